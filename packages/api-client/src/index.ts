@@ -1,0 +1,113 @@
+/**
+ * The hand-written face of the generated client: `createApiClient` configures the generated ofetch
+ * client (base URL, 30 s timeout, Bearer token from local storage, JSON) and applies the error rules of
+ * spec §8: the server's `message` when present, else the Spanish default given per call; a 401 removes
+ * the stored token; a 403 is only logged.
+ */
+import { type Client, createClient, createConfig } from './gen/client/index.ts';
+import * as sdk from './gen/sdk.gen.ts';
+
+export * from './gen/types.gen.ts';
+export type { Client };
+export { sdk };
+
+export const API_TIMEOUT_MS = 30_000;
+export const TOKEN_KEY = 'token';
+
+/** The API's error shape: `{ message, code, details? }` (product-design §2). */
+export interface ApiErrorBody {
+  message?: string;
+  code?: string;
+  error?: string;
+  details?: Array<{ field?: string; message: string }>;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details?: ApiErrorBody['details'];
+
+  constructor(message: string, status: number, code = 'UNKNOWN', details?: ApiErrorBody['details']) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export interface TokenStorage {
+  getItem(key: string): string | null;
+  removeItem(key: string): void;
+}
+
+export interface ApiClientOptions {
+  baseURL?: string;
+  /** Where the token lives; defaults to `localStorage` under the key `token`. */
+  storage?: TokenStorage;
+  getToken?: () => string | null | undefined;
+  /** Called after a 401 removed the stored token. */
+  onUnauthorized?: () => void;
+  /** Called for a 403 (only logged, spec §8). */
+  onForbidden?: (url: string) => void;
+  fetch?: typeof fetch;
+}
+
+type Result<T> = { data?: T; error?: unknown; response?: Response };
+
+export interface ApiClient {
+  client: Client;
+  /**
+   * Awaits a generated SDK call and returns its data, or throws an ApiError whose message is the
+   * server's `message` (or `error`, for broadcast) when present, else `fallback`.
+   */
+  call<T>(request: Promise<Result<T>>, fallback: string): Promise<T>;
+}
+
+const isAbort = (e: unknown) => e instanceof Error && (e.name === 'AbortError' || e.name === 'TimeoutError');
+
+export function isAbortError(e: unknown): boolean {
+  return isAbort(e) || (e instanceof Error && isAbort((e as { cause?: unknown }).cause));
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const storage = options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
+  const getToken = options.getToken ?? (() => storage?.getItem(TOKEN_KEY));
+  const client = createClient(
+    createConfig({
+      baseUrl: options.baseURL ?? '/api',
+      timeout: API_TIMEOUT_MS,
+      retry: 0,
+      auth: () => getToken() ?? undefined,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
+  );
+  client.interceptors.response.use((response, request) => {
+    if (response.status === 401) {
+      storage?.removeItem(TOKEN_KEY);
+      options.onUnauthorized?.();
+    } else if (response.status === 403) {
+      (options.onForbidden ?? ((url) => console.warn(`403 Prohibido: ${url}`)))(request.url);
+    }
+    return response;
+  });
+
+  async function call<T>(request: Promise<Result<T>>, fallback: string): Promise<T> {
+    let result: Result<T>;
+    try {
+      result = await request;
+    } catch (e) {
+      if (isAbortError(e) && !(e instanceof Error && e.name === 'TimeoutError')) throw e;
+      throw new ApiError(fallback, 0, 'NETWORK');
+    }
+    const status = result.response?.status ?? 0;
+    if (result.error !== undefined || !result.response?.ok) {
+      const body = (typeof result.error === 'object' && result.error ? result.error : {}) as ApiErrorBody;
+      const message = body.message || body.error || fallback;
+      throw new ApiError(message, status, body.code, body.details);
+    }
+    return result.data as T;
+  }
+
+  return { client, call };
+}

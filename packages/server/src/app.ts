@@ -1,0 +1,123 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Database, Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import { AppError } from './errors.ts';
+import { ErrorResponse } from './lib/schemas.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { spaPlugin } from './plugins/spa.ts';
+import { apiRoutes } from './routes/index.ts';
+import { createTokenService, type TokenService } from './services/auth.ts';
+import { getOrCreateSetting, randomSecret } from './services/settings.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    db: Db;
+    database: Database;
+    tokens: TokenService;
+    redis: Redis | undefined;
+  }
+}
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  redis?: Redis;
+  logger?: boolean;
+}
+
+export const defaultDistDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../app/dist');
+
+/**
+ * Builds the whole HTTP application: external plugins → app services → routes → SPA.
+ * It does not listen; server.ts does, tests use `app.inject`.
+ */
+export async function buildApp(opts: AppOptions) {
+  const { env, database, redis } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false },
+    },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const jwtSecret = env.JWT_SECRET ?? (await getOrCreateSetting(database.db, 'jwt_secret', randomSecret));
+  const tokens = createTokenService(database.db, jwtSecret, env.JWT_TTL_SECONDS);
+  app.decorate('env', env);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('tokens', tokens);
+  app.decorate('redis', redis);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(env.S3_ENDPOINT ? [env.S3_ENDPOINT] : [])],
+        mediaSrc: ["'self'", 'blob:', ...(env.S3_ENDPOINT ? [env.S3_ENDPOINT] : [])],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(env.S3_ENDPOINT ? [env.S3_ENDPOINT] : [])],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'crw-rl:',
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+  app.addSchema(ErrorResponse);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Workspace de producción y revisión de contenido',
+        description:
+          'API del workspace. Todas las rutas salvo /auth/login y /health requieren un token Bearer.',
+        version: '1.0.0',
+      },
+      servers: [{ url: '/api' }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    // Paths in the document are relative to the /api server.
+    transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api/, '') || '/' }),
+    refResolver: { buildLocalReference: (json, _base, _frag, i) => (json.$id as string) ?? `def-${i}` },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () =>
+    app.swagger(),
+  );
+
+  await app.register(authPlugin, { tokens });
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(spaPlugin, { distDir: env.APP_DIST_DIR ? resolve(env.APP_DIST_DIR) : defaultDistDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+export type AnyApp = FastifyInstance;

@@ -1,0 +1,341 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export type Role = 'admin' | 'employee' | 'client';
+
+/** Key/value store for secrets generated once (JWT secret, VAPID keys). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    passwordHash: text('password_hash').notNull(),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    /** Bumped on role/password change: every older token stops working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_active_uq').on(t.email).where(sql`${t.deletedAt} is null`),
+    index('users_role_idx').on(t.role),
+  ],
+);
+
+export interface AccountData {
+  businessName: string;
+  [key: string]: unknown;
+}
+export interface ProductionCycleData {
+  pilaresContenido: string[];
+  angulosVenta: string[];
+  formatosCreativos: string[];
+}
+
+export const portfolios = pgTable('portfolios', {
+  id: id(),
+  identifier: text('identifier').notNull().unique(),
+  accountData: jsonb('account_data').$type<AccountData>().notNull(),
+  productionCycleData: jsonb('production_cycle_data')
+    .$type<ProductionCycleData>()
+    .notNull()
+    .default({ pilaresContenido: [], angulosVenta: [], formatosCreativos: [] }),
+  createdBy: text('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const portfolioIntegrations = pgTable(
+  'portfolio_integrations',
+  {
+    id: id(),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'notion'>().notNull().default('notion'),
+    paginaNotionId: text('pagina_notion_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('integrations_portfolio_page_uq').on(t.portfolioId, t.paginaNotionId)],
+);
+
+export const portfolioAccess = pgTable(
+  'portfolio_access',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.portfolioId] }),
+    index('access_portfolio_idx').on(t.portfolioId),
+  ],
+);
+
+export const cycles = pgTable(
+  'cycles',
+  {
+    id: id(),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cycles_portfolio_start_idx').on(t.portfolioId, t.startDate)],
+);
+
+export type ItemStatus =
+  | 'draft'
+  | 'internal_review'
+  | 'internal_changes'
+  | 'client_review'
+  | 'client_changes'
+  | 'approved';
+
+export interface MaterialFile {
+  s3Key: string;
+  fileName: string;
+  fileType: string;
+  size: number;
+}
+export interface MaterialData {
+  copy: string;
+  files: MaterialFile[];
+  links: string[];
+}
+
+export const items = pgTable(
+  'items',
+  {
+    id: id(),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    cycleId: text('cycle_id')
+      .notNull()
+      .references(() => cycles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    format: text('format'),
+    pilar: text('pilar'),
+    angulo: text('angulo'),
+    funnelPhase: text('funnel_phase'),
+    awarenessLevel: text('awareness_level'),
+    publishDate: date('publish_date', { mode: 'string' }),
+    assigneeId: text('assignee_id').references(() => users.id),
+    authorId: text('author_id').references(() => users.id),
+    status: text('status').$type<ItemStatus>().notNull().default('draft'),
+    currentVersion: integer('current_version').notNull().default(0),
+    materialData: jsonb('material_data')
+      .$type<MaterialData>()
+      .notNull()
+      .default({ copy: '', files: [], links: [] }),
+    changeDescription: text('change_description'),
+    /** Optimistic concurrency: every write bumps it. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('items_cycle_status_idx').on(t.cycleId, t.status),
+    index('items_portfolio_status_idx').on(t.portfolioId, t.status),
+  ],
+);
+
+export const itemVersions = pgTable(
+  'item_versions',
+  {
+    id: id(),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    materialData: jsonb('material_data').$type<MaterialData>().notNull(),
+    changeReason: text('change_reason'),
+    changeDescription: text('change_description'),
+    authorId: text('author_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('item_versions_item_number_uq').on(t.itemId, t.number)],
+);
+
+export const itemHistory = pgTable(
+  'item_history',
+  {
+    id: id(),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    fromStatus: text('from_status').$type<ItemStatus>(),
+    toStatus: text('to_status').$type<ItemStatus>(),
+    reviewComments: text('review_comments'),
+    changeDescription: text('change_description'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('item_history_item_idx').on(t.itemId, t.createdAt)],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    s3Key: text('s3_key').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').notNull(),
+    size: integer('size'),
+    uploadedBy: text('uploaded_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_item_idx').on(t.itemId)],
+);
+
+export const tools = pgTable('tools', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  kind: text('kind').$type<'webhook' | 'notion'>().notNull(),
+  config: jsonb('config').$type<{ url?: string; method?: string }>().notNull().default({}),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const agents = pgTable(
+  'agents',
+  {
+    id: id(),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    instructions: text('instructions').notNull().default(''),
+    tools: jsonb('tools').$type<string[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('agents_portfolio_idx').on(t.portfolioId)],
+);
+
+export type TaskStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').references(() => items.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    status: text('status').$type<TaskStatus>().notNull().default('pending'),
+    result: text('result'),
+    dueDate: date('due_date', { mode: 'string' }),
+    createdBy: text('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tasks_portfolio_status_idx').on(t.portfolioId, t.status),
+    index('tasks_agent_idx').on(t.agentId),
+  ],
+);
+
+export type CommentEntityType = 'item' | 'cycle' | 'task' | 'agent' | 'portfolio';
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    entityId: text('entity_id').notNull(),
+    entityType: text('entity_type').$type<CommentEntityType>().notNull(),
+    body: text('body').notNull(),
+    authorId: text('author_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('comments_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    content: text('content').notNull(),
+    payload: jsonb('payload').$type<{ url?: string; [key: string]: unknown }>().notNull().default({}),
+    read: boolean('read').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.archived, t.createdAt)],
+);
+
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);

@@ -1,0 +1,51 @@
+/**
+ * The one registry of error codes. Each code has its HTTP status and its Spanish message; a thrown
+ * AppError may carry a more specific message (e.g. naming the field or the current status).
+ */
+export const errorCatalog = {
+  VALIDATION: { status: 400, message: 'Datos inválidos' },
+  INVALID_JSON: { status: 400, message: 'El cuerpo de la petición no es un JSON válido' },
+  UNAUTHORIZED: { status: 401, message: 'No autenticado' },
+  INVALID_TOKEN: { status: 401, message: 'Sesión inválida o expirada' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Correo o contraseña incorrectos' },
+  FORBIDDEN: { status: 403, message: 'No tienes permiso para realizar esta acción' },
+  NOT_FOUND: { status: 404, message: 'No encontrado' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'Ruta no encontrada' },
+  CONFLICT: { status: 409, message: 'Conflicto con el estado actual' },
+  EMAIL_TAKEN: { status: 409, message: 'Ya existe un usuario con ese correo' },
+  IDENTIFIER_TAKEN: { status: 409, message: 'El identificador ya está en uso' },
+  INVALID_TRANSITION: { status: 409, message: 'Transición de estado no permitida' },
+  CONCURRENT_UPDATE: {
+    status: 409,
+    message: 'Otra persona modificó este elemento; recarga e inténtalo de nuevo',
+  },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'El archivo es demasiado grande' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Tipo de archivo no permitido' },
+  RATE_LIMITED: { status: 429, message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.' },
+  INTERNAL: { status: 500, message: 'Error interno del servidor' },
+  UNAVAILABLE: { status: 503, message: 'Servicio no disponible' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export interface ErrorDetail {
+  field?: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: ErrorDetail[];
+
+  constructor(code: ErrorCode, message?: string, details?: ErrorDetail[]) {
+    super(message ?? errorCatalog[code].message);
+    this.code = code;
+    this.status = errorCatalog[code].status;
+    this.details = details;
+  }
+}
+
+export const notFound = (message?: string) => new AppError('NOT_FOUND', message);
+export const forbidden = (message?: string) => new AppError('FORBIDDEN', message);
+export const conflict = (message?: string) => new AppError('CONFLICT', message);

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+/**
+ * Serves the built SPA: hashed assets cached immutably, `/sw.js` and `index.html` never cached, and
+ * every non-API GET path answered with `index.html` (history fallback). API paths answer JSON 404.
+ */
+export const spaPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
+  const hasDist = existsSync(join(opts.distDir, 'index.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (/[/\\]assets[/\\]/.test(path)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.header('Cache-Control', 'no-cache');
+        if (path.endsWith('sw.js')) res.header('Service-Worker-Allowed', '/');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io') || !hasDist) {
+      throw new AppError('ROUTE_NOT_FOUND');
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('ROUTE_NOT_FOUND');
+    // A missing hashed asset must not come back as HTML.
+    if (path.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(path)) throw new AppError('ROUTE_NOT_FOUND');
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+});

@@ -1,0 +1,114 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from './db/client.ts';
+import { portfolioAccess, type Role } from './db/schema.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * The one policy module. Routes never decide authorisation themselves: they call these functions.
+ * Rules (product-design §3): an admin can do everything; everyone else acts inside a portfolio only
+ * through a grant, and outside portfolios through their own permission list. What a user may not see
+ * answers 404, so ids cannot be probed; what they can see but may not do answers 403.
+ */
+export const permissionCatalog = [
+  { key: 'portfolio.view', scope: 'portfolio', label: 'Ver el portafolio' },
+  { key: 'portfolio.edit', scope: 'portfolio', label: 'Editar el portafolio (ajustes e integraciones)' },
+  { key: 'portfolio.delete', scope: 'portfolio', label: 'Eliminar el portafolio' },
+  { key: 'production.view', scope: 'portfolio', label: 'Ver la producción' },
+  {
+    key: 'production.edit',
+    scope: 'portfolio',
+    label: 'Editar la producción (ciclos, piezas, material, archivos, estrategia)',
+  },
+  {
+    key: 'review.internal',
+    scope: 'portfolio',
+    label: 'Revisión interna (aprobar para cliente o pedir cambios)',
+  },
+  { key: 'review.client', scope: 'portfolio', label: 'Revisión del cliente (aprobar o pedir cambios)' },
+  { key: 'agents.manage', scope: 'portfolio', label: 'Gestionar agentes, tareas y herramientas del agente' },
+  { key: 'comments.write', scope: 'portfolio', label: 'Escribir comentarios' },
+  { key: 'portfolios.create', scope: 'global', label: 'Crear portafolios' },
+  { key: 'users.search', scope: 'global', label: 'Buscar usuarios' },
+] as const;
+
+export type Permission = (typeof permissionCatalog)[number]['key'];
+export type PortfolioPermission = Extract<(typeof permissionCatalog)[number], { scope: 'portfolio' }>['key'];
+export type GlobalPermission = Extract<(typeof permissionCatalog)[number], { scope: 'global' }>['key'];
+
+export const portfolioPermissionKeys = permissionCatalog
+  .filter((p) => p.scope === 'portfolio')
+  .map((p) => p.key) as PortfolioPermission[];
+export const globalPermissionKeys = permissionCatalog
+  .filter((p) => p.scope === 'global')
+  .map((p) => p.key) as GlobalPermission[];
+
+export const defaultPortfolioPermissions: Record<Exclude<Role, 'admin'>, PortfolioPermission[]> = {
+  employee: [
+    'portfolio.view',
+    'portfolio.edit',
+    'production.view',
+    'production.edit',
+    'review.internal',
+    'agents.manage',
+    'comments.write',
+  ],
+  client: ['portfolio.view', 'production.view', 'review.client', 'comments.write'],
+};
+
+export const defaultGlobalPermissions: Record<Role, GlobalPermission[]> = {
+  admin: [...globalPermissionKeys],
+  employee: ['portfolios.create', 'users.search'],
+  client: [],
+};
+
+export interface Actor {
+  id: string;
+  role: Role;
+  permissions: string[];
+}
+
+export const isAdmin = (actor: Actor) => actor.role === 'admin';
+
+export function hasGlobal(actor: Actor, permission: GlobalPermission): boolean {
+  return isAdmin(actor) || actor.permissions.includes(permission);
+}
+
+export function requireGlobal(actor: Actor, permission: GlobalPermission): void {
+  if (!hasGlobal(actor, permission)) throw new AppError('FORBIDDEN');
+}
+
+export function requireAdmin(actor: Actor): void {
+  if (!isAdmin(actor)) throw new AppError('FORBIDDEN');
+}
+
+/** The actor's permissions on a portfolio, or null when it may not see it at all. */
+export async function portfolioPermissions(
+  db: DbOrTx,
+  actor: Actor,
+  portfolioId: string,
+): Promise<ReadonlySet<string> | null> {
+  if (isAdmin(actor)) return new Set(portfolioPermissionKeys);
+  const [grant] = await db
+    .select({ permissions: portfolioAccess.permissions })
+    .from(portfolioAccess)
+    .where(and(eq(portfolioAccess.userId, actor.id), eq(portfolioAccess.portfolioId, portfolioId)));
+  if (!grant || !grant.permissions.includes('portfolio.view')) return null;
+  return new Set(grant.permissions);
+}
+
+/**
+ * Asserts the actor may act on the portfolio with `permission`. No grant (or no view) → 404 with
+ * `notFoundMessage`; a grant without the permission → 403. Returns the actor's permission set.
+ */
+export async function requirePortfolio(
+  db: DbOrTx,
+  actor: Actor,
+  portfolioId: string,
+  permission: PortfolioPermission,
+  notFoundMessage = 'Portafolio no encontrado',
+): Promise<ReadonlySet<string>> {
+  const perms = await portfolioPermissions(db, actor, portfolioId);
+  if (!perms) throw new AppError('NOT_FOUND', notFoundMessage);
+  if (!perms.has(permission)) throw new AppError('FORBIDDEN');
+  return perms;
+}

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/index.ts';
+import { healthRoutes } from './health/index.ts';
+import { portfolioRoutes } from './portfolios/index.ts';
+import { userRoutes } from './users/index.ts';
+
+/** Every API route module, mounted under /api. */
+export const apiRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(portfolioRoutes);
+};

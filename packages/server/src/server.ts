@@ -1,0 +1,64 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { openDatabase, pgliteDirFor } from './db/client.ts';
+import { EnvError, loadEnv } from './env.ts';
+import { type Credentials, ensureFirstAdmin, seedDemo } from './services/bootstrap.ts';
+
+/** Starts the workspace: database + migrations, first admin, optional demo seed, HTTP + sockets. */
+async function main() {
+  const demo = process.argv.includes('--demo');
+  const env = loadEnv();
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: pgliteDirFor(env.dataDir),
+  });
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
+  const app = await buildApp({ env, database, redis });
+
+  const demoCredentials = demo ? await seedDemo(database.db) : [];
+  const firstAdmin = await ensureFirstAdmin(database.db, env);
+
+  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  const port = new URL(address).port;
+  const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const lines = [
+    '',
+    `  Workspace listo en ${url}`,
+    `  Base de datos: ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${pgliteDirFor(env.dataDir)})`}`,
+    `  API: ${url}/api/docs`,
+  ];
+  const show = (c: Credentials) => `    ${c.role.padEnd(8)} ${c.email} / ${c.password}`;
+  if (firstAdmin) {
+    lines.push(
+      '  Primer administrador creado (guarda esta contraseña: no se volverá a mostrar):',
+      show(firstAdmin),
+    );
+  }
+  if (demoCredentials.length) lines.push('  Usuarios de demostración:', ...demoCredentials.map(show));
+  if (!firstAdmin && !demo)
+    lines.push('  Inicia sesión con tu cuenta (o ejecuta `npm run demo` para datos de ejemplo).');
+  console.log(`${lines.join('\n')}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'cerrando');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      await redis?.quit();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import {
+  type AccountData,
+  type ProductionCycleData,
+  portfolioAccess,
+  portfolioIntegrations,
+  portfolios,
+} from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { type Actor, defaultPortfolioPermissions, isAdmin } from '../policy.ts';
+
+export type PortfolioRow = typeof portfolios.$inferSelect;
+type IntegrationRow = typeof portfolioIntegrations.$inferSelect;
+
+export const toIntegration = (row: IntegrationRow) => ({
+  _id: row.id,
+  type: row.type,
+  paginaNotionId: row.paginaNotionId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export function toPortfolio(row: PortfolioRow, integrations: IntegrationRow[]) {
+  return {
+    _id: row.id,
+    identifier: row.identifier,
+    accountData: row.accountData,
+    productionCycleData: row.productionCycleData,
+    integraciones: integrations.map(toIntegration),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function withIntegrations(db: DbOrTx, rows: PortfolioRow[]) {
+  if (rows.length === 0) return [];
+  const all = await db
+    .select()
+    .from(portfolioIntegrations)
+    .where(
+      inArray(
+        portfolioIntegrations.portfolioId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(portfolioIntegrations.createdAt));
+  return rows.map((r) =>
+    toPortfolio(
+      r,
+      all.filter((i) => i.portfolioId === r.id),
+    ),
+  );
+}
+
+/** The portfolios the actor may see: all for an admin, those with a grant for everyone else. */
+export async function listVisiblePortfolios(db: DbOrTx, actor: Actor) {
+  const rows = isAdmin(actor)
+    ? await db.select().from(portfolios).orderBy(asc(portfolios.createdAt))
+    : (
+        await db
+          .select({ p: portfolios, permissions: portfolioAccess.permissions })
+          .from(portfolioAccess)
+          .innerJoin(portfolios, eq(portfolios.id, portfolioAccess.portfolioId))
+          .where(eq(portfolioAccess.userId, actor.id))
+          .orderBy(asc(portfolios.createdAt))
+      )
+        .filter((r) => r.permissions.includes('portfolio.view'))
+        .map((r) => r.p);
+  return withIntegrations(db, rows);
+}
+
+export async function getPortfolioView(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(portfolios).where(eq(portfolios.id, id));
+  if (!row) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+  const [view] = await withIntegrations(db, [row]);
+  return view!;
+}
+
+export const slugPattern = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+
+export interface NewPortfolio {
+  identifier: string;
+  accountData: AccountData;
+  productionCycleData?: Partial<ProductionCycleData>;
+}
+
+/** Creates the portfolio and grants its creator the employee defaults on it (admins see all anyway). */
+export async function createPortfolio(db: DbOrTx, actor: Actor, input: NewPortfolio) {
+  const identifier = input.identifier.trim().toLowerCase();
+  const [taken] = await db
+    .select({ id: portfolios.id })
+    .from(portfolios)
+    .where(eq(portfolios.identifier, identifier));
+  if (taken) throw new AppError('IDENTIFIER_TAKEN');
+  const [row] = await db
+    .insert(portfolios)
+    .values({
+      identifier,
+      accountData: { ...input.accountData, businessName: input.accountData.businessName.trim() },
+      productionCycleData: {
+        pilaresContenido: input.productionCycleData?.pilaresContenido ?? [],
+        angulosVenta: input.productionCycleData?.angulosVenta ?? [],
+        formatosCreativos: input.productionCycleData?.formatosCreativos ?? [],
+      },
+      createdBy: actor.id === 'system' ? null : actor.id,
+    })
+    .returning();
+  if (!isAdmin(actor)) {
+    await db.insert(portfolioAccess).values({
+      userId: actor.id,
+      portfolioId: row!.id,
+      permissions: [...defaultPortfolioPermissions.employee],
+    });
+  }
+  return toPortfolio(row!, []);
+}

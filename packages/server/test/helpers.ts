@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type App, buildApp } from '../src/app.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { portfolioAccess, type Role } from '../src/db/schema.ts';
+import { loadEnv } from '../src/env.ts';
+import { defaultPortfolioPermissions } from '../src/policy.ts';
+import { createPortfolio } from '../src/services/portfolios.ts';
+import { createUser } from '../src/services/users.ts';
+
+/**
+ * Which database this test project runs on. `vitest.config.ts` defines a `pglite` project and, when
+ * DATABASE_URL is set, a `postgres` project: the same files run on both.
+ */
+export const testDb = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+/** A fresh, migrated database: in-memory PGlite, or a new throwaway database on the PostgreSQL server. */
+export async function freshDatabase(): Promise<Database> {
+  if (testDb === 'pglite') return openDatabase({});
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  const name = `crw_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+  const database = await freshDatabase();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/crw-test-data',
+    ...envOverrides,
+  });
+  const app = await buildApp({ env, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  role: Role;
+  token: string;
+  headers: { authorization: string };
+}
+
+let counter = 0;
+
+/** Creates a user directly in the database and signs in through the API. */
+export async function makeUser(
+  app: App,
+  role: Role,
+  overrides: { permissions?: string[] } = {},
+): Promise<TestUser> {
+  counter += 1;
+  const email = `${role}${counter}-${randomUUID().slice(0, 6)}@test.local`;
+  const password = 'contraseña-segura-1';
+  const row = await createUser(app.db, { email, name: `${role} ${counter}`, role, password, ...overrides });
+  // A distinct address per sign-in, so the per-IP sign-in limit does not throttle test set-up.
+  const remoteAddress = `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress,
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  const token = res.json().token as string;
+  return { id: row.id, email, password, role, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Creates a portfolio (as an admin actor) and grants the given users their role's defaults. */
+export async function makePortfolio(app: App, grantees: TestUser[] = [], identifier?: string) {
+  counter += 1;
+  const p = await createPortfolio(
+    app.db,
+    { id: 'system', role: 'admin', permissions: [] },
+    {
+      identifier: identifier ?? `portafolio-${counter}-${randomUUID().slice(0, 6)}`,
+      accountData: { businessName: `Negocio ${counter}` },
+      productionCycleData: {
+        pilaresContenido: ['A', 'B'],
+        angulosVenta: ['X'],
+        formatosCreativos: ['Reel', 'Post'],
+      },
+    },
+  );
+  for (const u of grantees) {
+    if (u.role === 'admin') continue;
+    await app.db
+      .insert(portfolioAccess)
+      .values({ userId: u.id, portfolioId: p._id, permissions: [...defaultPortfolioPermissions[u.role]] });
+  }
+  return p;
+}
+
+export const json = (res: LightMyRequestResponse) => res.json() as Record<string, unknown>;

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// The same suite runs on PGlite always and on PostgreSQL when DATABASE_URL is set. On CI a missing or
+// silent PostgreSQL is a failure (test/services.test.ts), never a silent skip.
+const databases = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+
+export default defineConfig({
+  test: {
+    projects: databases.map((db) => ({
+      test: {
+        name: `server:${db}`,
+        include: ['test/**/*.test.ts'],
+        environment: 'node',
+        env: { TEST_DB: db },
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+        pool: 'forks',
+      },
+    })),
+  },
+});
