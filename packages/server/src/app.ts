@@ -17,6 +17,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { apiRoutes } from './routes/index.ts';
 import { createTokenService, type TokenService } from './services/auth.ts';
+import { createNotifier, type Notifier } from './services/notifier.ts';
 import { getOrCreateSetting, randomSecret } from './services/settings.ts';
 
 declare module 'fastify' {
@@ -26,6 +27,7 @@ declare module 'fastify' {
     database: Database;
     tokens: TokenService;
     redis: Redis | undefined;
+    notifier: Notifier;
   }
 }
 
@@ -61,6 +63,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('database', database);
   app.decorate('tokens', tokens);
   app.decorate('redis', redis);
+  app.decorate('notifier', createNotifier({ db: database.db }));
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
