@@ -28,6 +28,8 @@ declare module 'fastify' {
     tokens: TokenService;
     redis: Redis | undefined;
     notifier: Notifier;
+    /** Every API route as `METHOD /api/path` (for the authorisation matrix test and docs). */
+    apiRoutes: string[];
   }
 }
 
@@ -116,6 +118,18 @@ export async function buildApp(opts: AppOptions) {
     app.swagger(),
   );
 
+  const apiRouteList: string[] = [];
+  app.decorate('apiRoutes', apiRouteList);
+  app.addHook('onRoute', (route) => {
+    if (
+      !route.url.startsWith('/api/') ||
+      route.url.startsWith('/api/docs') ||
+      route.url === '/api/openapi.json'
+    )
+      return;
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') apiRouteList.push(`${method} ${route.url}`);
+  });
   await app.register(authPlugin, { tokens });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(spaPlugin, { distDir: env.APP_DIST_DIR ? resolve(env.APP_DIST_DIR) : defaultDistDir });
