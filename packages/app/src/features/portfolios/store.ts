@@ -1,0 +1,78 @@
+import type { Portfolio } from '@crw/api-client';
+import { proxy } from 'valtio';
+import { api, sdk } from '../../lib/api.ts';
+import { msg } from '../../messages.ts';
+import { onLogout } from '../auth/store.ts';
+
+interface PortfoliosState {
+  portfolios: Portfolio[];
+  /** null until the first load finishes. */
+  loaded: boolean;
+  loading: boolean;
+  error: string | null;
+  active: Portfolio | null;
+}
+
+const initial = (): PortfoliosState => ({ portfolios: [], loaded: false, loading: false, error: null, active: null });
+
+export const portfoliosStore = proxy<PortfoliosState>(initial());
+
+const ACTIVE_KEY = 'activePortfolioId';
+
+onLogout(() => {
+  Object.assign(portfoliosStore, initial());
+  localStorage.removeItem(ACTIVE_KEY);
+});
+
+/** "Error al …: {message}" — portfolio calls prefix the server's message (spec §8). */
+const prefixed = (prefix: string) => (error: unknown) => {
+  const detail = error instanceof Error ? error.message : '';
+  return new Error(detail && detail !== prefix ? `${prefix}: ${detail}` : prefix);
+};
+
+export async function loadPortfolios(): Promise<Portfolio[]> {
+  portfoliosStore.loading = true;
+  portfoliosStore.error = null;
+  try {
+    const list = await api.call(sdk.listPortfolios({ client: api.client }), msg.portfolios.fetchAll);
+    portfoliosStore.portfolios = list;
+    portfoliosStore.loaded = true;
+    const storedId = localStorage.getItem(ACTIVE_KEY);
+    if (!portfoliosStore.active && storedId) {
+      portfoliosStore.active = list.find((p) => p._id === storedId) ?? null;
+    }
+    return list;
+  } catch (error) {
+    portfoliosStore.error = msg.home.loadError;
+    throw prefixed(msg.portfolios.fetchAll)(error);
+  } finally {
+    portfoliosStore.loading = false;
+  }
+}
+
+/** Fetches one portfolio fresh from the server and makes it the active one. */
+export async function activatePortfolio(id: string): Promise<Portfolio> {
+  try {
+    const portfolio = await api.call(
+      sdk.getPortfolio({ client: api.client, path: { id } }),
+      msg.portfolios.fetchOne,
+    );
+    portfoliosStore.active = portfolio;
+    localStorage.setItem(ACTIVE_KEY, portfolio._id);
+    const i = portfoliosStore.portfolios.findIndex((p) => p._id === id);
+    if (i >= 0) portfoliosStore.portfolios[i] = portfolio;
+    return portfolio;
+  } catch (error) {
+    throw prefixed(msg.portfolios.fetchOne)(error);
+  }
+}
+
+export function requireActive(): Portfolio {
+  const active = portfoliosStore.active;
+  if (!active) throw new Error(msg.portfolios.noActive);
+  return active;
+}
+
+export function findPortfolio(id: string): Portfolio | undefined {
+  return portfoliosStore.portfolios.find((p) => p._id === id);
+}

@@ -1,0 +1,19 @@
+import '@crw/ui/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app.tsx';
+import { authStore, loadCurrentUser } from './features/auth/store.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
+
+/** Start-up order of spec §4: register the service worker, load the current user if a token exists, mount. */
+async function start() {
+  await registerServiceWorker();
+  if (authStore.token) await loadCurrentUser();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

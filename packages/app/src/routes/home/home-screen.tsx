@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { authStore } from '../../features/auth/store.ts';
+import { activatePortfolio, loadPortfolios, portfoliosStore } from '../../features/portfolios/store.ts';
+import { toast } from '../../features/system/store.ts';
+import { msg } from '../../messages.ts';
+
+export default function HomeScreen() {
+  const { user } = useSnapshot(authStore);
+  const { portfolios, loaded, loading, error } = useSnapshot(portfoliosStore);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    loadPortfolios().catch(() => toast.error(msg.home.loadError));
+  }, []);
+
+  if (user?.role === 'client' && loaded && portfolios.length > 0) {
+    return <Navigate to={`/portfolios/${portfolios[0]!._id}/client-dashboard`} replace />;
+  }
+
+  async function open(id: string) {
+    try {
+      await activatePortfolio(id);
+      navigate(`/portfolios/${id}/${user?.role === 'client' ? 'client-dashboard' : 'dashboard'}`);
+    } catch {
+      toast.error(msg.portfolios.loadOneError);
+    }
+  }
+
+  return (
+    <section aria-labelledby="home-title" className="space-y-6">
+      <h1 id="home-title" className="text-2xl font-semibold tracking-tight">
+        {msg.home.title}
+      </h1>
+      {!loaded && loading ? (
+        <ul aria-busy="true" aria-label={msg.loading} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="h-24 animate-pulse rounded-xl bg-muted" />
+          ))}
+        </ul>
+      ) : error && !loaded ? (
+        <div role="alert" className="space-y-3 rounded-xl border border-destructive/40 p-6">
+          <p className="text-destructive">{error}</p>
+          <button
+            type="button"
+            onClick={() => loadPortfolios().catch(() => undefined)}
+            className="rounded-md border border-border px-3 py-1.5 text-sm hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {msg.home.retry}
+          </button>
+        </div>
+      ) : portfolios.length === 0 ? (
+        <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-border p-8">
+          <p className="text-lg font-medium">{msg.home.empty}</p>
+          {user?.role !== 'client' ? (
+            <Link to="/portfolios/create" className="text-primary underline-offset-4 hover:underline">
+              {msg.home.createLink}
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {portfolios.map((p) => (
+            <li key={p._id}>
+              <button
+                type="button"
+                onClick={() => void open(p._id)}
+                className="w-full rounded-xl border border-border bg-card p-5 text-left shadow-sm transition hover:border-primary/60 hover:shadow focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                <span className="block text-base font-semibold">{p.accountData.businessName}</span>
+                <span className="mt-1 block truncate text-xs text-muted-foreground">
+                  {msg.home.idLabel}: {p._id}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every suite, one after another (2 cores), each with a JSON report; then one closing line
+ * `N passed, M failed` summing them all. Exits non-zero when anything failed or a suite could not run.
+ *
+ * Suites: server (PGlite, and PostgreSQL when DATABASE_URL is set), api-client, app (unit), ui (stories in
+ * Chromium + unit), end-to-end (Playwright + Chromium against the built server).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const reports = join(root, 'node_modules', '.test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const only = process.argv.slice(2);
+const suites = [
+  { name: 'server', cwd: 'packages/server', kind: 'vitest' },
+  { name: 'api-client', cwd: 'packages/api-client', kind: 'vitest' },
+  { name: 'app', cwd: 'packages/app', kind: 'vitest' },
+  { name: 'ui', cwd: 'packages/ui', kind: 'vitest' },
+  { name: 'e2e', cwd: 'tests', kind: 'playwright' },
+].filter((s) => only.length === 0 || only.includes(s.name));
+
+const run = (cmd, args, opts = {}) => {
+  console.log(`\n$ ${cmd} ${args.join(' ')}${opts.cwd ? `   (${opts.cwd})` : ''}`);
+  return spawnSync(cmd, args, { stdio: 'inherit', cwd: join(root, opts.cwd ?? '.'), env: { ...process.env, ...opts.env } });
+};
+
+if (suites.some((s) => s.name === 'e2e')) {
+  const build = run('npm', ['run', 'build']);
+  if (build.status !== 0) {
+    console.error('La compilación falló: no se pueden ejecutar las pruebas de extremo a extremo.');
+    console.log('\n0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const lines = [];
+for (const suite of suites) {
+  const out = join(reports, `${suite.name}.json`);
+  const result =
+    suite.kind === 'vitest'
+      ? run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: suite.cwd })
+      : run('npx', ['playwright', 'test'], { cwd: suite.cwd, env: { PW_JSON_OUTPUT: out } });
+  let p = 0;
+  let f = 0;
+  let s = 0;
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    if (suite.kind === 'vitest') {
+      p = report.numPassedTests ?? 0;
+      f = report.numFailedTests ?? 0;
+      // A file that failed to load has no failing test of its own: count the file.
+      if (f === 0) f = report.numFailedTestSuites ?? 0;
+      s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    } else {
+      p = report.stats?.expected ?? 0;
+      f = (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0) + (report.errors?.length ?? 0);
+      s = report.stats?.skipped ?? 0;
+    }
+  }
+  if (result.status !== 0 && f === 0) f = 1; // the runner failed without a failing test: count it
+  if (p + f === 0) f = 1; // a suite that ran nothing is a failure, never a silent pass
+  passed += p;
+  failed += f;
+  skipped += s;
+  lines.push(`  ${suite.name.padEnd(11)} ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`);
+}
+
+console.log('\nResumen por suite:');
+console.log(lines.join('\n'));
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The demo's users (packages/server/src/services/bootstrap.ts seeds them with `--demo`). */
+export const demo = {
+  admin: { email: 'admin@demo.local', password: 'demo-admin-123' },
+  employee: { email: 'empleado@demo.local', password: 'demo-empleado-123' },
+  client: { email: 'cliente@demo.local', password: 'demo-cliente-123' },
+} as const;
+
+export type DemoRole = keyof typeof demo;
+
+/** Signs in through the real form, as a person would. */
+export async function signIn(page: Page, role: DemoRole) {
+  await page.goto('/auth');
+  await page.getByLabel('Correo electrónico').fill(demo[role].email);
+  await page.getByLabel('Contraseña').fill(demo[role].password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Inicio de sesión exitoso')).toBeVisible();
+}
