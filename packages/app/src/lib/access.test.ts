@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { decide, isAllowed, landingFor, ROLES } from './access.ts';
+
+describe('route access (spec §2)', () => {
+  it('sends a missing session to /auth whatever the route', () => {
+    expect(decide({ token: null }, ROLES.all)).toEqual({ kind: 'redirect', to: '/auth' });
+    expect(decide({ token: null, role: 'admin' }, ROLES.admin)).toEqual({ kind: 'redirect', to: '/auth' });
+  });
+
+  it('sends a role that is not allowed home', () => {
+    expect(decide({ token: 't', role: 'client' }, ROLES.staff)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide({ token: 't', role: 'employee' }, ROLES.admin)).toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it("renders for allowed roles and for '*'", () => {
+    expect(decide({ token: 't', role: 'client' }, ROLES.everyone)).toEqual({ kind: 'render' });
+    expect(decide({ token: 't', role: 'client' }, ROLES.all)).toEqual({ kind: 'render' });
+    expect(isAllowed('admin', ROLES.admin)).toBe(true);
+    expect(isAllowed(undefined, ROLES.staff)).toBe(false);
+  });
+
+  it('lands a client on the first portfolio dashboard, everyone else home', () => {
+    expect(landingFor('client', 'p1')).toBe('/portfolios/p1/client-dashboard');
+    expect(landingFor('client')).toBe('/');
+    expect(landingFor('employee', 'p1')).toBe('/');
+  });
+});

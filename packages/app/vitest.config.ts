@@ -1,0 +1,7 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: { name: 'app', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+});
