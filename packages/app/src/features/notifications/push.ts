@@ -1,0 +1,173 @@
+import { proxy } from 'valtio';
+import { api, sdk } from '../../lib/api.ts';
+import { toast } from '../system/store.ts';
+import { notificationMessages as m } from './messages.ts';
+
+/**
+ * Web Push on this device (spec §4, §5, §8): registered or not. The server decides whether the current
+ * subscription counts as registered; a failed check counts as not registered.
+ */
+interface PushState {
+  supported: boolean;
+  registered: boolean;
+  busy: boolean;
+  /** This device's endpoint, to mark it in the devices list. */
+  endpoint: string | null;
+}
+
+export const pushStore = proxy<PushState>({ supported: false, registered: false, busy: false, endpoint: null });
+
+export const isPushSupported = () =>
+  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/** The server's VAPID key (base64url) as the bytes `pushManager.subscribe` wants. */
+export function urlBase64ToUint8Array(base64: string): Uint8Array<ArrayBuffer> {
+  const padded = (base64 + '='.repeat((4 - (base64.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(padded);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/** A subscription lacking its auth or p256dh key is broken. */
+export function hasKeys(subscription: PushSubscription): boolean {
+  const json = subscription.toJSON();
+  return Boolean(json.keys?.auth && json.keys?.p256dh);
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.ready;
+  return registration.pushManager.getSubscription();
+}
+
+/** On load: broken subscriptions are dropped locally; the server check decides registered or not. */
+export async function refreshPushState(): Promise<void> {
+  pushStore.supported = isPushSupported();
+  if (!pushStore.supported) {
+    pushStore.registered = false;
+    return;
+  }
+  try {
+    const subscription = await currentSubscription();
+    if (!subscription) {
+      pushStore.registered = false;
+      pushStore.endpoint = null;
+      return;
+    }
+    if (!hasKeys(subscription)) {
+      await subscription.unsubscribe().catch(() => undefined);
+      pushStore.registered = false;
+      pushStore.endpoint = null;
+      return;
+    }
+    pushStore.endpoint = subscription.endpoint;
+    pushStore.registered = await checkRegistered(subscription.endpoint);
+  } catch {
+    pushStore.registered = false;
+  }
+}
+
+export async function checkRegistered(endpoint: string): Promise<boolean> {
+  try {
+    const { isRegistered } = await api.call(
+      sdk.checkPushSubscription({ client: api.client, body: { endpoint } }),
+      'Error al comprobar la suscripción',
+    );
+    return isRegistered;
+  } catch {
+    return false;
+  }
+}
+
+export async function saveSubscription(subscription: PushSubscriptionJSON) {
+  await api.call(
+    sdk.savePushSubscription({
+      client: api.client,
+      body: {
+        endpoint: subscription.endpoint!,
+        keys: { auth: subscription.keys!.auth!, p256dh: subscription.keys!.p256dh! },
+        expirationTime: subscription.expirationTime ?? null,
+      },
+    }),
+    m.push.enableFailed,
+  );
+}
+
+export async function enablePush(): Promise<boolean> {
+  if (!isPushSupported()) {
+    toast.warning(m.push.unsupported);
+    return false;
+  }
+  pushStore.busy = true;
+  try {
+    const permission = await Notification.requestPermission();
+    if (permission !== 'granted') {
+      toast.warning(m.push.denied);
+      return false;
+    }
+    const { publicKey } = await api.call(sdk.getVapidPublicKey({ client: api.client }), m.push.enableFailed);
+    const registration = await navigator.serviceWorker.ready;
+    const subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: urlBase64ToUint8Array(publicKey),
+    });
+    await saveSubscription(subscription.toJSON());
+    pushStore.registered = true;
+    pushStore.endpoint = subscription.endpoint;
+    toast.success(m.push.enabled);
+    return true;
+  } catch (error) {
+    toast.error(error instanceof Error && error.message ? error.message : m.push.enableFailed);
+    return false;
+  } finally {
+    pushStore.busy = false;
+  }
+}
+
+export async function disablePush(): Promise<void> {
+  pushStore.busy = true;
+  try {
+    let subscription: PushSubscription | null = null;
+    try {
+      subscription = await currentSubscription();
+      if (subscription) await subscription.unsubscribe();
+    } catch {
+      toast.error(m.push.browserDisableFailed);
+      return;
+    }
+    pushStore.registered = false;
+    pushStore.endpoint = null;
+    if (!subscription) {
+      toast.info(m.push.disabled);
+      return;
+    }
+    try {
+      await api.call(
+        sdk.deletePushSubscription({ client: api.client, body: { endpoint: subscription.endpoint } }),
+        m.push.unsubscribeFailed,
+      );
+      toast.info(m.push.disabled);
+    } catch {
+      toast.warning(m.push.serverUpdateFailed);
+    }
+  } catch {
+    toast.error(m.push.unsubscribeFailed);
+  } finally {
+    pushStore.busy = false;
+  }
+}
+
+export const togglePush = (on: boolean) => (on ? enablePush() : disablePush());
+
+/** The worker re-subscribed after `pushsubscriptionchange`: save it with this tab's session. */
+export function listenForWorkerMessages() {
+  if (!('serviceWorker' in navigator)) return () => undefined;
+  const onMessage = (event: MessageEvent) => {
+    const data = event.data as { type?: string; subscription?: PushSubscriptionJSON };
+    if (data?.type === 'pushsubscriptionchange' && data.subscription?.endpoint) {
+      void saveSubscription(data.subscription).then(refreshPushState, () => undefined);
+    }
+  };
+  navigator.serviceWorker.addEventListener('message', onMessage);
+  return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+}
