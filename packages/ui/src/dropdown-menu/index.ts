@@ -1,0 +1,1 @@
+export * from './dropdown-menu.tsx';

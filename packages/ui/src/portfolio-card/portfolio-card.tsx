@@ -1,0 +1,38 @@
+import { BriefcaseIcon } from 'lucide-react';
+import { cn } from '../lib/cn.ts';
+
+/** A portfolio on the home screen: business name and id; the whole card is one button. */
+export function PortfolioCard({
+  businessName,
+  id,
+  onOpen,
+  className,
+}: {
+  businessName: string;
+  id: string;
+  onOpen: () => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      data-slot="portfolio-card"
+      onClick={onOpen}
+      className={cn(
+        'group flex w-full items-start gap-4 rounded-xl border border-border bg-card p-5 text-left shadow-sm transition hover:border-primary/60 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        className,
+      )}
+    >
+      <span
+        className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground"
+        aria-hidden="true"
+      >
+        <BriefcaseIcon className="size-5" />
+      </span>
+      <span className="min-w-0">
+        <span className="block truncate text-base font-semibold">{businessName}</span>
+        <span className="mt-1 block truncate font-mono text-xs text-muted-foreground">ID: {id}</span>
+      </span>
+    </button>
+  );
+}

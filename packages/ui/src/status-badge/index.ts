@@ -1,0 +1,1 @@
+export * from './status-badge.tsx';

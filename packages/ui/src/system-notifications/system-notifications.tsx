@@ -1,0 +1,141 @@
+import { InfoIcon, Trash2Icon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../button/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../dialog/dialog.tsx';
+import { SYSTEM_AUTO_OPEN_MS, truncateMessage } from '../hooks/timings.ts';
+import { useRotation } from '../hooks/use-rotation.ts';
+import { cn } from '../lib/cn.ts';
+import { uiMessages } from '../messages.ts';
+import { ToastIcon, type ToastType, toneClass } from '../toaster/toaster.tsx';
+
+const t = uiMessages.system;
+
+export interface SystemMessageEntry {
+  id: string;
+  type: ToastType;
+  message: string;
+}
+
+export interface SystemNotificationsProps {
+  messages: SystemMessageEntry[];
+  onRemove: (id: string) => void;
+  onClearAll: () => void;
+  /** Told when the modal opens or closes (the app holds the toasts while it is open). */
+  onOpenChange?: (open: boolean) => void;
+  /** Which new messages open the modal by themselves after 3 s (default: errors). */
+  shouldAutoOpen?: (message: SystemMessageEntry) => boolean;
+  rotationMs?: number;
+  autoOpenMs?: number;
+}
+
+/**
+ * The pill at the top centre: the current message cut at 60 characters, a count when several, rotating
+ * every 5 s; a click opens 'Notificaciones del Sistema'. Rotation pauses while the modal is open.
+ */
+export function SystemNotifications({
+  messages,
+  onRemove,
+  onClearAll,
+  onOpenChange,
+  shouldAutoOpen = (m) => m.type === 'error',
+  rotationMs,
+  autoOpenMs = SYSTEM_AUTO_OPEN_MS,
+}: SystemNotificationsProps) {
+  const [open, setOpenState] = useState(false);
+  const index = useRotation(messages.length, { paused: open, interval: rotationMs });
+  const setOpen = (value: boolean) => {
+    setOpenState(value);
+    onOpenChange?.(value);
+  };
+  const setOpenRef = useRef(setOpen);
+  setOpenRef.current = setOpen;
+
+  // The 3 s auto-open check: scheduled when a message arrives, cleared if it is gone or the modal opened.
+  const seen = useRef(new Set(messages.map((m) => m.id)));
+  const newest = messages.filter((m) => !seen.current.has(m.id));
+  for (const m of newest) seen.current.add(m.id);
+  const candidate = newest.find(shouldAutoOpen)?.id;
+  const latest = useRef(messages);
+  latest.current = messages;
+  useEffect(() => {
+    if (!candidate || open) return;
+    const timer = setTimeout(() => {
+      if (latest.current.some((m) => m.id === candidate)) setOpenRef.current(true);
+    }, autoOpenMs);
+    return () => clearTimeout(timer);
+  }, [candidate, open, autoOpenMs]);
+
+  const current = messages[index];
+  return (
+    <>
+      {current ? (
+        <div className="pointer-events-none fixed inset-x-0 top-2 z-40 flex justify-center px-2">
+          <button
+            type="button"
+            data-slot="system-pill"
+            onClick={() => setOpen(true)}
+            aria-label={`${t.open}: ${current.message}`}
+            aria-haspopup="dialog"
+            className={cn(
+              'pointer-events-auto flex max-w-[min(36rem,calc(100vw-1rem))] items-center gap-2 rounded-full border px-3 py-1.5 text-sm shadow-md backdrop-blur focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+              toneClass[current.type],
+            )}
+          >
+            <ToastIcon type={current.type} />
+            <span className="truncate" data-testid="system-pill-text">
+              {truncateMessage(current.message)}
+            </span>
+            {messages.length > 1 ? (
+              <span
+                data-testid="system-pill-count"
+                className="ml-1 rounded-full bg-foreground/10 px-2 py-0.5 text-xs font-semibold tabular-nums"
+              >
+                {messages.length}
+              </span>
+            ) : null}
+          </button>
+        </div>
+      ) : null}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{t.title}</DialogTitle>
+            <DialogDescription className="sr-only">{t.count(messages.length)}</DialogDescription>
+          </DialogHeader>
+          {messages.length === 0 ? (
+            <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
+              <InfoIcon className="size-4" aria-hidden="true" />
+              {t.empty}
+            </p>
+          ) : (
+            <ul className="max-h-80 space-y-2 overflow-y-auto">
+              {messages.map((m) => (
+                <li
+                  key={m.id}
+                  className={cn('flex items-start gap-2 rounded-lg border p-3 text-sm', toneClass[m.type])}
+                >
+                  <ToastIcon type={m.type} />
+                  <span className="min-w-0 flex-1 break-words">{m.message}</span>
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={t.remove}
+                    title={t.remove}
+                    onClick={() => onRemove(m.id)}
+                  >
+                    <Trash2Icon aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="flex justify-end">
+            <Button variant="outline" onClick={onClearAll} disabled={messages.length === 0}>
+              {t.clearAll}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { TOAST_DEFAULT_DURATION_MS } from '../hooks/timings.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
+import { cn } from '../lib/cn.ts';
+import { uiMessages } from '../messages.ts';
+
+export type ToastType = 'success' | 'error' | 'warning' | 'info';
+
+export interface ToastEntry {
+  id: string;
+  type: ToastType;
+  message: string;
+  /** ms; default 5000. */
+  duration?: number;
+}
+
+export const toneClass: Record<ToastType, string> = {
+  success: 'border-success/40 bg-background text-foreground [&_[data-icon]]:text-success',
+  error: 'border-destructive/50 bg-background text-foreground [&_[data-icon]]:text-destructive',
+  warning: 'border-warning/50 bg-background text-foreground [&_[data-icon]]:text-warning',
+  info: 'border-info/40 bg-background text-foreground [&_[data-icon]]:text-info',
+};
+
+const icons = {
+  success: CircleCheckIcon,
+  error: CircleAlertIcon,
+  warning: TriangleAlertIcon,
+  info: InfoIcon,
+};
+
+export function ToastIcon({ type }: { type: ToastType }) {
+  const Icon = icons[type];
+  return (
+    <Icon
+      data-icon=""
+      className="mt-0.5 size-4 shrink-0"
+      aria-label={uiMessages.toast.types[type]}
+      role="img"
+    />
+  );
+}
+
+/**
+ * The toasts, announced through an aria-live region. Each one dismisses itself after its duration; timers
+ * stop while `hold` is on or the toast is hovered or focused, and restart when that ends.
+ */
+export function Toaster({
+  toasts,
+  onDismiss,
+  hold = false,
+}: {
+  toasts: ToastEntry[];
+  onDismiss: (id: string) => void;
+  hold?: boolean;
+}) {
+  return (
+    <section
+      aria-label={uiMessages.toast.region}
+      aria-live="polite"
+      className="pointer-events-none fixed right-0 bottom-0 z-[90] flex w-full max-w-sm flex-col gap-2 p-3 sm:p-4"
+    >
+      <ol className="flex flex-col gap-2">
+        {toasts.map((toast) => (
+          <Toast key={toast.id} toast={toast} onDismiss={() => onDismiss(toast.id)} hold={hold} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function Toast({
+  toast,
+  onDismiss,
+  hold,
+}: {
+  toast: ToastEntry;
+  onDismiss: () => void;
+  hold: boolean;
+}) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  useCountdown(toast.duration ?? TOAST_DEFAULT_DURATION_MS, onDismiss, hold || hovered || focused);
+  return (
+    <li
+      data-slot="toast"
+      data-type={toast.type}
+      role={toast.type === 'error' ? 'alert' : 'status'}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
+      }}
+      className={cn(
+        'pointer-events-auto flex items-start gap-3 rounded-lg border p-3 text-sm shadow-lg animate-fade-in',
+        toneClass[toast.type],
+      )}
+    >
+      <ToastIcon type={toast.type} />
+      <p className="min-w-0 flex-1 break-words">{toast.message}</p>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label={uiMessages.toast.close}
+        className="rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <XIcon className="size-4" aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
