@@ -26,7 +26,11 @@ const suites = [
 
 const run = (cmd, args, opts = {}) => {
   console.log(`\n$ ${cmd} ${args.join(' ')}${opts.cwd ? `   (${opts.cwd})` : ''}`);
-  return spawnSync(cmd, args, { stdio: 'inherit', cwd: join(root, opts.cwd ?? '.'), env: { ...process.env, ...opts.env } });
+  return spawnSync(cmd, args, {
+    stdio: 'inherit',
+    cwd: join(root, opts.cwd ?? '.'),
+    env: { ...process.env, ...opts.env },
+  });
 };
 
 if (suites.some((s) => s.name === 'e2e')) {
@@ -46,7 +50,9 @@ for (const suite of suites) {
   const out = join(reports, `${suite.name}.json`);
   const result =
     suite.kind === 'vitest'
-      ? run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: suite.cwd })
+      ? run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+          cwd: suite.cwd,
+        })
       : run('npx', ['playwright', 'test'], { cwd: suite.cwd, env: { PW_JSON_OUTPUT: out } });
   let p = 0;
   let f = 0;

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The demo's users (packages/server/src/services/bootstrap.ts seeds them with `--demo`). */
 export const demo = {
@@ -15,5 +15,10 @@ export async function signIn(page: Page, role: DemoRole) {
   await page.getByLabel('Correo electrónico').fill(demo[role].email);
   await page.getByLabel('Contraseña').fill(demo[role].password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByText('Inicio de sesión exitoso')).toBeVisible();
+  await expect(toast(page, 'Inicio de sesión exitoso')).toBeVisible();
+}
+
+/** A toast in the app's aria-live region 'Avisos' (the system pill may show the same text). */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.getByRole('region', { name: 'Avisos' }).getByText(text);
 }

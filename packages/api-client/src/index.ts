@@ -111,3 +111,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   return { client, call };
 }
+
+import type { User } from './gen/types.gen.ts';
+
+/** The three roles (spec §3). */
+export type Role = User['role'];

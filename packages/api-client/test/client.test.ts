@@ -19,9 +19,17 @@ beforeAll(async () => {
       res.end(JSON.stringify(body));
     };
     if (req.url === '/api/auth/me' && req.headers.authorization === 'Bearer bueno') {
-      return send(200, { _id: 'u1', email: 'a@b.c', name: 'A', role: 'admin', permissions: [], createdAt: new Date().toISOString() });
+      return send(200, {
+        _id: 'u1',
+        email: 'a@b.c',
+        name: 'A',
+        role: 'admin',
+        permissions: [],
+        createdAt: new Date().toISOString(),
+      });
     }
-    if (req.url === '/api/auth/me') return send(401, { message: 'Sesión inválida o expirada', code: 'INVALID_TOKEN' });
+    if (req.url === '/api/auth/me')
+      return send(401, { message: 'Sesión inválida o expirada', code: 'INVALID_TOKEN' });
     if (req.url === '/api/portfolios') return send(403, { message: 'No tienes permiso', code: 'FORBIDDEN' });
     if (req.url === '/api/health') return send(503, {});
     return send(404, { message: 'Ruta no encontrada', code: 'ROUTE_NOT_FOUND' });
@@ -53,7 +61,9 @@ describe('createApiClient', () => {
     const storage = memoryStorage('malo');
     const onUnauthorized = vi.fn();
     const api = createApiClient({ baseURL, storage, onUnauthorized });
-    const error = await api.call(sdk.getMe({ client: api.client }), 'Error al obtener usuario actual').catch((e) => e);
+    const error = await api
+      .call(sdk.getMe({ client: api.client }), 'Error al obtener usuario actual')
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('Sesión inválida o expirada');
     expect(error.status).toBe(401);
@@ -65,7 +75,9 @@ describe('createApiClient', () => {
     const storage = memoryStorage('bueno');
     const onForbidden = vi.fn();
     const api = createApiClient({ baseURL, storage, onForbidden });
-    const error = await api.call(sdk.listPortfolios({ client: api.client }), 'Error al obtener portafolios').catch((e) => e);
+    const error = await api
+      .call(sdk.listPortfolios({ client: api.client }), 'Error al obtener portafolios')
+      .catch((e) => e);
     expect(error.status).toBe(403);
     expect(onForbidden).toHaveBeenCalledOnce();
     expect(storage.has('token')).toBe(true);
@@ -73,7 +85,9 @@ describe('createApiClient', () => {
 
   it('uses the Spanish default when the server sends no message', async () => {
     const api = createApiClient({ baseURL, storage: memoryStorage(null) });
-    const error = await api.call(sdk.getHealth({ client: api.client }), 'Error al comprobar el servicio').catch((e) => e);
+    const error = await api
+      .call(sdk.getHealth({ client: api.client }), 'Error al comprobar el servicio')
+      .catch((e) => e);
     expect(error.message).toBe('Error al comprobar el servicio');
     expect(error.status).toBe(503);
   });

@@ -111,7 +111,10 @@ describe('spec §7 calls in the generated client', () => {
     expect(documented.has(key), `${key} is not in openapi.json`).toBe(true);
     const operationId = documented.get(key);
     expect(operationId, `${key} has no operationId`).toBeTruthy();
-    expect(typeof (sdk as Record<string, unknown>)[operationId!], `sdk.${operationId} is not a function`).toBe('function');
+    expect(
+      typeof (sdk as Record<string, unknown>)[operationId!],
+      `sdk.${operationId} is not a function`,
+    ).toBe('function');
   });
 
   it('lists 79 calls', () => {

@@ -1,9 +1,9 @@
+import { LoadingOverlay } from '@crw/ui';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { authStore } from './features/auth/store.ts';
 import { SystemLayer } from './features/system/system-layer.tsx';
-import { LoadingOverlay } from './features/system/loading-overlay.tsx';
 import { createRouter } from './router.tsx';
 
 export function App() {

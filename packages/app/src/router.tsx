@@ -50,16 +50,25 @@ export const routes: RouteObject[] = [
                     ...screen(() => import('./routes/portfolios/settings-screen.tsx')),
                     children: [
                       { index: true, element: <Navigate to="general" replace /> },
-                      { path: 'general', ...screen(() => import('./routes/portfolios/settings-general.tsx')) },
+                      {
+                        path: 'general',
+                        ...screen(() => import('./routes/portfolios/settings-general.tsx')),
+                      },
                       {
                         path: 'integrations',
                         ...screen(() => import('./routes/portfolios/settings-integrations.tsx')),
                       },
                     ],
                   },
-                  { path: 'production', ...screen(() => import('./routes/portfolios/production-screen.tsx')) },
+                  {
+                    path: 'production',
+                    ...screen(() => import('./routes/portfolios/production-screen.tsx')),
+                  },
                   { path: 'agents', ...screen(() => import('./routes/portfolios/agents-screen.tsx')) },
-                  { path: 'agents/:agentId', ...screen(() => import('./routes/portfolios/agent-detail-screen.tsx')) },
+                  {
+                    path: 'agents/:agentId',
+                    ...screen(() => import('./routes/portfolios/agent-detail-screen.tsx')),
+                  },
                 ],
               },
               {

@@ -3,7 +3,7 @@
  * The service worker, built to /sw.js (scope /). Shows Web Push notifications, focuses or opens the
  * app on click, and re-subscribes when the browser rotates the subscription.
  */
-declare const self: ServiceWorkerGlobalScope;
+const sw = self as unknown as ServiceWorkerGlobalScope;
 
 interface PushPayload {
   title?: string;
@@ -13,15 +13,15 @@ interface PushPayload {
   tag?: string;
 }
 
-self.addEventListener('install', () => {
-  void self.skipWaiting();
+sw.addEventListener('install', () => {
+  void sw.skipWaiting();
 });
 
-self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+sw.addEventListener('activate', (event) => {
+  event.waitUntil(sw.clients.claim());
 });
 
-self.addEventListener('push', (event) => {
+sw.addEventListener('push', (event) => {
   let data: PushPayload = {};
   try {
     data = event.data?.json() ?? {};
@@ -30,7 +30,7 @@ self.addEventListener('push', (event) => {
   }
   const title = data.title || 'Notificación';
   event.waitUntil(
-    self.registration.showNotification(title, {
+    sw.registration.showNotification(title, {
       body: data.body ?? '',
       icon: data.icon ?? '/favicon.svg',
       badge: '/favicon.svg',
@@ -40,25 +40,25 @@ self.addEventListener('push', (event) => {
   );
 });
 
-self.addEventListener('notificationclick', (event) => {
+sw.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = new URL((event.notification.data as { url?: string })?.url ?? '/', self.location.origin).href;
+  const url = new URL((event.notification.data as { url?: string })?.url ?? '/', sw.location.origin).href;
   event.waitUntil(
     (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
       for (const client of windows) {
-        if (new URL(client.url).origin === self.location.origin) {
+        if (new URL(client.url).origin === sw.location.origin) {
           await client.focus();
           if ('navigate' in client) await (client as WindowClient).navigate(url).catch(() => undefined);
           return;
         }
       }
-      await self.clients.openWindow(url);
+      await sw.clients.openWindow(url);
     })(),
   );
 });
 
-self.addEventListener('pushsubscriptionchange', (event) => {
+sw.addEventListener('pushsubscriptionchange', (event) => {
   const change = event as Event & {
     oldSubscription?: PushSubscription | null;
     newSubscription?: PushSubscription | null;
@@ -68,11 +68,10 @@ self.addEventListener('pushsubscriptionchange', (event) => {
     (async () => {
       const options = change.oldSubscription?.options;
       const subscription =
-        change.newSubscription ??
-        (options ? await self.registration.pushManager.subscribe(options) : null);
+        change.newSubscription ?? (options ? await sw.registration.pushManager.subscribe(options) : null);
       if (!subscription) return;
       // The worker has no token: it asks an open tab to save the new subscription with the user's session.
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
       for (const client of windows) {
         client.postMessage({
           type: 'pushsubscriptionchange',

@@ -11,13 +11,15 @@ import type { Redis } from 'ioredis';
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { AppError } from './errors.ts';
-import { ErrorResponse } from './lib/schemas.ts';
+import { ErrorResponse, registeredComponents } from './lib/schemas.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { apiRoutes } from './routes/index.ts';
 import { createTokenService, type TokenService } from './services/auth.ts';
 import { createNotifier, type Notifier } from './services/notifier.ts';
+import { createPushSender, loadVapidKeys, type PushSender } from './services/push.ts';
 import { getOrCreateSetting, randomSecret } from './services/settings.ts';
 
 declare module 'fastify' {
@@ -28,6 +30,7 @@ declare module 'fastify' {
     tokens: TokenService;
     redis: Redis | undefined;
     notifier: Notifier;
+    push: PushSender;
     /** Every API route as `METHOD /api/path` (for the authorisation matrix test and docs). */
     apiRoutes: string[];
   }
@@ -38,6 +41,8 @@ export interface AppOptions {
   database: Database;
   redis?: Redis;
   logger?: boolean;
+  /** HTTPS agent for Web Push requests (tests trust a local push endpoint with it). */
+  pushAgent?: import('node:https').Agent;
 }
 
 export const defaultDistDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../app/dist');
@@ -65,7 +70,15 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('database', database);
   app.decorate('tokens', tokens);
   app.decorate('redis', redis);
-  app.decorate('notifier', createNotifier({ db: database.db }));
+  const push = createPushSender({
+    db: database.db,
+    keys: await loadVapidKeys(database.db, env),
+    subject: env.VAPID_SUBJECT,
+    log: app.log,
+    agent: opts.pushAgent,
+  });
+  app.decorate('push', push);
+  app.decorate('notifier', createNotifier({ db: database.db, io: () => app.io, push }));
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -94,6 +107,7 @@ export async function buildApp(opts: AppOptions) {
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   app.addSchema(ErrorResponse);
+  for (const schema of registeredComponents()) app.addSchema(schema);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -131,6 +145,7 @@ export async function buildApp(opts: AppOptions) {
       if (method !== 'HEAD') apiRouteList.push(`${method} ${route.url}`);
   });
   await app.register(authPlugin, { tokens });
+  await app.register(realtimePlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(spaPlugin, { distDir: env.APP_DIST_DIR ? resolve(env.APP_DIST_DIR) : defaultDistDir });
   return app;

@@ -92,7 +92,7 @@ export async function portfolioPermissions(
     .select({ permissions: portfolioAccess.permissions })
     .from(portfolioAccess)
     .where(and(eq(portfolioAccess.userId, actor.id), eq(portfolioAccess.portfolioId, portfolioId)));
-  if (!grant || !grant.permissions.includes('portfolio.view')) return null;
+  if (!grant?.permissions.includes('portfolio.view')) return null;
   return new Set(grant.permissions);
 }
 

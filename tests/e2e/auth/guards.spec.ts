@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../../support/session.ts';
+import { signIn, toast } from '../../support/session.ts';
 
 const staffOnly = ['/admin/users', '/portfolios/create', '/design', '/test/editor'];
 
@@ -47,6 +47,6 @@ test('an admin reaches the admin routes', async ({ page }) => {
 test('an unknown portfolio id says "Portafolio no encontrado" and goes home', async ({ page }) => {
   await signIn(page, 'employee');
   await page.goto('/portfolios/no-existe/dashboard');
-  await expect(page.getByText('Portafolio no encontrado').first()).toBeVisible();
+  await expect(toast(page, 'Portafolio no encontrado')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from '../../support/session.ts';
+import { demo, signIn, toast } from '../../support/session.ts';
 
 test('an employee signs in, lands home and sees their portfolio cards', async ({ page }) => {
   await signIn(page, 'employee');
@@ -10,13 +10,15 @@ test('an employee signs in, lands home and sees their portfolio cards', async ({
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 });
 
-test('a wrong password says "Error al iniciar sesión" with the server\'s reason and stores no token', async ({ page }) => {
+test('a wrong password says "Error al iniciar sesión" with the server\'s reason and stores no token', async ({
+  page,
+}) => {
   await page.goto('/auth');
   await page.getByLabel('Correo electrónico').fill(demo.employee.email);
   await page.getByLabel('Contraseña').fill('incorrecta');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Correo o contraseña incorrectos' })).toBeVisible();
-  await expect(page.getByText('Error al iniciar sesión').first()).toBeVisible();
+  await expect(toast(page, 'Error al iniciar sesión')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
@@ -27,7 +29,9 @@ test('a client is sent to the client dashboard of their first portfolio', async 
   await expect(page.getByRole('heading', { name: 'Mi Dashboard', level: 1 })).toBeVisible();
 });
 
-test('a signed-in user who opens /auth is sent on: client → client dashboard, others → home', async ({ page }) => {
+test('a signed-in user who opens /auth is sent on: client → client dashboard, others → home', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/$/);
@@ -39,6 +43,6 @@ test('an expired or invalid token is cleared and the user goes to /auth', async 
   await page.evaluate(() => localStorage.setItem('token', 'token-caducado'));
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByText('Sesión expirada. Por favor, inicia sesión nuevamente.')).toBeVisible();
+  await expect(toast(page, 'Sesión expirada. Por favor, inicia sesión nuevamente.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });

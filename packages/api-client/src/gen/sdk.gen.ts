@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { CreateUserData, CreateUserErrors, CreateUserResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, ListPortfoliosData, ListPortfoliosErrors, ListPortfoliosResponses, LoginData, LoginErrors, LoginResponses } from './types.gen';
+import type { ArchiveAllNotificationsData, ArchiveAllNotificationsErrors, ArchiveAllNotificationsResponses, ArchiveNotificationData, ArchiveNotificationErrors, ArchiveNotificationResponses, BroadcastNotificationData, BroadcastNotificationErrors, BroadcastNotificationResponses, CheckPushSubscriptionData, CheckPushSubscriptionErrors, CheckPushSubscriptionResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeletePushSubscriptionData, DeletePushSubscriptionErrors, DeletePushSubscriptionResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetPortfolioData, GetPortfolioErrors, GetPortfolioResponses, GetUnreadCountData, GetUnreadCountErrors, GetUnreadCountResponses, GetVapidPublicKeyData, GetVapidPublicKeyErrors, GetVapidPublicKeyResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListPortfoliosData, ListPortfoliosErrors, ListPortfoliosResponses, ListPushSubscriptionsData, ListPushSubscriptionsErrors, ListPushSubscriptionsResponses, LoginData, LoginErrors, LoginResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, PreviewBroadcastData, PreviewBroadcastErrors, PreviewBroadcastResponses, SavePushSubscriptionData, SavePushSubscriptionErrors, SavePushSubscriptionResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -63,5 +63,151 @@ export const createUser = <ThrowOnError extends boolean = false>(options: Option
 export const listPortfolios = <ThrowOnError extends boolean = false>(options?: Options<ListPortfoliosData, ThrowOnError>) => (options?.client ?? client).get<ListPortfoliosResponses, ListPortfoliosErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/portfolios',
+    ...options
+});
+
+/**
+ * Un portafolio con sus integraciones
+ */
+export const getPortfolio = <ThrowOnError extends boolean = false>(options: Options<GetPortfolioData, ThrowOnError>) => (options.client ?? client).get<GetPortfolioResponses, GetPortfolioErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/portfolios/{id}',
+    ...options
+});
+
+/**
+ * Las notificaciones del usuario, las más recientes primero (máximo 200)
+ */
+export const listNotifications = <ThrowOnError extends boolean = false>(options: Options<ListNotificationsData, ThrowOnError>) => (options.client ?? client).get<ListNotificationsResponses, ListNotificationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/notifications',
+    ...options
+});
+
+/**
+ * Número de notificaciones activas sin leer
+ */
+export const getUnreadCount = <ThrowOnError extends boolean = false>(options?: Options<GetUnreadCountData, ThrowOnError>) => (options?.client ?? client).get<GetUnreadCountResponses, GetUnreadCountErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/notifications/unread-count',
+    ...options
+});
+
+/**
+ * Marca una notificación como leída
+ */
+export const markNotificationRead = <ThrowOnError extends boolean = false>(options: Options<MarkNotificationReadData, ThrowOnError>) => (options.client ?? client).put<MarkNotificationReadResponses, MarkNotificationReadErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/notifications/{id}/read',
+    ...options
+});
+
+/**
+ * Archiva una notificación (y la marca como leída)
+ */
+export const archiveNotification = <ThrowOnError extends boolean = false>(options: Options<ArchiveNotificationData, ThrowOnError>) => (options.client ?? client).put<ArchiveNotificationResponses, ArchiveNotificationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/notifications/{id}/archive',
+    ...options
+});
+
+/**
+ * Marca como leídas todas las notificaciones no archivadas
+ */
+export const markAllNotificationsRead = <ThrowOnError extends boolean = false>(options?: Options<MarkAllNotificationsReadData, ThrowOnError>) => (options?.client ?? client).post<MarkAllNotificationsReadResponses, MarkAllNotificationsReadErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/notifications/mark-all-read',
+    ...options
+});
+
+/**
+ * Archiva (y marca como leídas) todas las notificaciones activas
+ */
+export const archiveAllNotifications = <ThrowOnError extends boolean = false>(options?: Options<ArchiveAllNotificationsData, ThrowOnError>) => (options?.client ?? client).post<ArchiveAllNotificationsResponses, ArchiveAllNotificationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/notifications/archive-all',
+    ...options
+});
+
+/**
+ * Envía una notificación a todos los usuarios que cumplen los criterios (solo administradores)
+ */
+export const broadcastNotification = <ThrowOnError extends boolean = false>(options: Options<BroadcastNotificationData, ThrowOnError>) => (options.client ?? client).post<BroadcastNotificationResponses, BroadcastNotificationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/notifications/broadcast',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Cuántos usuarios recibirían una difusión con estos criterios
+ */
+export const previewBroadcast = <ThrowOnError extends boolean = false>(options: Options<PreviewBroadcastData, ThrowOnError>) => (options.client ?? client).post<PreviewBroadcastResponses, PreviewBroadcastErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/notifications/broadcast/preview',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * La clave pública VAPID para suscribirse a Web Push
+ */
+export const getVapidPublicKey = <ThrowOnError extends boolean = false>(options?: Options<GetVapidPublicKeyData, ThrowOnError>) => (options?.client ?? client).get<GetVapidPublicKeyResponses, GetVapidPublicKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/notifications/vapid-public-key',
+    ...options
+});
+
+/**
+ * Elimina una suscripción push del usuario por su endpoint
+ */
+export const deletePushSubscription = <ThrowOnError extends boolean = false>(options: Options<DeletePushSubscriptionData, ThrowOnError>) => (options.client ?? client).delete<DeletePushSubscriptionResponses, DeletePushSubscriptionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/notifications/push-subscription',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Guarda la suscripción push de este dispositivo (una por endpoint)
+ */
+export const savePushSubscription = <ThrowOnError extends boolean = false>(options: Options<SavePushSubscriptionData, ThrowOnError>) => (options.client ?? client).post<SavePushSubscriptionResponses, SavePushSubscriptionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/notifications/push-subscription',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Indica si este endpoint está registrado para el usuario
+ */
+export const checkPushSubscription = <ThrowOnError extends boolean = false>(options: Options<CheckPushSubscriptionData, ThrowOnError>) => (options.client ?? client).post<CheckPushSubscriptionResponses, CheckPushSubscriptionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/notifications/push-subscription/check',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Los dispositivos del usuario suscritos a Web Push
+ */
+export const listPushSubscriptions = <ThrowOnError extends boolean = false>(options?: Options<ListPushSubscriptionsData, ThrowOnError>) => (options?.client ?? client).get<ListPushSubscriptionsResponses, ListPushSubscriptionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/notifications/push-subscriptions',
     ...options
 });

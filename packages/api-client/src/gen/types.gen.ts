@@ -16,6 +16,68 @@ export type ErrorResponse = {
     }>;
 };
 
+/**
+ * User
+ */
+export type User = {
+    _id: string;
+    email: string;
+    name: string;
+    /**
+     * Role
+     */
+    role: 'admin' | 'employee' | 'client';
+    permissions: Array<string>;
+    createdAt: string;
+};
+
+/**
+ * Notification
+ */
+export type Notification = {
+    _id: string;
+    title: string;
+    content: string;
+    createdAt: string;
+    read: boolean;
+    archived: boolean;
+    payload: {
+        url?: string;
+        [key: string]: unknown;
+    };
+};
+
+/**
+ * Portfolio
+ */
+export type Portfolio = {
+    _id: string;
+    identifier: string;
+    /**
+     * AccountData
+     */
+    accountData: {
+        businessName: string;
+        [key: string]: unknown;
+    };
+    /**
+     * ProductionCycleData
+     */
+    productionCycleData: {
+        pilaresContenido: Array<string>;
+        angulosVenta: Array<string>;
+        formatosCreativos: Array<string>;
+    };
+    integraciones: Array<{
+        _id: string;
+        type: 'notion';
+        paginaNotionId: string;
+        createdAt: string;
+    }>;
+    createdAt: string;
+    updatedAt: string;
+};
+
 export type GetHealthData = {
     body?: never;
     path?: never;
@@ -83,20 +145,7 @@ export type LoginResponses = {
      */
     200: {
         token: string;
-        /**
-         * User
-         */
-        user: {
-            _id: string;
-            email: string;
-            name: string;
-            /**
-             * Role
-             */
-            role: 'admin' | 'employee' | 'client';
-            permissions: Array<string>;
-            createdAt: string;
-        };
+        user: User;
     };
 };
 
@@ -120,21 +169,9 @@ export type GetMeError = GetMeErrors[keyof GetMeErrors];
 
 export type GetMeResponses = {
     /**
-     * User
-     *
      * Default Response
      */
-    200: {
-        _id: string;
-        email: string;
-        name: string;
-        /**
-         * Role
-         */
-        role: 'admin' | 'employee' | 'client';
-        permissions: Array<string>;
-        createdAt: string;
-    };
+    200: User;
 };
 
 export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
@@ -180,21 +217,9 @@ export type CreateUserError = CreateUserErrors[keyof CreateUserErrors];
 
 export type CreateUserResponses = {
     /**
-     * User
-     *
      * Default Response
      */
-    201: {
-        _id: string;
-        email: string;
-        name: string;
-        /**
-         * Role
-         */
-        role: 'admin' | 'employee' | 'client';
-        permissions: Array<string>;
-        createdAt: string;
-    };
+    201: User;
 };
 
 export type CreateUserResponse = CreateUserResponses[keyof CreateUserResponses];
@@ -219,33 +244,549 @@ export type ListPortfoliosResponses = {
     /**
      * Default Response
      */
-    200: Array<{
-        _id: string;
-        identifier: string;
-        /**
-         * AccountData
-         */
-        accountData: {
-            businessName: string;
-            [key: string]: unknown;
-        };
-        /**
-         * ProductionCycleData
-         */
-        productionCycleData: {
-            pilaresContenido: Array<string>;
-            angulosVenta: Array<string>;
-            formatosCreativos: Array<string>;
-        };
-        integraciones: Array<{
-            _id: string;
-            type: 'notion';
-            paginaNotionId: string;
-            createdAt: string;
-        }>;
-        createdAt: string;
-        updatedAt: string;
-    }>;
+    200: Array<Portfolio>;
 };
 
 export type ListPortfoliosResponse = ListPortfoliosResponses[keyof ListPortfoliosResponses];
+
+export type GetPortfolioData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/portfolios/{id}';
+};
+
+export type GetPortfolioErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetPortfolioError = GetPortfolioErrors[keyof GetPortfolioErrors];
+
+export type GetPortfolioResponses = {
+    /**
+     * Default Response
+     */
+    200: Portfolio;
+};
+
+export type GetPortfolioResponse = GetPortfolioResponses[keyof GetPortfolioResponses];
+
+export type ListNotificationsData = {
+    body?: never;
+    path?: never;
+    query: {
+        includeArchived: boolean;
+    };
+    url: '/notifications';
+};
+
+export type ListNotificationsErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type ListNotificationsError = ListNotificationsErrors[keyof ListNotificationsErrors];
+
+export type ListNotificationsResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<Notification>;
+};
+
+export type ListNotificationsResponse = ListNotificationsResponses[keyof ListNotificationsResponses];
+
+export type GetUnreadCountData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/notifications/unread-count';
+};
+
+export type GetUnreadCountErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type GetUnreadCountError = GetUnreadCountErrors[keyof GetUnreadCountErrors];
+
+export type GetUnreadCountResponses = {
+    /**
+     * CountResult
+     *
+     * Default Response
+     */
+    200: {
+        count: number;
+    };
+};
+
+export type GetUnreadCountResponse = GetUnreadCountResponses[keyof GetUnreadCountResponses];
+
+export type MarkNotificationReadData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/notifications/{id}/read';
+};
+
+export type MarkNotificationReadErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type MarkNotificationReadError = MarkNotificationReadErrors[keyof MarkNotificationReadErrors];
+
+export type MarkNotificationReadResponses = {
+    /**
+     * Default Response
+     */
+    200: Notification;
+};
+
+export type MarkNotificationReadResponse = MarkNotificationReadResponses[keyof MarkNotificationReadResponses];
+
+export type ArchiveNotificationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/notifications/{id}/archive';
+};
+
+export type ArchiveNotificationErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type ArchiveNotificationError = ArchiveNotificationErrors[keyof ArchiveNotificationErrors];
+
+export type ArchiveNotificationResponses = {
+    /**
+     * Default Response
+     */
+    200: Notification;
+};
+
+export type ArchiveNotificationResponse = ArchiveNotificationResponses[keyof ArchiveNotificationResponses];
+
+export type MarkAllNotificationsReadData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/notifications/mark-all-read';
+};
+
+export type MarkAllNotificationsReadErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type MarkAllNotificationsReadError = MarkAllNotificationsReadErrors[keyof MarkAllNotificationsReadErrors];
+
+export type MarkAllNotificationsReadResponses = {
+    /**
+     * BulkResult
+     *
+     * Default Response
+     */
+    200: {
+        success: boolean;
+        count: number;
+    };
+};
+
+export type MarkAllNotificationsReadResponse = MarkAllNotificationsReadResponses[keyof MarkAllNotificationsReadResponses];
+
+export type ArchiveAllNotificationsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/notifications/archive-all';
+};
+
+export type ArchiveAllNotificationsErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type ArchiveAllNotificationsError = ArchiveAllNotificationsErrors[keyof ArchiveAllNotificationsErrors];
+
+export type ArchiveAllNotificationsResponses = {
+    /**
+     * BulkResult
+     *
+     * Default Response
+     */
+    200: {
+        success: boolean;
+        count: number;
+    };
+};
+
+export type ArchiveAllNotificationsResponse = ArchiveAllNotificationsResponses[keyof ArchiveAllNotificationsResponses];
+
+export type BroadcastNotificationData = {
+    /**
+     * BroadcastBody
+     */
+    body: {
+        title: string;
+        content: string;
+        url?: string;
+        /**
+         * BroadcastCriteria
+         */
+        criteria?: {
+            /**
+             * Role
+             */
+            roles?: Array<'admin' | 'employee' | 'client'>;
+            portfolioIds?: Array<string>;
+            userIds?: Array<string>;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/notifications/broadcast';
+};
+
+export type BroadcastNotificationErrors = {
+    /**
+     * BroadcastError
+     *
+     * Default Response
+     */
+    400: {
+        message: string;
+        code: string;
+        error?: string;
+    };
+    /**
+     * BroadcastError
+     *
+     * Default Response
+     */
+    401: {
+        message: string;
+        code: string;
+        error?: string;
+    };
+    /**
+     * BroadcastError
+     *
+     * Default Response
+     */
+    403: {
+        message: string;
+        code: string;
+        error?: string;
+    };
+};
+
+export type BroadcastNotificationError = BroadcastNotificationErrors[keyof BroadcastNotificationErrors];
+
+export type BroadcastNotificationResponses = {
+    /**
+     * BulkResult
+     *
+     * Default Response
+     */
+    200: {
+        success: boolean;
+        count: number;
+    };
+};
+
+export type BroadcastNotificationResponse = BroadcastNotificationResponses[keyof BroadcastNotificationResponses];
+
+export type PreviewBroadcastData = {
+    /**
+     * BroadcastPreviewBody
+     */
+    body: {
+        /**
+         * BroadcastCriteria
+         */
+        criteria?: {
+            /**
+             * Role
+             */
+            roles?: Array<'admin' | 'employee' | 'client'>;
+            portfolioIds?: Array<string>;
+            userIds?: Array<string>;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/notifications/broadcast/preview';
+};
+
+export type PreviewBroadcastErrors = {
+    /**
+     * BroadcastError
+     *
+     * Default Response
+     */
+    400: {
+        message: string;
+        code: string;
+        error?: string;
+    };
+    /**
+     * BroadcastError
+     *
+     * Default Response
+     */
+    401: {
+        message: string;
+        code: string;
+        error?: string;
+    };
+    /**
+     * BroadcastError
+     *
+     * Default Response
+     */
+    403: {
+        message: string;
+        code: string;
+        error?: string;
+    };
+};
+
+export type PreviewBroadcastError = PreviewBroadcastErrors[keyof PreviewBroadcastErrors];
+
+export type PreviewBroadcastResponses = {
+    /**
+     * CountResult
+     *
+     * Default Response
+     */
+    200: {
+        count: number;
+    };
+};
+
+export type PreviewBroadcastResponse = PreviewBroadcastResponses[keyof PreviewBroadcastResponses];
+
+export type GetVapidPublicKeyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/notifications/vapid-public-key';
+};
+
+export type GetVapidPublicKeyErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type GetVapidPublicKeyError = GetVapidPublicKeyErrors[keyof GetVapidPublicKeyErrors];
+
+export type GetVapidPublicKeyResponses = {
+    /**
+     * VapidPublicKey
+     *
+     * Default Response
+     */
+    200: {
+        publicKey: string;
+    };
+};
+
+export type GetVapidPublicKeyResponse = GetVapidPublicKeyResponses[keyof GetVapidPublicKeyResponses];
+
+export type DeletePushSubscriptionData = {
+    /**
+     * EndpointBody
+     */
+    body: {
+        endpoint: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/notifications/push-subscription';
+};
+
+export type DeletePushSubscriptionErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type DeletePushSubscriptionError = DeletePushSubscriptionErrors[keyof DeletePushSubscriptionErrors];
+
+export type DeletePushSubscriptionResponses = {
+    /**
+     * Success
+     *
+     * Default Response
+     */
+    200: {
+        success: boolean;
+    };
+};
+
+export type DeletePushSubscriptionResponse = DeletePushSubscriptionResponses[keyof DeletePushSubscriptionResponses];
+
+export type SavePushSubscriptionData = {
+    /**
+     * PushSubscriptionBody
+     */
+    body: {
+        endpoint: string;
+        expirationTime?: number | null;
+        keys: {
+            auth: string;
+            p256dh: string;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/notifications/push-subscription';
+};
+
+export type SavePushSubscriptionErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type SavePushSubscriptionError = SavePushSubscriptionErrors[keyof SavePushSubscriptionErrors];
+
+export type SavePushSubscriptionResponses = {
+    /**
+     * PushDevice
+     *
+     * Default Response
+     */
+    200: {
+        _id: string;
+        endpoint: string;
+        browser: string;
+        createdAt: string;
+    };
+};
+
+export type SavePushSubscriptionResponse = SavePushSubscriptionResponses[keyof SavePushSubscriptionResponses];
+
+export type CheckPushSubscriptionData = {
+    /**
+     * EndpointBody
+     */
+    body: {
+        endpoint: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/notifications/push-subscription/check';
+};
+
+export type CheckPushSubscriptionErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type CheckPushSubscriptionError = CheckPushSubscriptionErrors[keyof CheckPushSubscriptionErrors];
+
+export type CheckPushSubscriptionResponses = {
+    /**
+     * PushCheck
+     *
+     * Default Response
+     */
+    200: {
+        isRegistered: boolean;
+    };
+};
+
+export type CheckPushSubscriptionResponse = CheckPushSubscriptionResponses[keyof CheckPushSubscriptionResponses];
+
+export type ListPushSubscriptionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/notifications/push-subscriptions';
+};
+
+export type ListPushSubscriptionsErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type ListPushSubscriptionsError = ListPushSubscriptionsErrors[keyof ListPushSubscriptionsErrors];
+
+export type ListPushSubscriptionsResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<{
+        _id: string;
+        endpoint: string;
+        browser: string;
+        createdAt: string;
+    }>;
+};
+
+export type ListPushSubscriptionsResponse = ListPushSubscriptionsResponses[keyof ListPushSubscriptionsResponses];

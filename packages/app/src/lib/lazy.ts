@@ -7,7 +7,9 @@ export function lazyScreen<T>(load: () => Promise<T>): () => Promise<T> {
     try {
       return await load();
     } catch (error) {
-      window.dispatchEvent(Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: error }));
+      window.dispatchEvent(
+        Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: error }),
+      );
       throw error;
     }
   };

@@ -9,7 +9,13 @@ export function Guard({ allowed }: { allowed: Allowed }) {
   const location = useLocation();
   const decision = decide({ token: user ? token : null, role: user?.role }, allowed);
   if (decision.kind === 'redirect') {
-    return <Navigate to={decision.to} replace state={decision.to === '/auth' ? { from: location.pathname } : undefined} />;
+    return (
+      <Navigate
+        to={decision.to}
+        replace
+        state={decision.to === '/auth' ? { from: location.pathname } : undefined}
+      />
+    );
   }
   return <Outlet />;
 }

@@ -5,7 +5,10 @@ export function RouteError() {
   const error = useRouteError();
   if (error) console.error(error);
   return (
-    <div role="alert" className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+    <div
+      role="alert"
+      className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center"
+    >
       <h1 className="text-xl font-semibold">{msg.errors.screenLoad}</h1>
       <button
         type="button"

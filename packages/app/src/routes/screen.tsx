@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { msg } from '../messages.ts';
 
 /** A screen's heading and body; screens that later issues build show only this for now. */
-export function Screen({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
+export function Screen({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <section aria-labelledby="screen-title" className="space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">

@@ -1,4 +1,4 @@
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 /** Shared TypeBox pieces: the error shape, ids, pagination, timestamps. */
 export const ErrorResponse = Type.Object(
@@ -37,3 +37,24 @@ export const Paginated = <T extends TSchema>(item: T, name: string) =>
   );
 
 export const Ok = Type.Object({ success: Type.Boolean() }, { title: 'Ok' });
+
+/**
+ * Named components of the OpenAPI document. A schema made with `component(name, schema)` is registered once
+ * (`registerComponents`) and referenced with `ref(schema)`, so the generated client has a named type for it.
+ */
+const componentRegistry = new Map<string, TSchema>();
+
+export function component<T extends TSchema>(name: string, schema: T): T {
+  const named = { ...schema, $id: name, title: name } as T;
+  componentRegistry.set(name, named);
+  return named;
+}
+
+export function ref<T extends TSchema>(schema: T) {
+  if (!schema.$id) throw new Error('ref() needs a schema made with component()');
+  return Type.Unsafe<Static<T>>(Type.Ref(schema.$id));
+}
+
+export function registeredComponents(): TSchema[] {
+  return [...componentRegistry.values()];
+}

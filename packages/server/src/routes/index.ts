@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { notificationRoutes } from './notifications/index.ts';
 import { portfolioRoutes } from './portfolios/index.ts';
 import { userRoutes } from './users/index.ts';
 
@@ -10,4 +11,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(portfolioRoutes);
+  await app.register(notificationRoutes);
 };

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Timestamp } from '../lib/schemas.ts';
+import { component, Timestamp } from '../lib/schemas.ts';
 
 /** Entity schemas shared by several route modules (the contract's public shapes). */
 export const RoleSchema = Type.Union(
@@ -9,14 +9,14 @@ export const RoleSchema = Type.Union(
   },
 );
 
-export const UserSchema = Type.Object(
-  {
+export const UserSchema = component(
+  'User',
+  Type.Object({
     _id: Type.String(),
     email: Type.String(),
     name: Type.String(),
     role: RoleSchema,
     permissions: Type.Array(Type.String()),
     createdAt: Timestamp,
-  },
-  { title: 'User' },
+  }),
 );

@@ -1,11 +1,16 @@
-import type { DbOrTx } from '../db/client.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '@crw/api-client/events';
+import type { Server } from 'socket.io';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { notifications } from '../db/schema.ts';
+import { type NotificationView, toNotification } from './notifications.ts';
+import type { PushSender } from './push.ts';
 
 /**
- * The one notifier (issue 5): creates one notification per user, emits `notification:new` to each
- * user's socket room and sends Web Push to their subscriptions. Every domain calls `notify`; no route
- * writes notifications itself.
+ * The one notifier: creates one notification per user, emits `notification:new` to each user's socket
+ * room and sends Web Push to their subscriptions. Every domain calls it; no route writes notifications.
  *
- * NOTE: this is the interface the domains program against; the notifications work replaces the body.
+ * Inside a transaction, `create(tx, …)` writes the rows and `deliver(rows)` is called after the commit,
+ * so nobody is told about something that was rolled back. Outside one, `notify(input)` does both.
  */
 export interface NotifyInput {
   userIds: string[];
@@ -15,14 +20,66 @@ export interface NotifyInput {
   url?: string;
   /** Extra payload fields (entity ids…). */
   data?: Record<string, unknown>;
+  /** Web Push urgency: review requests are 'high'. */
+  urgency?: 'low' | 'normal' | 'high';
+}
+
+export interface Created {
+  views: NotificationView[];
+  urgency: NotifyInput['urgency'];
 }
 
 export interface Notifier {
-  /** Creates the notifications (inside `db`, which may be a transaction) and schedules delivery. */
-  notify(db: DbOrTx, input: NotifyInput): Promise<void>;
+  create(db: DbOrTx, input: NotifyInput): Promise<Created>;
+  deliver(created: Created): void;
+  notify(input: NotifyInput): Promise<Created>;
 }
 
-/** Placeholder until the notifications work lands: it delivers nothing. */
-export function createNotifier(_deps: { db: DbOrTx }): Notifier {
-  return { notify: async () => {} };
+export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents>;
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+export function createNotifier(deps: {
+  db: Db;
+  io?: () => SocketServer | undefined;
+  push?: PushSender;
+}): Notifier {
+  const notifier: Notifier = {
+    async create(db, input) {
+      const userIds = [...new Set(input.userIds)];
+      if (userIds.length === 0) return { views: [], urgency: input.urgency };
+      const payload = { ...(input.data ?? {}), ...(input.url ? { url: input.url } : {}) };
+      const rows = await db
+        .insert(notifications)
+        .values(userIds.map((userId) => ({ userId, title: input.title, content: input.content, payload })))
+        .returning();
+      return { views: rows.map((r) => ({ ...toNotification(r), userId: r.userId })), urgency: input.urgency };
+    },
+    deliver({ views, urgency }) {
+      const io = deps.io?.();
+      for (const view of views) {
+        const { userId, ...notification } = view;
+        io?.to(userRoom(userId!)).emit('notification:new', notification);
+      }
+      if (deps.push && views.length > 0) {
+        // Never awaited by the request: push services can be slow; failures are logged by the sender.
+        void deps.push.sendToUsers(
+          views.map((v) => ({
+            userId: v.userId!,
+            title: v.title || 'Notificación',
+            body: v.content,
+            url: v.payload.url,
+            tag: v._id,
+          })),
+          urgency,
+        );
+      }
+    },
+    async notify(input) {
+      const created = await notifier.create(deps.db, input);
+      notifier.deliver(created);
+      return created;
+    },
+  };
+  return notifier;
 }

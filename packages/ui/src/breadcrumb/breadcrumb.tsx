@@ -18,10 +18,10 @@ export interface BreadcrumbEntry {
 
 /** Which entries show and which collapse into the menu: first and last stay, the middle ones fold. */
 export function collapseCrumbs<T>(
-  items: T[],
+  items: readonly T[],
   max = BREADCRUMB_MAX_VISIBLE,
 ): { head: T[]; hidden: T[]; tail: T[] } {
-  if (items.length <= max) return { head: items, hidden: [], tail: [] };
+  if (items.length <= max) return { head: [...items], hidden: [], tail: [] };
   const tailCount = Math.max(1, max - 2);
   return {
     head: items.slice(0, 1),
@@ -36,7 +36,7 @@ export function Breadcrumb({
   max = BREADCRUMB_MAX_VISIBLE,
   className,
 }: {
-  items: BreadcrumbEntry[];
+  items: readonly BreadcrumbEntry[];
   onNavigate: (href: string) => void;
   max?: number;
   className?: string;
@@ -69,7 +69,7 @@ export function Breadcrumb({
     <nav aria-label={uiMessages.breadcrumb} className={cn('min-w-0', className)}>
       <ol className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
         {head.map((item, i) => (
-          <Fragment key={`h${i}-${item.label}`}>
+          <Fragment key={`h-${item.href ?? ''}-${item.label}`}>
             {i > 0 ? <li aria-hidden="true">{separator}</li> : null}
             <li className="min-w-0">{crumb(item)}</li>
           </Fragment>
@@ -99,8 +99,8 @@ export function Breadcrumb({
             </li>
           </>
         ) : null}
-        {tail.map((item, i) => (
-          <Fragment key={`t${i}-${item.label}`}>
+        {tail.map((item, _i) => (
+          <Fragment key={`t-${item.href ?? ''}-${item.label}`}>
             <li aria-hidden="true">{separator}</li>
             <li className="min-w-0">{crumb(item)}</li>
           </Fragment>

@@ -29,7 +29,7 @@ export interface NotificationPanelProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   count: number;
-  items: NotificationEntry[];
+  items: readonly NotificationEntry[];
   loading?: boolean;
   error?: string | null;
   onRetry?: () => void;

@@ -32,7 +32,7 @@ export interface SidebarProps {
   portfolioItems?: SidebarItem[];
   /** Entries at the bottom ('Cerrar Sesión'). */
   footerItems?: SidebarItem[];
-  portfolios?: SidebarPortfolio[];
+  portfolios?: readonly SidebarPortfolio[];
   activePortfolioId?: string | null;
   onPortfolioChange?: (id: string) => void;
   onNavigate: (href: string) => void;
@@ -69,6 +69,7 @@ function DesktopSidebar(props: SidebarProps) {
   const { expanded } = rail;
   return (
     <TooltipProvider>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a pointer convenience; the toggle button is the keyboard path. */}
       <aside
         data-slot="sidebar"
         data-expanded={expanded}

@@ -17,7 +17,7 @@ export interface SystemMessageEntry {
 }
 
 export interface SystemNotificationsProps {
-  messages: SystemMessageEntry[];
+  messages: readonly SystemMessageEntry[];
   onRemove: (id: string) => void;
   onClearAll: () => void;
   /** Told when the modal opens or closes (the app holds the toasts while it is open). */

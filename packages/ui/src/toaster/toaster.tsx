@@ -50,7 +50,7 @@ export function Toaster({
   onDismiss,
   hold = false,
 }: {
-  toasts: ToastEntry[];
+  toasts: readonly ToastEntry[];
   onDismiss: (id: string) => void;
   hold?: boolean;
 }) {

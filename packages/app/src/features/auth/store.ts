@@ -26,10 +26,7 @@ export const isAdmin = (user: Pick<User, 'role'> | null) => user?.role === 'admi
 export async function login(email: string, password: string): Promise<User> {
   authStore.loading = true;
   try {
-    const data = await api.call(
-      sdk.login({ client: api.client, body: { email, password } }),
-      msg.auth.error,
-    );
+    const data = await api.call(sdk.login({ client: api.client, body: { email, password } }), msg.auth.error);
     if (!data?.token || !data?.user) throw new Error(msg.auth.invalidResponse);
     localStorage.setItem(TOKEN_KEY, data.token);
     authStore.token = data.token;

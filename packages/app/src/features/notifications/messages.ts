@@ -11,7 +11,8 @@ export const notificationMessages = {
     denied: 'Permiso de notificaciones denegado',
     enabled: 'Notificaciones push configuradas correctamente',
     disabled: 'Notificaciones push desactivadas',
-    serverUpdateFailed: 'Notificaciones desactivadas en este navegador, pero hubo un error al actualizar el servidor.',
+    serverUpdateFailed:
+      'Notificaciones desactivadas en este navegador, pero hubo un error al actualizar el servidor.',
     browserDisableFailed: 'Error al desactivar notificaciones en este navegador.',
     unsubscribeFailed: 'Error al desuscribirse de notificaciones',
     enableFailed: 'Error al activar las notificaciones push',

@@ -15,10 +15,18 @@ interface PushState {
   endpoint: string | null;
 }
 
-export const pushStore = proxy<PushState>({ supported: false, registered: false, busy: false, endpoint: null });
+export const pushStore = proxy<PushState>({
+  supported: false,
+  registered: false,
+  busy: false,
+  endpoint: null,
+});
 
 export const isPushSupported = () =>
-  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  typeof window !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  'PushManager' in window &&
+  'Notification' in window;
 
 /** The server's VAPID key (base64url) as the bytes `pushManager.subscribe` wants. */
 export function urlBase64ToUint8Array(base64: string): Uint8Array<ArrayBuffer> {

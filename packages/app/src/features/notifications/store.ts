@@ -51,7 +51,9 @@ export async function loadNotifications() {
       }),
       m.loadError,
     );
-    notificationsStore.items = notificationsStore.showArchived ? list.filter((n) => n.archived) : list.filter((n) => !n.archived);
+    notificationsStore.items = notificationsStore.showArchived
+      ? list.filter((n) => n.archived)
+      : list.filter((n) => !n.archived);
   } catch (error) {
     notificationsStore.error = error instanceof Error ? error.message : m.loadError;
   } finally {

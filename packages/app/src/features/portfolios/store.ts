@@ -13,7 +13,13 @@ interface PortfoliosState {
   active: Portfolio | null;
 }
 
-const initial = (): PortfoliosState => ({ portfolios: [], loaded: false, loading: false, error: null, active: null });
+const initial = (): PortfoliosState => ({
+  portfolios: [],
+  loaded: false,
+  loading: false,
+  error: null,
+  active: null,
+});
 
 export const portfoliosStore = proxy<PortfoliosState>(initial());
 

@@ -8,7 +8,11 @@ describe('sidebar entries per role (spec §2)', () => {
   });
 
   it('gives an employee Dashboard and the production plan', () => {
-    expect(navEntries('employee', 'p1').map((e) => e.label)).toEqual(['Dashboard', 'Plan de Producción', 'Configuración']);
+    expect(navEntries('employee', 'p1').map((e) => e.label)).toEqual([
+      'Dashboard',
+      'Plan de Producción',
+      'Configuración',
+    ]);
   });
 
   it('adds the admin screens for an admin', () => {

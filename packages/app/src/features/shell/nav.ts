@@ -1,13 +1,7 @@
 import type { Role } from '@crw/api-client';
 import { msg } from '../../messages.ts';
 
-export type NavKey =
-  | 'dashboard'
-  | 'production'
-  | 'users'
-  | 'tools'
-  | 'notify'
-  | 'settings';
+export type NavKey = 'dashboard' | 'production' | 'users' | 'tools' | 'notify' | 'settings';
 
 export interface NavEntry {
   key: NavKey;
@@ -20,13 +14,29 @@ export interface NavEntry {
 
 /** The sidebar's main items for a role (spec §2). */
 export function navEntries(role: Role, activePortfolioId: string | null): NavEntry[] {
-  const inPortfolio = (path: string) => (activePortfolioId ? `/portfolios/${activePortfolioId}/${path}` : null);
+  const inPortfolio = (path: string) =>
+    activePortfolioId ? `/portfolios/${activePortfolioId}/${path}` : null;
   const entries: NavEntry[] = [];
   if (role === 'client') {
-    entries.push({ key: 'dashboard', label: msg.nav.clientDashboard, to: inPortfolio('client-dashboard'), needsPortfolio: true });
+    entries.push({
+      key: 'dashboard',
+      label: msg.nav.clientDashboard,
+      to: inPortfolio('client-dashboard'),
+      needsPortfolio: true,
+    });
   } else {
-    entries.push({ key: 'dashboard', label: msg.nav.dashboard, to: inPortfolio('dashboard'), needsPortfolio: true });
-    entries.push({ key: 'production', label: msg.nav.production, to: inPortfolio('production'), needsPortfolio: true });
+    entries.push({
+      key: 'dashboard',
+      label: msg.nav.dashboard,
+      to: inPortfolio('dashboard'),
+      needsPortfolio: true,
+    });
+    entries.push({
+      key: 'production',
+      label: msg.nav.production,
+      to: inPortfolio('production'),
+      needsPortfolio: true,
+    });
   }
   if (role === 'admin') {
     entries.push({ key: 'users', label: msg.nav.users, to: '/admin/users', needsPortfolio: false });
@@ -46,7 +56,11 @@ export interface Crumb {
 }
 
 /** Inicio › business name › Revisión (on the review route). */
-export function breadcrumbsFor(pathname: string, portfolio: { _id: string; businessName: string } | null, role: Role): Crumb[] {
+export function breadcrumbsFor(
+  pathname: string,
+  portfolio: { _id: string; businessName: string } | null,
+  role: Role,
+): Crumb[] {
   const crumbs: Crumb[] = [{ label: msg.nav.home, href: '/' }];
   const match = /^\/portfolios\/([^/]+)(\/[^/]+)?/.exec(pathname);
   if (match && portfolio && match[1] === portfolio._id) {

@@ -1,3 +1,4 @@
+import { EmptyState, PortfolioCard, Skeleton } from '@crw/ui';
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -63,16 +64,11 @@ export default function HomeScreen() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {portfolios.map((p) => (
             <li key={p._id}>
-              <button
-                type="button"
-                onClick={() => void open(p._id)}
-                className="w-full rounded-xl border border-border bg-card p-5 text-left shadow-sm transition hover:border-primary/60 hover:shadow focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              >
-                <span className="block text-base font-semibold">{p.accountData.businessName}</span>
-                <span className="mt-1 block truncate text-xs text-muted-foreground">
-                  {msg.home.idLabel}: {p._id}
-                </span>
-              </button>
+              <PortfolioCard
+                businessName={p.accountData.businessName}
+                id={p._id}
+                onOpen={() => void open(p._id)}
+              />
             </li>
           ))}
         </ul>

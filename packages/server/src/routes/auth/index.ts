@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { errorResponses } from '../../lib/schemas.ts';
+import { errorResponses, ref } from '../../lib/schemas.ts';
 import { createThrottle } from '../../services/login-throttle.ts';
 import { findActiveUserByEmail, normaliseEmail, toPublicUser } from '../../services/users.ts';
 import { UserSchema } from '../schemas.ts';
@@ -14,7 +14,10 @@ const LoginBody = Type.Object(
   },
   { title: 'LoginBody' },
 );
-const LoginResponse = Type.Object({ token: Type.String(), user: UserSchema }, { title: 'LoginResponse' });
+const LoginResponse = Type.Object(
+  { token: Type.String(), user: ref(UserSchema) },
+  { title: 'LoginResponse' },
+);
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const perAccount = createThrottle({
@@ -56,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getMe',
         tags: ['auth'],
         summary: 'El usuario de la sesión actual',
-        response: { 200: UserSchema, ...errorResponses(401) },
+        response: { 200: ref(UserSchema), ...errorResponses(401) },
       },
     },
     async (request) => {

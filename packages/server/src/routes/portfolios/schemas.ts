@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Timestamp } from '../../lib/schemas.ts';
+import { component, Timestamp } from '../../lib/schemas.ts';
 
 export const IntegrationSchema = Type.Object(
   { _id: Type.String(), type: Type.Literal('notion'), paginaNotionId: Type.String(), createdAt: Timestamp },
@@ -20,8 +20,9 @@ export const AccountDataSchema = Type.Object(
   { title: 'AccountData', additionalProperties: Type.Unknown() },
 );
 
-export const PortfolioSchema = Type.Object(
-  {
+export const PortfolioSchema = component(
+  'Portfolio',
+  Type.Object({
     _id: Type.String(),
     identifier: Type.String(),
     accountData: AccountDataSchema,
@@ -29,6 +30,5 @@ export const PortfolioSchema = Type.Object(
     integraciones: Type.Array(IntegrationSchema),
     createdAt: Timestamp,
     updatedAt: Timestamp,
-  },
-  { title: 'Portfolio' },
+  }),
 );

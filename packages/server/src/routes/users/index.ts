@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errorResponses } from '../../lib/schemas.ts';
+import { errorResponses, ref } from '../../lib/schemas.ts';
 import { createUser, toPublicUser } from '../../services/users.ts';
 import { RoleSchema, UserSchema } from '../schemas.ts';
 
@@ -24,7 +24,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['users'],
         summary: 'Crea un usuario (solo administradores)',
         body: CreateUserBody,
-        response: { 201: UserSchema, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: ref(UserSchema), ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,207 @@
+import type { Role } from '@crw/api-client';
+import {
+  Breadcrumb,
+  MOBILE_BREAKPOINT_PX,
+  NotificationPanel,
+  Sidebar,
+  type SidebarItem,
+  useMediaQuery,
+} from '@crw/ui';
+import {
+  BellRingIcon,
+  CirclePlusIcon,
+  LayoutDashboardIcon,
+  ListChecksIcon,
+  LogOutIcon,
+  SettingsIcon,
+  SlidersHorizontalIcon,
+  UsersIcon,
+  WrenchIcon,
+} from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { msg } from '../../messages.ts';
+import { authStore, logout } from '../auth/store.ts';
+import { listenForWorkerMessages, pushStore, refreshPushState, togglePush } from '../notifications/push.ts';
+import { connectRealtime } from '../notifications/realtime.ts';
+import {
+  archive,
+  archiveAll,
+  loadNotifications,
+  markAllRead,
+  markRead,
+  notificationsStore,
+  openNotification,
+  refreshUnreadCount,
+  setPanelOpen,
+  toggleArchived,
+} from '../notifications/store.ts';
+import { activatePortfolio, loadPortfolios, portfoliosStore } from '../portfolios/store.ts';
+import { toast } from '../system/store.ts';
+import { breadcrumbsFor, canManagePortfolios, type NavKey, navEntries } from './nav.ts';
+
+const icons: Record<NavKey, ReactNode> = {
+  dashboard: <LayoutDashboardIcon />,
+  production: <ListChecksIcon />,
+  users: <UsersIcon />,
+  tools: <WrenchIcon />,
+  notify: <BellRingIcon />,
+  settings: <SettingsIcon />,
+};
+
+const SIDEBAR_KEY = 'sidebarExpanded';
+
+/** The signed-in shell: sidebar, breadcrumb, notification centre, and the current screen. */
+export default function AppLayout() {
+  const { user, token } = useSnapshot(authStore);
+  const { portfolios, active } = useSnapshot(portfoliosStore);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const role = user!.role as Role;
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
+
+  useEffect(() => {
+    if (!portfoliosStore.loaded) loadPortfolios().catch(() => toast.error(msg.home.loadError));
+  }, []);
+
+  useEffect(() => {
+    if (!token) return;
+    void refreshUnreadCount();
+    void refreshPushState();
+    const stopWorker = listenForWorkerMessages();
+    const disconnect = connectRealtime(token);
+    return () => {
+      stopWorker();
+      disconnect();
+    };
+  }, [token]);
+
+  const onLogout = () => {
+    logout();
+    navigate('/auth', { replace: true });
+  };
+
+  async function changePortfolio(id: string) {
+    if (!id || id === portfoliosStore.active?._id) return;
+    try {
+      await activatePortfolio(id);
+      navigate(`/portfolios/${id}/${role === 'client' ? 'client-dashboard' : 'dashboard'}`);
+    } catch {
+      // The selector is controlled by the active portfolio, so it reverts by itself.
+      toast.error(msg.portfolios.switchError);
+    }
+  }
+
+  const items: SidebarItem[] = navEntries(role, active?._id ?? null).map((entry) => ({
+    key: entry.key,
+    label: entry.label,
+    icon: icons[entry.key],
+    href: entry.to ?? undefined,
+    active: entry.to ? pathname.startsWith(entry.to) : false,
+    onSelect: entry.to ? undefined : () => toast.warning(msg.portfolios.selectFirst),
+  }));
+
+  const portfolioItems: SidebarItem[] = canManagePortfolios(role)
+    ? [
+        ...(active
+          ? [
+              {
+                key: 'portfolio-settings',
+                label: msg.nav.portfolioSettings,
+                icon: <SlidersHorizontalIcon />,
+                href: `/portfolios/${active._id}/settings`,
+                active: pathname.startsWith(`/portfolios/${active._id}/settings`),
+              },
+            ]
+          : []),
+        {
+          key: 'create',
+          label: msg.nav.createNew,
+          icon: <CirclePlusIcon />,
+          href: '/portfolios/create',
+          active: pathname === '/portfolios/create',
+        },
+      ]
+    : [];
+
+  const {
+    items: notifications,
+    unread,
+    open,
+    loading,
+    error,
+    showArchived,
+  } = useSnapshot(notificationsStore);
+  const push = useSnapshot(pushStore);
+  const bell = (
+    <NotificationPanel
+      open={open}
+      onOpenChange={setPanelOpen}
+      count={unread}
+      items={notifications.map((n) => ({
+        id: n._id,
+        title: n.title || undefined,
+        content: n.content,
+        createdAt: n.createdAt,
+        read: n.read,
+        archived: n.archived,
+      }))}
+      loading={loading}
+      error={error}
+      onRetry={() => void loadNotifications()}
+      showArchived={showArchived}
+      onToggleArchived={() => void toggleArchived()}
+      onMarkAllRead={() => void markAllRead()}
+      onArchiveAll={() => void archiveAll()}
+      pushEnabled={push.registered}
+      pushBusy={push.busy}
+      onPushChange={(on) => void togglePush(on)}
+      onItemClick={(id) => {
+        const n = notificationsStore.items.find((x) => x._id === id);
+        if (n) void openNotification(n, navigate);
+      }}
+      onMarkRead={(id) => void markRead(id)}
+      onArchive={(id) => void archive(id)}
+    />
+  );
+
+  const crumbs = breadcrumbsFor(
+    pathname,
+    active ? { _id: active._id, businessName: active.accountData.businessName } : null,
+    role,
+  );
+
+  return (
+    <div className="min-h-dvh bg-background md:flex">
+      <a
+        href="#contenido"
+        className="sr-only z-[60] rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Saltar al contenido
+      </a>
+      <Sidebar
+        brand="Estudio de Contenido"
+        items={items}
+        portfolioItems={portfolioItems}
+        footerItems={[{ key: 'logout', label: msg.nav.logout, icon: <LogOutIcon />, onSelect: onLogout }]}
+        portfolios={portfolios.map((p) => ({ id: p._id, name: p.accountData.businessName }))}
+        activePortfolioId={active?._id ?? null}
+        onPortfolioChange={(id) => void changePortfolio(id)}
+        onNavigate={(href) => navigate(href)}
+        topBarEnd={mobile ? bell : undefined}
+        mobile={mobile}
+        storageKey={SIDEBAR_KEY}
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-14 items-center gap-3 border-b border-border px-4 md:px-6">
+          <Breadcrumb items={crumbs} onNavigate={(href) => navigate(href)} className="flex-1" />
+          {mobile ? null : bell}
+        </header>
+        <main id="contenido" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

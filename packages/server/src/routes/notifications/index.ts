@@ -1,0 +1,351 @@
+import { deviceNameFromEndpoint } from '@crw/api-client/devices';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { and, asc, eq } from 'drizzle-orm';
+import { pushSubscriptions } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { component, errorResponses, IdParams, ref, Timestamp } from '../../lib/schemas.ts';
+import * as notificationsService from '../../services/notifications.ts';
+import { userRoom } from '../../services/notifier.ts';
+import { RoleSchema } from '../schemas.ts';
+
+export const NotificationSchema = component(
+  'Notification',
+  Type.Object({
+    _id: Type.String(),
+    title: Type.String(),
+    content: Type.String(),
+    createdAt: Timestamp,
+    read: Type.Boolean(),
+    archived: Type.Boolean(),
+    payload: Type.Object({ url: Type.Optional(Type.String()) }, { additionalProperties: true }),
+  }),
+);
+
+const CountResult = Type.Object({ count: Type.Integer() }, { title: 'CountResult' });
+const BulkResult = Type.Object({ success: Type.Boolean(), count: Type.Integer() }, { title: 'BulkResult' });
+
+const Criteria = Type.Object(
+  {
+    roles: Type.Optional(Type.Array(RoleSchema, { maxItems: 3 })),
+    portfolioIds: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 500 })),
+    userIds: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 5000 })),
+  },
+  { title: 'BroadcastCriteria' },
+);
+
+/** Broadcast answers carry the Spanish text in both `message` and `error` (spec §8: it reads `error`). */
+const BroadcastError = Type.Object(
+  { message: Type.String(), code: Type.String(), error: Type.Optional(Type.String()) },
+  { title: 'BroadcastError' },
+);
+
+const PushSubscriptionBody = Type.Object(
+  {
+    endpoint: Type.String({ pattern: '^https://', maxLength: 2048 }),
+    expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+    keys: Type.Object({
+      auth: Type.String({ minLength: 1, maxLength: 256 }),
+      p256dh: Type.String({ minLength: 1, maxLength: 256 }),
+    }),
+  },
+  { title: 'PushSubscriptionBody' },
+);
+const EndpointBody = Type.Object(
+  { endpoint: Type.String({ minLength: 1, maxLength: 2048 }) },
+  { title: 'EndpointBody' },
+);
+const DeviceSchema = Type.Object(
+  { _id: Type.String(), endpoint: Type.String(), browser: Type.String(), createdAt: Timestamp },
+  { title: 'PushDevice' },
+);
+
+const tags = ['notifications'];
+
+export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const emitUpdated = (userId: string, notification: notificationsService.NotificationView) => {
+    app.io.to(userRoom(userId)).emit('notification:updated', notification);
+  };
+
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        operationId: 'listNotifications',
+        tags,
+        summary: 'Las notificaciones del usuario, las más recientes primero (máximo 200)',
+        querystring: Type.Object({ includeArchived: Type.Boolean({ default: false }) }),
+        response: { 200: Type.Array(ref(NotificationSchema)), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) =>
+      notificationsService.listNotifications(app.db, request.user.id, request.query.includeArchived),
+  );
+
+  app.get(
+    '/notifications/unread-count',
+    {
+      schema: {
+        operationId: 'getUnreadCount',
+        tags,
+        summary: 'Número de notificaciones activas sin leer',
+        response: { 200: CountResult, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ count: await notificationsService.unreadCount(app.db, request.user.id) }),
+  );
+
+  app.put(
+    '/notifications/:id/read',
+    {
+      schema: {
+        operationId: 'markNotificationRead',
+        tags,
+        summary: 'Marca una notificación como leída',
+        params: IdParams,
+        response: { 200: ref(NotificationSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const n = await notificationsService.updateOwn(app.db, request.user.id, request.params.id, {
+        read: true,
+      });
+      emitUpdated(request.user.id, n);
+      return n;
+    },
+  );
+
+  app.put(
+    '/notifications/:id/archive',
+    {
+      schema: {
+        operationId: 'archiveNotification',
+        tags,
+        summary: 'Archiva una notificación (y la marca como leída)',
+        params: IdParams,
+        response: { 200: ref(NotificationSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const n = await notificationsService.updateOwn(app.db, request.user.id, request.params.id, {
+        archived: true,
+        read: true,
+      });
+      emitUpdated(request.user.id, n);
+      return n;
+    },
+  );
+
+  app.post(
+    '/notifications/mark-all-read',
+    {
+      schema: {
+        operationId: 'markAllNotificationsRead',
+        tags,
+        summary: 'Marca como leídas todas las notificaciones no archivadas',
+        response: { 200: BulkResult, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      count: await notificationsService.markAllRead(app.db, request.user.id),
+    }),
+  );
+
+  app.post(
+    '/notifications/archive-all',
+    {
+      schema: {
+        operationId: 'archiveAllNotifications',
+        tags,
+        summary: 'Archiva (y marca como leídas) todas las notificaciones activas',
+        response: { 200: BulkResult, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      count: await notificationsService.archiveAll(app.db, request.user.id),
+    }),
+  );
+
+  const broadcastErrors = { 400: BroadcastError, 401: BroadcastError, 403: BroadcastError };
+  app.post(
+    '/notifications/broadcast',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        operationId: 'broadcastNotification',
+        tags,
+        summary:
+          'Envía una notificación a todos los usuarios que cumplen los criterios (solo administradores)',
+        body: Type.Object(
+          {
+            title: Type.String({ minLength: 1, maxLength: 120 }),
+            content: Type.String({ minLength: 1, maxLength: 1000 }),
+            url: Type.Optional(Type.String({ pattern: '^/', maxLength: 500 })),
+            criteria: Type.Optional(Criteria),
+          },
+          { title: 'BroadcastBody' },
+        ),
+        response: { 200: BulkResult, ...broadcastErrors },
+      },
+    },
+    async (request) => {
+      const { title, content, url, criteria = {} } = request.body;
+      const userIds = await notificationsService.audience(app.db, criteria);
+      const created = await app.notifier.create(app.db, { userIds, title, content, url });
+      app.notifier.deliver(created);
+      return { success: true, count: created.views.length };
+    },
+  );
+
+  app.post(
+    '/notifications/broadcast/preview',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        operationId: 'previewBroadcast',
+        tags,
+        summary: 'Cuántos usuarios recibirían una difusión con estos criterios',
+        body: Type.Object({ criteria: Type.Optional(Criteria) }, { title: 'BroadcastPreviewBody' }),
+        response: { 200: CountResult, ...broadcastErrors },
+      },
+    },
+    async (request) => ({
+      count: (await notificationsService.audience(app.db, request.body.criteria ?? {})).length,
+    }),
+  );
+
+  app.get(
+    '/notifications/vapid-public-key',
+    {
+      schema: {
+        operationId: 'getVapidPublicKey',
+        tags,
+        summary: 'La clave pública VAPID para suscribirse a Web Push',
+        response: {
+          200: Type.Object({ publicKey: Type.String() }, { title: 'VapidPublicKey' }),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async () => ({ publicKey: app.push.publicKey }),
+  );
+
+  app.post(
+    '/notifications/push-subscription',
+    {
+      schema: {
+        operationId: 'savePushSubscription',
+        tags,
+        summary: 'Guarda la suscripción push de este dispositivo (una por endpoint)',
+        body: PushSubscriptionBody,
+        response: { 200: DeviceSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const { endpoint, keys } = request.body;
+      const [row] = await app.db
+        .insert(pushSubscriptions)
+        .values({
+          userId: request.user.id,
+          endpoint,
+          auth: keys.auth,
+          p256dh: keys.p256dh,
+          userAgent: request.headers['user-agent']?.slice(0, 300),
+        })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { userId: request.user.id, auth: keys.auth, p256dh: keys.p256dh },
+        })
+        .returning();
+      return toDevice(row!);
+    },
+  );
+
+  app.delete(
+    '/notifications/push-subscription',
+    {
+      schema: {
+        operationId: 'deletePushSubscription',
+        tags,
+        summary: 'Elimina una suscripción push del usuario por su endpoint',
+        body: EndpointBody,
+        response: {
+          200: Type.Object({ success: Type.Boolean() }, { title: 'Success' }),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const deleted = await app.db
+        .delete(pushSubscriptions)
+        .where(
+          and(
+            eq(pushSubscriptions.endpoint, request.body.endpoint),
+            eq(pushSubscriptions.userId, request.user.id),
+          ),
+        )
+        .returning({ id: pushSubscriptions.id });
+      if (deleted.length === 0) throw new AppError('NOT_FOUND', 'Suscripción no encontrada');
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/notifications/push-subscription/check',
+    {
+      schema: {
+        operationId: 'checkPushSubscription',
+        tags,
+        summary: 'Indica si este endpoint está registrado para el usuario',
+        body: EndpointBody,
+        response: {
+          200: Type.Object({ isRegistered: Type.Boolean() }, { title: 'PushCheck' }),
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request) => {
+      const [row] = await app.db
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(
+          and(
+            eq(pushSubscriptions.endpoint, request.body.endpoint),
+            eq(pushSubscriptions.userId, request.user.id),
+          ),
+        );
+      return { isRegistered: Boolean(row) };
+    },
+  );
+
+  app.get(
+    '/notifications/push-subscriptions',
+    {
+      schema: {
+        operationId: 'listPushSubscriptions',
+        tags,
+        summary: 'Los dispositivos del usuario suscritos a Web Push',
+        response: { 200: Type.Array(DeviceSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const rows = await app.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, request.user.id))
+        .orderBy(asc(pushSubscriptions.createdAt));
+      return rows.map(toDevice);
+    },
+  );
+};
+
+function toDevice(row: typeof pushSubscriptions.$inferSelect) {
+  return {
+    _id: row.id,
+    endpoint: row.endpoint,
+    browser: deviceNameFromEndpoint(row.endpoint),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
