@@ -46,7 +46,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: Pick<import('../src/app.ts').AppOptions, 'pushAgent' | 'redis'> = {},
+): Promise<TestContext> {
   const database = await freshDatabase();
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -54,7 +57,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     DATA_DIR: '/tmp/crw-test-data',
     ...envOverrides,
   });
-  const app = await buildApp({ env, database, logger: false });
+  const app = await buildApp({ env, database, logger: false, ...options });
   await app.ready();
   return {
     app,

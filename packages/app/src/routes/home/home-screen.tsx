@@ -63,7 +63,7 @@ export default function HomeScreen() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {portfolios.map((p) => (
-            <li key={p._id}>
+            <li key={p._id} className="min-w-0">
               <PortfolioCard
                 businessName={p.accountData.businessName}
                 id={p._id}

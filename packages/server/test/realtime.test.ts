@@ -1,0 +1,92 @@
+import type { AddressInfo } from 'node:net';
+import type { ServerToClientEvents } from '@crw/api-client/events';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, makeUser, type TestContext, type TestUser } from './helpers.ts';
+
+describe('realtime notifications over socket.io', () => {
+  let ctx: TestContext;
+  let base = '';
+  let admin: TestUser;
+  let employee: TestUser;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    admin = await makeUser(ctx.app, 'admin');
+    employee = await makeUser(ctx.app, 'employee');
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await ctx.close();
+  });
+
+  function open(token: string): Promise<Socket<ServerToClientEvents>> {
+    const socket: Socket<ServerToClientEvents> = connect(base, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  }
+
+  const next = <E extends keyof ServerToClientEvents>(socket: Socket<ServerToClientEvents>, event: E) =>
+    new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => {
+      socket.once(event as 'notification:new', (payload) =>
+        resolve(payload as Parameters<ServerToClientEvents[E]>[0]),
+      );
+    });
+
+  it('delivers a broadcast to the recipient as notification:new, and only to them', async () => {
+    const mine = await open(employee.token);
+    const admins = await open(admin.token);
+    let adminGot = 0;
+    admins.on('notification:new', () => {
+      adminGot += 1;
+    });
+    const received = next(mine, 'notification:new');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/broadcast',
+      headers: admin.headers,
+      payload: { title: 'En vivo', content: 'Llega al momento', criteria: { userIds: [employee.id] } },
+    });
+    expect(res.statusCode).toBe(200);
+    const n = await received;
+    expect(n).toMatchObject({ title: 'En vivo', content: 'Llega al momento', read: false });
+    expect(n).not.toHaveProperty('userId');
+    expect(adminGot).toBe(0);
+  });
+
+  it("tells the owner's other tabs when a notification is read (notification:updated)", async () => {
+    const tabA = await open(employee.token);
+    const tabB = await open(employee.token);
+    const arrived = next(tabA, 'notification:new');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/broadcast',
+      headers: admin.headers,
+      payload: { title: 'x', content: 'y', criteria: { userIds: [employee.id] } },
+    });
+    const n = await arrived;
+    const updated = next(tabB, 'notification:updated');
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${n._id}/read`,
+      headers: employee.headers,
+    });
+    expect(await updated).toMatchObject({ _id: n._id, read: true });
+  });
+
+  it('refuses a bad or missing token', async () => {
+    await expect(open('no-es-un-token')).rejects.toThrow('Sesión inválida o expirada');
+    await expect(open('')).rejects.toThrow('No autenticado');
+  });
+});

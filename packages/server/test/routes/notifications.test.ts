@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
+
+describe('notifications API', () => {
+  let ctx: TestContext;
+  let admin: TestUser;
+  let employee: TestUser;
+  let client: TestUser;
+  let other: TestUser;
+
+  const call = (u: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await makeUser(ctx.app, 'admin');
+    employee = await makeUser(ctx.app, 'employee');
+    client = await makeUser(ctx.app, 'client');
+    other = await makeUser(ctx.app, 'employee');
+    await makePortfolio(ctx.app, [employee, client]);
+  });
+  afterAll(() => ctx.close());
+
+  async function send(to: TestUser, n: number) {
+    for (let i = 0; i < n; i++) {
+      const res = await call(admin, 'POST', '/api/notifications/broadcast', {
+        title: 'Aviso',
+        content: `Contenido ${i}`,
+        url: '/settings',
+        criteria: { userIds: [to.id] },
+      });
+      expect(res.json()).toEqual({ success: true, count: 1 });
+    }
+  }
+
+  it('broadcast creates one per matching user and the list shows newest first with payload.url', async () => {
+    const res = await call(admin, 'POST', '/api/notifications/broadcast', {
+      title: 'Bienvenida',
+      content: 'Hola equipo',
+      url: '/settings',
+      criteria: { userIds: [employee.id] },
+    });
+    expect(res.json()).toEqual({ success: true, count: 1 });
+    const list = (await call(employee, 'GET', '/api/notifications')).json();
+    expect(list[0]).toMatchObject({
+      title: 'Bienvenida',
+      content: 'Hola equipo',
+      read: false,
+      archived: false,
+      payload: { url: '/settings' },
+    });
+    expect((await call(other, 'GET', '/api/notifications')).json()).toEqual([]);
+  });
+
+  it('criteria combine with AND; portfolioIds means members (admins count); preview counts the same', async () => {
+    const byRole = await call(admin, 'POST', '/api/notifications/broadcast/preview', {
+      criteria: { roles: ['client'] },
+    });
+    const clients = byRole.json().count;
+    expect(clients).toBeGreaterThanOrEqual(1);
+    const p = await makePortfolio(ctx.app, [client]);
+    const both = await call(admin, 'POST', '/api/notifications/broadcast/preview', {
+      criteria: { roles: ['client', 'admin'], portfolioIds: [p._id] },
+    });
+    // The client with the grant, and every admin (members of all portfolios).
+    const admins = (
+      await call(admin, 'POST', '/api/notifications/broadcast/preview', { criteria: { roles: ['admin'] } })
+    ).json().count;
+    expect(both.json().count).toBe(1 + admins);
+    const none = await call(admin, 'POST', '/api/notifications/broadcast/preview', {
+      criteria: { roles: ['employee'], userIds: [client.id] },
+    });
+    expect(none.json().count).toBe(0);
+  });
+
+  it('unread-count counts unread, non-archived; read and archive change it', async () => {
+    const u = await makeUser(ctx.app, 'employee');
+    await send(u, 3);
+    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 3 });
+    const [a, b] = (await call(u, 'GET', '/api/notifications')).json();
+    const read = await call(u, 'PUT', `/api/notifications/${a._id}/read`);
+    expect(read.json()).toMatchObject({ _id: a._id, read: true, archived: false });
+    const archived = await call(u, 'PUT', `/api/notifications/${b._id}/archive`);
+    expect(archived.json()).toMatchObject({ _id: b._id, read: true, archived: true });
+    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 1 });
+    expect((await call(u, 'GET', '/api/notifications')).json()).toHaveLength(2);
+    expect((await call(u, 'GET', '/api/notifications?includeArchived=true')).json()).toHaveLength(3);
+  });
+
+  it('mark-all-read touches only non-archived ones; archive-all archives and reads the rest', async () => {
+    const u = await makeUser(ctx.app, 'client');
+    await send(u, 3);
+    const [first] = (await call(u, 'GET', '/api/notifications')).json();
+    // Archive one directly while unread is impossible through the API (archive reads it), so: archive, then check.
+    await call(u, 'PUT', `/api/notifications/${first._id}/archive`);
+    expect((await call(u, 'POST', '/api/notifications/mark-all-read')).json()).toEqual({
+      success: true,
+      count: 2,
+    });
+    await send(u, 2);
+    const res = await call(u, 'POST', '/api/notifications/archive-all');
+    expect(res.json()).toEqual({ success: true, count: 4 });
+    const all = (await call(u, 'GET', '/api/notifications?includeArchived=true')).json();
+    expect(all).toHaveLength(5);
+    expect(all.every((n: { archived: boolean; read: boolean }) => n.archived && n.read)).toBe(true);
+    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 0 });
+  });
+
+  it("another user's notification is 404, even for an admin", async () => {
+    await send(employee, 1);
+    const [n] = (await call(employee, 'GET', '/api/notifications')).json();
+    expect((await call(other, 'PUT', `/api/notifications/${n._id}/read`)).statusCode).toBe(404);
+    expect((await call(admin, 'PUT', `/api/notifications/${n._id}/archive`)).statusCode).toBe(404);
+    expect((await call(employee, 'PUT', '/api/notifications/no-existe/read')).statusCode).toBe(404);
+  });
+
+  it('broadcast validates its body and answers errors with both message and error', async () => {
+    const res = await call(admin, 'POST', '/api/notifications/broadcast', { content: 'sin título' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Falta el campo obligatorio 'title'");
+    const forbidden = await call(employee, 'POST', '/api/notifications/broadcast', {
+      title: 'x',
+      content: 'y',
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().message).toBeTruthy();
+  });
+
+  it('push subscriptions: stored once per endpoint, checked, listed with the browser, removed', async () => {
+    const endpoint =
+      'https://updates.push.services.mozilla.com/wpush/v2/abcdefghijklmnopqrstuvwxyz0123456789';
+    const body = { endpoint, keys: { auth: 'auth-secret', p256dh: 'p256dh-key' } };
+    expect((await call(employee, 'POST', '/api/notifications/push-subscription', body)).statusCode).toBe(200);
+    expect((await call(employee, 'POST', '/api/notifications/push-subscription', body)).statusCode).toBe(200);
+    const list = (await call(employee, 'GET', '/api/notifications/push-subscriptions')).json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ endpoint, browser: 'Firefox' });
+    expect(
+      (await call(employee, 'POST', '/api/notifications/push-subscription/check', { endpoint })).json(),
+    ).toEqual({ isRegistered: true });
+    expect(
+      (await call(other, 'POST', '/api/notifications/push-subscription/check', { endpoint })).json(),
+    ).toEqual({ isRegistered: false });
+    expect(
+      (await call(other, 'DELETE', '/api/notifications/push-subscription', { endpoint })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(employee, 'DELETE', '/api/notifications/push-subscription', { endpoint })).json(),
+    ).toEqual({ success: true });
+    expect((await call(employee, 'GET', '/api/notifications/push-subscriptions')).json()).toEqual([]);
+  });
+
+  it('refuses a subscription without keys or with a non-HTTPS endpoint', async () => {
+    const noKeys = await call(employee, 'POST', '/api/notifications/push-subscription', {
+      endpoint: 'https://x.test/1',
+    });
+    expect(noKeys.statusCode).toBe(400);
+    expect(noKeys.json().message).toContain('keys');
+    const http = await call(employee, 'POST', '/api/notifications/push-subscription', {
+      endpoint: 'http://x.test/1',
+      keys: { auth: 'a', p256dh: 'b' },
+    });
+    expect(http.statusCode).toBe(400);
+    expect(http.json().message).toContain('endpoint');
+  });
+
+  it('serves the VAPID public key', async () => {
+    const res = await call(client, 'GET', '/api/notifications/vapid-public-key');
+    expect(res.json().publicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+  });
+});
