@@ -16,7 +16,7 @@ import { createUser } from '../src/services/users.ts';
 export const testDb = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
 /** A fresh, migrated database: in-memory PGlite, or a new throwaway database on the PostgreSQL server. */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database & { url?: string }> {
   if (testDb === 'pglite') return openDatabase({});
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
@@ -30,6 +30,7 @@ export async function freshDatabase(): Promise<Database> {
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: base });
