@@ -31,6 +31,8 @@ declare module 'fastify' {
     redis: Redis | undefined;
     notifier: Notifier;
     push: PushSender;
+    /** Removes stored files of a deleted portfolio (the storage driver decides how). */
+    onPortfolioDeleted: (fileKeys: string[]) => Promise<void>;
     /** Every API route as `METHOD /api/path` (for the authorisation matrix test and docs). */
     apiRoutes: string[];
   }
@@ -78,6 +80,7 @@ export async function buildApp(opts: AppOptions) {
     agent: opts.pushAgent,
   });
   app.decorate('push', push);
+  app.decorate('onPortfolioDeleted', async (_keys: string[]) => {});
   app.decorate('notifier', createNotifier({ db: database.db, io: () => app.io, push }));
 
   await app.register(errorsPlugin);

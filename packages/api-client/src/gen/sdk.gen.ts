@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ArchiveAllNotificationsData, ArchiveAllNotificationsErrors, ArchiveAllNotificationsResponses, ArchiveNotificationData, ArchiveNotificationErrors, ArchiveNotificationResponses, BroadcastNotificationData, BroadcastNotificationErrors, BroadcastNotificationResponses, CheckPushSubscriptionData, CheckPushSubscriptionErrors, CheckPushSubscriptionResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeletePushSubscriptionData, DeletePushSubscriptionErrors, DeletePushSubscriptionResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetPortfolioData, GetPortfolioErrors, GetPortfolioResponses, GetUnreadCountData, GetUnreadCountErrors, GetUnreadCountResponses, GetVapidPublicKeyData, GetVapidPublicKeyErrors, GetVapidPublicKeyResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListPortfoliosData, ListPortfoliosErrors, ListPortfoliosResponses, ListPushSubscriptionsData, ListPushSubscriptionsErrors, ListPushSubscriptionsResponses, LoginData, LoginErrors, LoginResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, PreviewBroadcastData, PreviewBroadcastErrors, PreviewBroadcastResponses, SavePushSubscriptionData, SavePushSubscriptionErrors, SavePushSubscriptionResponses } from './types.gen';
+import type { ArchiveAllNotificationsData, ArchiveAllNotificationsErrors, ArchiveAllNotificationsResponses, ArchiveNotificationData, ArchiveNotificationErrors, ArchiveNotificationResponses, BroadcastNotificationData, BroadcastNotificationErrors, BroadcastNotificationResponses, CheckPortfolioIdentifierData, CheckPortfolioIdentifierErrors, CheckPortfolioIdentifierResponses, CheckPushSubscriptionData, CheckPushSubscriptionErrors, CheckPushSubscriptionResponses, CreateNotionIntegrationData, CreateNotionIntegrationErrors, CreateNotionIntegrationResponses, CreatePortfolioData, CreatePortfolioErrors, CreatePortfolioResponses, CreateToolData, CreateToolErrors, CreateToolResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteIntegrationData, DeleteIntegrationErrors, DeleteIntegrationResponses, DeletePortfolioData, DeletePortfolioErrors, DeletePortfolioResponses, DeletePushSubscriptionData, DeletePushSubscriptionErrors, DeletePushSubscriptionResponses, DeleteToolData, DeleteToolErrors, DeleteToolResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPermissionsData, GetMyPermissionsErrors, GetMyPermissionsResponses, GetPortfolioData, GetPortfolioErrors, GetPortfolioResponses, GetToolData, GetToolErrors, GetToolResponses, GetUnreadCountData, GetUnreadCountErrors, GetUnreadCountResponses, GetUserData, GetUserErrors, GetUserResponses, GetVapidPublicKeyData, GetVapidPublicKeyErrors, GetVapidPublicKeyResponses, GrantPortfolioAccessData, GrantPortfolioAccessErrors, GrantPortfolioAccessResponses, ListAvailablePermissionsData, ListAvailablePermissionsErrors, ListAvailablePermissionsResponses, ListIntegrationsData, ListIntegrationsErrors, ListIntegrationsResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListPortfolioAccessData, ListPortfolioAccessErrors, ListPortfolioAccessResponses, ListPortfoliosData, ListPortfoliosErrors, ListPortfoliosResponses, ListPushSubscriptionsData, ListPushSubscriptionsErrors, ListPushSubscriptionsResponses, ListToolsData, ListToolsErrors, ListToolsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, PreviewBroadcastData, PreviewBroadcastErrors, PreviewBroadcastResponses, RevokePortfolioAccessData, RevokePortfolioAccessErrors, RevokePortfolioAccessResponses, SavePushSubscriptionData, SavePushSubscriptionErrors, SavePushSubscriptionResponses, SearchUsersData, SearchUsersErrors, SearchUsersResponses, UpdatePortfolioData, UpdatePortfolioErrors, UpdatePortfolioResponses, UpdateToolData, UpdateToolErrors, UpdateToolResponses, UpdateUserData, UpdateUserErrors, UpdateUserPermissionsData, UpdateUserPermissionsErrors, UpdateUserPermissionsResponses, UpdateUserResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -45,6 +45,15 @@ export const getMe = <ThrowOnError extends boolean = false>(options?: Options<Ge
 });
 
 /**
+ * Lista paginada de usuarios (solo administradores)
+ */
+export const listUsers = <ThrowOnError extends boolean = false>(options: Options<ListUsersData, ThrowOnError>) => (options.client ?? client).get<ListUsersResponses, ListUsersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users',
+    ...options
+});
+
+/**
  * Crea un usuario (solo administradores)
  */
 export const createUser = <ThrowOnError extends boolean = false>(options: Options<CreateUserData, ThrowOnError>) => (options.client ?? client).post<CreateUserResponses, CreateUserErrors, ThrowOnError>({
@@ -58,11 +67,144 @@ export const createUser = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
+ * Busca usuarios por nombre o correo (máximo 20)
+ */
+export const searchUsers = <ThrowOnError extends boolean = false>(options: Options<SearchUsersData, ThrowOnError>) => (options.client ?? client).get<SearchUsersResponses, SearchUsersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users/search',
+    ...options
+});
+
+/**
+ * El catálogo de permisos con sus etiquetas
+ */
+export const listAvailablePermissions = <ThrowOnError extends boolean = false>(options?: Options<ListAvailablePermissionsData, ThrowOnError>) => (options?.client ?? client).get<ListAvailablePermissionsResponses, ListAvailablePermissionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users/permissions/available',
+    ...options
+});
+
+/**
+ * Los permisos del usuario actual: globales y por portafolio
+ */
+export const getMyPermissions = <ThrowOnError extends boolean = false>(options?: Options<GetMyPermissionsData, ThrowOnError>) => (options?.client ?? client).get<GetMyPermissionsResponses, GetMyPermissionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users/permissions',
+    ...options
+});
+
+/**
+ * Elimina un usuario; su historial se conserva como usuario eliminado
+ */
+export const deleteUser = <ThrowOnError extends boolean = false>(options: Options<DeleteUserData, ThrowOnError>) => (options.client ?? client).delete<DeleteUserResponses, DeleteUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users/{id}',
+    ...options
+});
+
+/**
+ * Un usuario (solo administradores)
+ */
+export const getUser = <ThrowOnError extends boolean = false>(options: Options<GetUserData, ThrowOnError>) => (options.client ?? client).get<GetUserResponses, GetUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users/{id}',
+    ...options
+});
+
+/**
+ * Edita nombre, correo, rol o contraseña (solo administradores)
+ */
+export const updateUser = <ThrowOnError extends boolean = false>(options: Options<UpdateUserData, ThrowOnError>) => (options.client ?? client).put<UpdateUserResponses, UpdateUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Cambia los permisos globales de un usuario
+ */
+export const updateUserPermissions = <ThrowOnError extends boolean = false>(options: Options<UpdateUserPermissionsData, ThrowOnError>) => (options.client ?? client).patch<UpdateUserPermissionsResponses, UpdateUserPermissionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users/{id}/permissions',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Los accesos a portafolios de un usuario
+ */
+export const listPortfolioAccess = <ThrowOnError extends boolean = false>(options: Options<ListPortfolioAccessData, ThrowOnError>) => (options.client ?? client).get<ListPortfolioAccessResponses, ListPortfolioAccessErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users/{id}/portfolio-access',
+    ...options
+});
+
+/**
+ * Concede (o cambia) el acceso de un usuario a un portafolio
+ */
+export const grantPortfolioAccess = <ThrowOnError extends boolean = false>(options: Options<GrantPortfolioAccessData, ThrowOnError>) => (options.client ?? client).post<GrantPortfolioAccessResponses, GrantPortfolioAccessErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users/{id}/portfolio-access',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Retira el acceso de un usuario a un portafolio
+ */
+export const revokePortfolioAccess = <ThrowOnError extends boolean = false>(options: Options<RevokePortfolioAccessData, ThrowOnError>) => (options.client ?? client).delete<RevokePortfolioAccessResponses, RevokePortfolioAccessErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users/{id}/portfolio-access/{portfolioId}',
+    ...options
+});
+
+/**
  * Los portafolios que el usuario puede ver
  */
 export const listPortfolios = <ThrowOnError extends boolean = false>(options?: Options<ListPortfoliosData, ThrowOnError>) => (options?.client ?? client).get<ListPortfoliosResponses, ListPortfoliosErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/portfolios',
+    ...options
+});
+
+/**
+ * Crea un portafolio; quien lo crea recibe acceso de empleado
+ */
+export const createPortfolio = <ThrowOnError extends boolean = false>(options: Options<CreatePortfolioData, ThrowOnError>) => (options.client ?? client).post<CreatePortfolioResponses, CreatePortfolioErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/portfolios',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Indica si un identificador está libre
+ */
+export const checkPortfolioIdentifier = <ThrowOnError extends boolean = false>(options: Options<CheckPortfolioIdentifierData, ThrowOnError>) => (options.client ?? client).get<CheckPortfolioIdentifierResponses, CheckPortfolioIdentifierErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/portfolios/check-identifier/{id}',
+    ...options
+});
+
+/**
+ * Elimina el portafolio y todo lo que contiene
+ */
+export const deletePortfolio = <ThrowOnError extends boolean = false>(options: Options<DeletePortfolioData, ThrowOnError>) => (options.client ?? client).delete<DeletePortfolioResponses, DeletePortfolioErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/portfolios/{id}',
     ...options
 });
 
@@ -73,6 +215,54 @@ export const getPortfolio = <ThrowOnError extends boolean = false>(options: Opti
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/portfolios/{id}',
     ...options
+});
+
+/**
+ * Edita los datos de un portafolio
+ */
+export const updatePortfolio = <ThrowOnError extends boolean = false>(options: Options<UpdatePortfolioData, ThrowOnError>) => (options.client ?? client).put<UpdatePortfolioResponses, UpdatePortfolioErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/portfolios/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Integra una página de Notion en el portafolio
+ */
+export const createNotionIntegration = <ThrowOnError extends boolean = false>(options: Options<CreateNotionIntegrationData, ThrowOnError>) => (options.client ?? client).post<CreateNotionIntegrationResponses, CreateNotionIntegrationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/portfolios/{id}/integraciones/notion',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Las integraciones del portafolio
+ */
+export const listIntegrations = <ThrowOnError extends boolean = false>(options: Options<ListIntegrationsData, ThrowOnError>) => (options.client ?? client).get<ListIntegrationsResponses, ListIntegrationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/portfolios/{id}/integraciones',
+    ...options
+});
+
+/**
+ * Elimina una integración (con paginaNotionId en el cuerpo)
+ */
+export const deleteIntegration = <ThrowOnError extends boolean = false>(options: Options<DeleteIntegrationData, ThrowOnError>) => (options.client ?? client).delete<DeleteIntegrationResponses, DeleteIntegrationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/portfolios/{id}/integraciones/{integrationId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -210,4 +400,57 @@ export const listPushSubscriptions = <ThrowOnError extends boolean = false>(opti
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/notifications/push-subscriptions',
     ...options
+});
+
+/**
+ * El catálogo de herramientas
+ */
+export const listTools = <ThrowOnError extends boolean = false>(options?: Options<ListToolsData, ThrowOnError>) => (options?.client ?? client).get<ListToolsResponses, ListToolsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tools',
+    ...options
+});
+
+/**
+ * Crea una herramienta
+ */
+export const createTool = <ThrowOnError extends boolean = false>(options: Options<CreateToolData, ThrowOnError>) => (options.client ?? client).post<CreateToolResponses, CreateToolErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tools',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Elimina una herramienta (y la quita de los agentes)
+ */
+export const deleteTool = <ThrowOnError extends boolean = false>(options: Options<DeleteToolData, ThrowOnError>) => (options.client ?? client).delete<DeleteToolResponses, DeleteToolErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tools/{id}',
+    ...options
+});
+
+/**
+ * Una herramienta
+ */
+export const getTool = <ThrowOnError extends boolean = false>(options: Options<GetToolData, ThrowOnError>) => (options.client ?? client).get<GetToolResponses, GetToolErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tools/{id}',
+    ...options
+});
+
+/**
+ * Edita una herramienta
+ */
+export const updateTool = <ThrowOnError extends boolean = false>(options: Options<UpdateToolData, ThrowOnError>) => (options.client ?? client).put<UpdateToolResponses, UpdateToolErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tools/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });

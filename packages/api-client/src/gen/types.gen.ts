@@ -78,6 +78,23 @@ export type Portfolio = {
     updatedAt: string;
 };
 
+/**
+ * Tool
+ */
+export type Tool = {
+    _id: string;
+    name: string;
+    description: string;
+    kind: 'webhook' | 'notion';
+    config: {
+        url?: string;
+        method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    };
+    enabled: boolean;
+    createdAt: string;
+    updatedAt: string;
+};
+
 export type GetHealthData = {
     body?: never;
     path?: never;
@@ -176,6 +193,50 @@ export type GetMeResponses = {
 
 export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
 
+export type ListUsersData = {
+    body?: never;
+    path?: never;
+    query: {
+        page: number;
+        limit: number;
+        query?: string;
+    };
+    url: '/users';
+};
+
+export type ListUsersErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+};
+
+export type ListUsersError = ListUsersErrors[keyof ListUsersErrors];
+
+export type ListUsersResponses = {
+    /**
+     * UserPage
+     *
+     * Default Response
+     */
+    200: {
+        items: Array<User>;
+        total: number;
+        page: number;
+        limit: number;
+    };
+};
+
+export type ListUsersResponse = ListUsersResponses[keyof ListUsersResponses];
+
 export type CreateUserData = {
     /**
      * CreateUserBody
@@ -224,6 +285,413 @@ export type CreateUserResponses = {
 
 export type CreateUserResponse = CreateUserResponses[keyof CreateUserResponses];
 
+export type SearchUsersData = {
+    body?: never;
+    path?: never;
+    query: {
+        query: string;
+    };
+    url: '/users/search';
+};
+
+export type SearchUsersErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+};
+
+export type SearchUsersError = SearchUsersErrors[keyof SearchUsersErrors];
+
+export type SearchUsersResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<{
+        _id: string;
+        name: string;
+        email: string;
+        /**
+         * Role
+         */
+        role: 'admin' | 'employee' | 'client';
+    }>;
+};
+
+export type SearchUsersResponse = SearchUsersResponses[keyof SearchUsersResponses];
+
+export type ListAvailablePermissionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/users/permissions/available';
+};
+
+export type ListAvailablePermissionsErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type ListAvailablePermissionsError = ListAvailablePermissionsErrors[keyof ListAvailablePermissionsErrors];
+
+export type ListAvailablePermissionsResponses = {
+    /**
+     * AvailablePermissions
+     *
+     * Default Response
+     */
+    200: {
+        permissions: Array<{
+            key: string;
+            label: string;
+            scope: 'portfolio' | 'global';
+        }>;
+    };
+};
+
+export type ListAvailablePermissionsResponse = ListAvailablePermissionsResponses[keyof ListAvailablePermissionsResponses];
+
+export type GetMyPermissionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/users/permissions';
+};
+
+export type GetMyPermissionsErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type GetMyPermissionsError = GetMyPermissionsErrors[keyof GetMyPermissionsErrors];
+
+export type GetMyPermissionsResponses = {
+    /**
+     * MyPermissions
+     *
+     * Default Response
+     */
+    200: {
+        permissions: Array<string>;
+        portfolios: Array<{
+            portfolioId: string;
+            permissions: Array<string>;
+        }>;
+    };
+};
+
+export type GetMyPermissionsResponse = GetMyPermissionsResponses[keyof GetMyPermissionsResponses];
+
+export type DeleteUserData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/users/{id}';
+};
+
+export type DeleteUserErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type DeleteUserError = DeleteUserErrors[keyof DeleteUserErrors];
+
+export type DeleteUserResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        success: boolean;
+    };
+};
+
+export type DeleteUserResponse = DeleteUserResponses[keyof DeleteUserResponses];
+
+export type GetUserData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/users/{id}';
+};
+
+export type GetUserErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetUserError = GetUserErrors[keyof GetUserErrors];
+
+export type GetUserResponses = {
+    /**
+     * Default Response
+     */
+    200: User;
+};
+
+export type GetUserResponse = GetUserResponses[keyof GetUserResponses];
+
+export type UpdateUserData = {
+    /**
+     * UpdateUserBody
+     */
+    body: {
+        email?: string;
+        name?: string;
+        /**
+         * Role
+         */
+        role?: 'admin' | 'employee' | 'client';
+        password?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/users/{id}';
+};
+
+export type UpdateUserErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type UpdateUserError = UpdateUserErrors[keyof UpdateUserErrors];
+
+export type UpdateUserResponses = {
+    /**
+     * Default Response
+     */
+    200: User;
+};
+
+export type UpdateUserResponse = UpdateUserResponses[keyof UpdateUserResponses];
+
+export type UpdateUserPermissionsData = {
+    /**
+     * PermissionsBody
+     */
+    body: {
+        permissions: Array<string>;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/users/{id}/permissions';
+};
+
+export type UpdateUserPermissionsErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type UpdateUserPermissionsError = UpdateUserPermissionsErrors[keyof UpdateUserPermissionsErrors];
+
+export type UpdateUserPermissionsResponses = {
+    /**
+     * Default Response
+     */
+    200: User;
+};
+
+export type UpdateUserPermissionsResponse = UpdateUserPermissionsResponses[keyof UpdateUserPermissionsResponses];
+
+export type ListPortfolioAccessData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/users/{id}/portfolio-access';
+};
+
+export type ListPortfolioAccessErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type ListPortfolioAccessError = ListPortfolioAccessErrors[keyof ListPortfolioAccessErrors];
+
+export type ListPortfolioAccessResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<{
+        portfolioId: string;
+        permissions: Array<string>;
+        businessName: string;
+    }>;
+};
+
+export type ListPortfolioAccessResponse = ListPortfolioAccessResponses[keyof ListPortfolioAccessResponses];
+
+export type GrantPortfolioAccessData = {
+    /**
+     * GrantAccessBody
+     */
+    body: {
+        portfolioId: string;
+        permissions?: Array<string>;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/users/{id}/portfolio-access';
+};
+
+export type GrantPortfolioAccessErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GrantPortfolioAccessError = GrantPortfolioAccessErrors[keyof GrantPortfolioAccessErrors];
+
+export type GrantPortfolioAccessResponses = {
+    /**
+     * PortfolioAccess
+     *
+     * Default Response
+     */
+    200: {
+        portfolioId: string;
+        permissions: Array<string>;
+        businessName: string;
+    };
+};
+
+export type GrantPortfolioAccessResponse = GrantPortfolioAccessResponses[keyof GrantPortfolioAccessResponses];
+
+export type RevokePortfolioAccessData = {
+    body?: never;
+    path: {
+        id: string;
+        portfolioId: string;
+    };
+    query?: never;
+    url: '/users/{id}/portfolio-access/{portfolioId}';
+};
+
+export type RevokePortfolioAccessErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type RevokePortfolioAccessError = RevokePortfolioAccessErrors[keyof RevokePortfolioAccessErrors];
+
+export type RevokePortfolioAccessResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        success: boolean;
+    };
+};
+
+export type RevokePortfolioAccessResponse = RevokePortfolioAccessResponses[keyof RevokePortfolioAccessResponses];
+
 export type ListPortfoliosData = {
     body?: never;
     path?: never;
@@ -248,6 +716,131 @@ export type ListPortfoliosResponses = {
 };
 
 export type ListPortfoliosResponse = ListPortfoliosResponses[keyof ListPortfoliosResponses];
+
+export type CreatePortfolioData = {
+    /**
+     * CreatePortfolioBody
+     */
+    body: {
+        identifier: string;
+        /**
+         * AccountData
+         */
+        accountData: {
+            businessName: string;
+            [key: string]: unknown;
+        };
+        /**
+         * ProductionCycleData
+         */
+        productionCycleData?: {
+            pilaresContenido?: Array<string>;
+            angulosVenta?: Array<string>;
+            formatosCreativos?: Array<string>;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/portfolios';
+};
+
+export type CreatePortfolioErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type CreatePortfolioError = CreatePortfolioErrors[keyof CreatePortfolioErrors];
+
+export type CreatePortfolioResponses = {
+    /**
+     * Default Response
+     */
+    201: Portfolio;
+};
+
+export type CreatePortfolioResponse = CreatePortfolioResponses[keyof CreatePortfolioResponses];
+
+export type CheckPortfolioIdentifierData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/portfolios/check-identifier/{id}';
+};
+
+export type CheckPortfolioIdentifierErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type CheckPortfolioIdentifierError = CheckPortfolioIdentifierErrors[keyof CheckPortfolioIdentifierErrors];
+
+export type CheckPortfolioIdentifierResponses = {
+    /**
+     * IdentifierAvailability
+     *
+     * Default Response
+     */
+    200: {
+        available: boolean;
+    };
+};
+
+export type CheckPortfolioIdentifierResponse = CheckPortfolioIdentifierResponses[keyof CheckPortfolioIdentifierResponses];
+
+export type DeletePortfolioData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/portfolios/{id}';
+};
+
+export type DeletePortfolioErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type DeletePortfolioError = DeletePortfolioErrors[keyof DeletePortfolioErrors];
+
+export type DeletePortfolioResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        success: boolean;
+    };
+};
+
+export type DeletePortfolioResponse = DeletePortfolioResponses[keyof DeletePortfolioResponses];
 
 export type GetPortfolioData = {
     body?: never;
@@ -279,6 +872,207 @@ export type GetPortfolioResponses = {
 };
 
 export type GetPortfolioResponse = GetPortfolioResponses[keyof GetPortfolioResponses];
+
+export type UpdatePortfolioData = {
+    /**
+     * UpdatePortfolioBody
+     */
+    body: {
+        identifier?: string;
+        /**
+         * AccountData
+         */
+        accountData?: {
+            businessName?: string;
+            [key: string]: unknown;
+        };
+        /**
+         * ProductionCycleData
+         */
+        productionCycleData?: {
+            pilaresContenido?: Array<string>;
+            angulosVenta?: Array<string>;
+            formatosCreativos?: Array<string>;
+        };
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/portfolios/{id}';
+};
+
+export type UpdatePortfolioErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type UpdatePortfolioError = UpdatePortfolioErrors[keyof UpdatePortfolioErrors];
+
+export type UpdatePortfolioResponses = {
+    /**
+     * Default Response
+     */
+    200: Portfolio;
+};
+
+export type UpdatePortfolioResponse = UpdatePortfolioResponses[keyof UpdatePortfolioResponses];
+
+export type CreateNotionIntegrationData = {
+    /**
+     * NotionIntegrationBody
+     */
+    body: {
+        paginaNotionId: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/portfolios/{id}/integraciones/notion';
+};
+
+export type CreateNotionIntegrationErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type CreateNotionIntegrationError = CreateNotionIntegrationErrors[keyof CreateNotionIntegrationErrors];
+
+export type CreateNotionIntegrationResponses = {
+    /**
+     * Integration
+     *
+     * Default Response
+     */
+    201: {
+        _id: string;
+        type: 'notion';
+        paginaNotionId: string;
+        createdAt: string;
+    };
+};
+
+export type CreateNotionIntegrationResponse = CreateNotionIntegrationResponses[keyof CreateNotionIntegrationResponses];
+
+export type ListIntegrationsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/portfolios/{id}/integraciones';
+};
+
+export type ListIntegrationsErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type ListIntegrationsError = ListIntegrationsErrors[keyof ListIntegrationsErrors];
+
+export type ListIntegrationsResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<{
+        _id: string;
+        type: 'notion';
+        paginaNotionId: string;
+        createdAt: string;
+    }>;
+};
+
+export type ListIntegrationsResponse = ListIntegrationsResponses[keyof ListIntegrationsResponses];
+
+export type DeleteIntegrationData = {
+    /**
+     * DeleteIntegrationBody
+     */
+    body: {
+        paginaNotionId: string;
+    };
+    path: {
+        id: string;
+        integrationId: string;
+    };
+    query?: never;
+    url: '/portfolios/{id}/integraciones/{integrationId}';
+};
+
+export type DeleteIntegrationErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type DeleteIntegrationError = DeleteIntegrationErrors[keyof DeleteIntegrationErrors];
+
+export type DeleteIntegrationResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        success: boolean;
+    };
+};
+
+export type DeleteIntegrationResponse = DeleteIntegrationResponses[keyof DeleteIntegrationResponses];
 
 export type ListNotificationsData = {
     body?: never;
@@ -790,3 +1584,200 @@ export type ListPushSubscriptionsResponses = {
 };
 
 export type ListPushSubscriptionsResponse = ListPushSubscriptionsResponses[keyof ListPushSubscriptionsResponses];
+
+export type ListToolsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/tools';
+};
+
+export type ListToolsErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+};
+
+export type ListToolsError = ListToolsErrors[keyof ListToolsErrors];
+
+export type ListToolsResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<Tool>;
+};
+
+export type ListToolsResponse = ListToolsResponses[keyof ListToolsResponses];
+
+export type CreateToolData = {
+    /**
+     * ToolBody
+     */
+    body: {
+        name: string;
+        description?: string;
+        kind: 'webhook' | 'notion';
+        config?: {
+            url?: string;
+            method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+        };
+        enabled?: boolean;
+    };
+    path?: never;
+    query?: never;
+    url: '/tools';
+};
+
+export type CreateToolErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+};
+
+export type CreateToolError = CreateToolErrors[keyof CreateToolErrors];
+
+export type CreateToolResponses = {
+    /**
+     * Default Response
+     */
+    201: Tool;
+};
+
+export type CreateToolResponse = CreateToolResponses[keyof CreateToolResponses];
+
+export type DeleteToolData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/tools/{id}';
+};
+
+export type DeleteToolErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type DeleteToolError = DeleteToolErrors[keyof DeleteToolErrors];
+
+export type DeleteToolResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        success: boolean;
+    };
+};
+
+export type DeleteToolResponse = DeleteToolResponses[keyof DeleteToolResponses];
+
+export type GetToolData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/tools/{id}';
+};
+
+export type GetToolErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetToolError = GetToolErrors[keyof GetToolErrors];
+
+export type GetToolResponses = {
+    /**
+     * Default Response
+     */
+    200: Tool;
+};
+
+export type GetToolResponse = GetToolResponses[keyof GetToolResponses];
+
+export type UpdateToolData = {
+    /**
+     * UpdateToolBody
+     */
+    body: {
+        name?: string;
+        description?: string;
+        kind?: 'webhook' | 'notion';
+        config?: {
+            url?: string;
+            method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+        };
+        enabled?: boolean;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/tools/{id}';
+};
+
+export type UpdateToolErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type UpdateToolError = UpdateToolErrors[keyof UpdateToolErrors];
+
+export type UpdateToolResponses = {
+    /**
+     * Default Response
+     */
+    200: Tool;
+};
+
+export type UpdateToolResponse = UpdateToolResponses[keyof UpdateToolResponses];

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { notificationRoutes } from './notifications/index.ts';
 import { portfolioRoutes } from './portfolios/index.ts';
+import { toolRoutes } from './tools/index.ts';
 import { userRoutes } from './users/index.ts';
 
 /** Every API route module, mounted under /api. */
@@ -12,4 +13,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(portfolioRoutes);
   await app.register(notificationRoutes);
+  await app.register(toolRoutes);
 };

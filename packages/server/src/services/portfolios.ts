@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import {
   type AccountData,
@@ -113,4 +113,89 @@ export async function createPortfolio(db: DbOrTx, actor: Actor, input: NewPortfo
     });
   }
   return toPortfolio(row!, []);
+}
+
+export const isSlug = (s: string) => new RegExp(slugPattern).test(s) && s.length >= 3 && s.length <= 60;
+
+export async function identifierAvailable(db: DbOrTx, identifier: string): Promise<boolean> {
+  const id = identifier.trim().toLowerCase();
+  if (!isSlug(id)) return false;
+  const [taken] = await db
+    .select({ id: portfolios.id })
+    .from(portfolios)
+    .where(eq(portfolios.identifier, id));
+  return !taken;
+}
+
+export interface PortfolioPatch {
+  identifier?: string;
+  accountData?: Partial<AccountData>;
+  productionCycleData?: Partial<ProductionCycleData>;
+}
+
+export async function updatePortfolio(db: DbOrTx, id: string, patch: PortfolioPatch) {
+  const [current] = await db.select().from(portfolios).where(eq(portfolios.id, id));
+  if (!current) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+  const set: Partial<typeof portfolios.$inferInsert> = {};
+  if (patch.identifier !== undefined) {
+    const identifier = patch.identifier.trim().toLowerCase();
+    if (identifier !== current.identifier) {
+      if (!(await identifierAvailable(db, identifier))) throw new AppError('IDENTIFIER_TAKEN');
+      set.identifier = identifier;
+    }
+  }
+  if (patch.accountData) set.accountData = { ...current.accountData, ...patch.accountData } as AccountData;
+  if (patch.productionCycleData)
+    set.productionCycleData = { ...current.productionCycleData, ...patch.productionCycleData };
+  if (Object.keys(set).length > 0) await db.update(portfolios).set(set).where(eq(portfolios.id, id));
+  return getPortfolioView(db, id);
+}
+
+/** Called with the portfolio's stored file keys before its rows go (storage cleans them up). */
+export type OnPortfolioDeleted = (fileKeys: string[]) => Promise<void>;
+
+export async function addNotionIntegration(db: DbOrTx, portfolioId: string, paginaNotionId: string) {
+  const page = paginaNotionId.trim();
+  const [exists] = await db
+    .select({ id: portfolioIntegrations.id })
+    .from(portfolioIntegrations)
+    .where(
+      and(eq(portfolioIntegrations.portfolioId, portfolioId), eq(portfolioIntegrations.paginaNotionId, page)),
+    );
+  if (exists) throw new AppError('CONFLICT', 'Esa página de Notion ya está integrada en este portafolio');
+  const [row] = await db
+    .insert(portfolioIntegrations)
+    .values({ portfolioId, paginaNotionId: page, type: 'notion' })
+    .returning();
+  return toIntegration(row!);
+}
+
+export async function listIntegrations(db: DbOrTx, portfolioId: string) {
+  const rows = await db
+    .select()
+    .from(portfolioIntegrations)
+    .where(eq(portfolioIntegrations.portfolioId, portfolioId))
+    .orderBy(asc(portfolioIntegrations.createdAt));
+  return rows.map(toIntegration);
+}
+
+export async function removeIntegration(
+  db: DbOrTx,
+  portfolioId: string,
+  integrationId: string,
+  paginaNotionId: string,
+) {
+  const [row] = await db
+    .select()
+    .from(portfolioIntegrations)
+    .where(
+      and(eq(portfolioIntegrations.id, integrationId), eq(portfolioIntegrations.portfolioId, portfolioId)),
+    );
+  if (!row) throw new AppError('NOT_FOUND', 'Integración no encontrada');
+  if (row.paginaNotionId !== paginaNotionId.trim()) {
+    throw new AppError('VALIDATION', "El campo 'paginaNotionId' no coincide con la integración", [
+      { field: 'paginaNotionId', message: 'No coincide con la integración' },
+    ]);
+  }
+  await db.delete(portfolioIntegrations).where(eq(portfolioIntegrations.id, integrationId));
 }

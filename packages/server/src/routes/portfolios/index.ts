@@ -1,9 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { eq } from 'drizzle-orm';
+import { files, items, portfolios } from '../../db/schema.ts';
 import { errorResponses, IdParams, ref } from '../../lib/schemas.ts';
-import { requirePortfolio } from '../../policy.ts';
-import { getPortfolioView, listVisiblePortfolios } from '../../services/portfolios.ts';
-import { PortfolioSchema } from './schemas.ts';
+import { requireGlobal, requirePortfolio } from '../../policy.ts';
+import * as service from '../../services/portfolios.ts';
+import {
+  AccountDataSchema,
+  IntegrationSchema,
+  PortfolioSchema,
+  ProductionCycleDataSchema,
+} from './schemas.ts';
+
+const Identifier = Type.String({ minLength: 3, maxLength: 60, pattern: service.slugPattern });
+const tags = ['portfolios'];
 
 export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -11,12 +21,56 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         operationId: 'listPortfolios',
-        tags: ['portfolios'],
+        tags,
         summary: 'Los portafolios que el usuario puede ver',
         response: { 200: Type.Array(ref(PortfolioSchema)), ...errorResponses(401) },
       },
     },
-    async (request) => listVisiblePortfolios(app.db, request.user),
+    async (request) => service.listVisiblePortfolios(app.db, request.user),
+  );
+
+  app.post(
+    '/portfolios',
+    {
+      schema: {
+        operationId: 'createPortfolio',
+        tags,
+        summary: 'Crea un portafolio; quien lo crea recibe acceso de empleado',
+        body: Type.Object(
+          {
+            identifier: Identifier,
+            accountData: AccountDataSchema,
+            productionCycleData: Type.Optional(Type.Partial(ProductionCycleDataSchema)),
+          },
+          { title: 'CreatePortfolioBody' },
+        ),
+        response: { 201: ref(PortfolioSchema), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      requireGlobal(request.user, 'portfolios.create');
+      const created = await app.db.transaction((tx) =>
+        service.createPortfolio(tx, request.user, request.body),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/portfolios/check-identifier/:id',
+    {
+      schema: {
+        operationId: 'checkPortfolioIdentifier',
+        tags,
+        summary: 'Indica si un identificador está libre',
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: {
+          200: Type.Object({ available: Type.Boolean() }, { title: 'IdentifierAvailability' }),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request) => ({ available: await service.identifierAvailable(app.db, request.params.id) }),
   );
 
   app.get(
@@ -24,7 +78,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         operationId: 'getPortfolio',
-        tags: ['portfolios'],
+        tags,
         summary: 'Un portafolio con sus integraciones',
         params: IdParams,
         response: { 200: ref(PortfolioSchema), ...errorResponses(401, 404) },
@@ -32,7 +86,129 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.view');
-      return getPortfolioView(app.db, request.params.id);
+      return service.getPortfolioView(app.db, request.params.id);
+    },
+  );
+
+  app.put(
+    '/portfolios/:id',
+    {
+      schema: {
+        operationId: 'updatePortfolio',
+        tags,
+        summary: 'Edita los datos de un portafolio',
+        params: IdParams,
+        body: Type.Object(
+          {
+            identifier: Type.Optional(Identifier),
+            accountData: Type.Optional(Type.Partial(AccountDataSchema)),
+            productionCycleData: Type.Optional(Type.Partial(ProductionCycleDataSchema)),
+          },
+          { title: 'UpdatePortfolioBody' },
+        ),
+        response: { 200: ref(PortfolioSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.edit');
+      return app.db.transaction((tx) => service.updatePortfolio(tx, request.params.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/portfolios/:id',
+    {
+      schema: {
+        operationId: 'deletePortfolio',
+        tags,
+        summary: 'Elimina el portafolio y todo lo que contiene',
+        params: IdParams,
+        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.delete');
+      const keys = await app.db
+        .select({ key: files.s3Key })
+        .from(files)
+        .innerJoin(items, eq(items.id, files.itemId))
+        .where(eq(items.portfolioId, request.params.id));
+      // Rows cascade (cycles, items, versions, history, files, agents, tasks, comments, grants, integrations).
+      await app.db.delete(portfolios).where(eq(portfolios.id, request.params.id));
+      await app
+        .onPortfolioDeleted(keys.map((k) => k.key))
+        .catch((err) => request.log.warn({ err }, 'limpieza de archivos'));
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/portfolios/:id/integraciones/notion',
+    {
+      schema: {
+        operationId: 'createNotionIntegration',
+        tags,
+        summary: 'Integra una página de Notion en el portafolio',
+        params: IdParams,
+        body: Type.Object(
+          { paginaNotionId: Type.String({ minLength: 1, maxLength: 200 }) },
+          { title: 'NotionIntegrationBody' },
+        ),
+        response: { 201: IntegrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.edit');
+      return reply
+        .status(201)
+        .send(await service.addNotionIntegration(app.db, request.params.id, request.body.paginaNotionId));
+    },
+  );
+
+  app.get(
+    '/portfolios/:id/integraciones',
+    {
+      schema: {
+        operationId: 'listIntegrations',
+        tags,
+        summary: 'Las integraciones del portafolio',
+        params: IdParams,
+        response: { 200: Type.Array(IntegrationSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.view');
+      return service.listIntegrations(app.db, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/portfolios/:id/integraciones/:integrationId',
+    {
+      schema: {
+        operationId: 'deleteIntegration',
+        tags,
+        summary: 'Elimina una integración (con paginaNotionId en el cuerpo)',
+        params: Type.Object({
+          id: Type.String({ minLength: 1 }),
+          integrationId: Type.String({ minLength: 1 }),
+        }),
+        body: Type.Object(
+          { paginaNotionId: Type.String({ minLength: 1, maxLength: 200 }) },
+          { title: 'DeleteIntegrationBody' },
+        ),
+        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.edit');
+      await service.removeIntegration(
+        app.db,
+        request.params.id,
+        request.params.integrationId,
+        request.body.paginaNotionId,
+      );
+      return { success: true };
     },
   );
 };

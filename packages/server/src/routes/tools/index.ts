@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { component, errorResponses, IdParams, ref, Timestamp } from '../../lib/schemas.ts';
+import * as service from '../../services/tools.ts';
+
+const Kind = Type.Union([Type.Literal('webhook'), Type.Literal('notion')]);
+const Config = Type.Object({
+  url: Type.Optional(Type.String({ maxLength: 2000 })),
+  method: Type.Optional(Type.Union(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => Type.Literal(m)))),
+});
+
+export const ToolSchema = component(
+  'Tool',
+  Type.Object({
+    _id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    kind: Kind,
+    config: Config,
+    enabled: Type.Boolean(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  }),
+);
+
+const ToolBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 120 }),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    kind: Kind,
+    config: Type.Optional(Config),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { title: 'ToolBody' },
+);
+
+const tags = ['tools'];
+const config = { roles: ['admin' as const] };
+
+/** The tools catalogue: every call is for admins only. */
+export const toolRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/tools',
+    {
+      config,
+      schema: {
+        operationId: 'listTools',
+        tags,
+        summary: 'El catálogo de herramientas',
+        response: { 200: Type.Array(ref(ToolSchema)), ...errorResponses(401, 403) },
+      },
+    },
+    async () => service.listTools(app.db),
+  );
+  app.post(
+    '/tools',
+    {
+      config,
+      schema: {
+        operationId: 'createTool',
+        tags,
+        summary: 'Crea una herramienta',
+        body: ToolBody,
+        response: { 201: ref(ToolSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.createTool(app.db, request.body)),
+  );
+  app.get(
+    '/tools/:id',
+    {
+      config,
+      schema: {
+        operationId: 'getTool',
+        tags,
+        summary: 'Una herramienta',
+        params: IdParams,
+        response: { 200: ref(ToolSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.toTool(await service.getTool(app.db, request.params.id)),
+  );
+  app.put(
+    '/tools/:id',
+    {
+      config,
+      schema: {
+        operationId: 'updateTool',
+        tags,
+        summary: 'Edita una herramienta',
+        params: IdParams,
+        body: Type.Partial(ToolBody, { title: 'UpdateToolBody' }),
+        response: { 200: ref(ToolSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.updateTool(app.db, request.params.id, request.body),
+  );
+  app.delete(
+    '/tools/:id',
+    {
+      config,
+      schema: {
+        operationId: 'deleteTool',
+        tags,
+        summary: 'Elimina una herramienta (y la quita de los agentes)',
+        params: IdParams,
+        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await service.deleteTool(app.db, request.params.id);
+      return { success: true };
+    },
+  );
+};
