@@ -129,14 +129,12 @@ describe('portfolios API', () => {
       .insert(schema.itemVersions)
       .values({ itemId: item!.id, number: 1, materialData: { copy: '', files: [], links: [] } });
     await db.insert(schema.itemHistory).values({ itemId: item!.id, action: 'create' });
-    await db
-      .insert(schema.files)
-      .values({
-        itemId: item!.id,
-        s3Key: `items/${item!.id}/x.png`,
-        fileName: 'x.png',
-        fileType: 'image/png',
-      });
+    await db.insert(schema.files).values({
+      itemId: item!.id,
+      s3Key: `items/${item!.id}/x.png`,
+      fileName: 'x.png',
+      fileType: 'image/png',
+    });
     const [agent] = await db.insert(schema.agents).values({ portfolioId: p._id, name: 'Agente' }).returning();
     await db.insert(schema.tasks).values({ portfolioId: p._id, agentId: agent!.id, title: 'Tarea' });
     await db
