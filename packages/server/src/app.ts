@@ -17,10 +17,12 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { apiRoutes } from './routes/index.ts';
+import { localStorageRoutes } from './routes/storage/index.ts';
 import { createTokenService, type TokenService } from './services/auth.ts';
 import { createNotifier, type Notifier } from './services/notifier.ts';
 import { createPushSender, loadVapidKeys, type PushSender } from './services/push.ts';
 import { getOrCreateSetting, randomSecret } from './services/settings.ts';
+import { createLocalDriver, createS3Driver, type StorageDriver } from './services/storage/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +35,7 @@ declare module 'fastify' {
     push: PushSender;
     /** Removes stored files of a deleted portfolio (the storage driver decides how). */
     onPortfolioDeleted: (fileKeys: string[]) => Promise<void>;
+    storage: StorageDriver;
     /** Every API route as `METHOD /api/path` (for the authorisation matrix test and docs). */
     apiRoutes: string[];
   }
@@ -80,7 +83,25 @@ export async function buildApp(opts: AppOptions) {
     agent: opts.pushAgent,
   });
   app.decorate('push', push);
-  app.decorate('onPortfolioDeleted', async (_keys: string[]) => {});
+  const localDriver = env.S3_BUCKET
+    ? undefined
+    : createLocalDriver({
+        root: resolve(env.dataDir, 'uploads'),
+        secret: await getOrCreateSetting(database.db, 'storage_secret', randomSecret),
+        publicUrl: env.PUBLIC_URL,
+      });
+  const storage: StorageDriver =
+    localDriver ??
+    createS3Driver({
+      bucket: env.S3_BUCKET!,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    });
+  app.decorate('storage', storage);
+  app.decorate('onPortfolioDeleted', (keys: string[]) => storage.delete(keys));
   app.decorate('notifier', createNotifier({ db: database.db, io: () => app.io, push }));
 
   await app.register(errorsPlugin);
@@ -150,6 +171,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(authPlugin, { tokens });
   await app.register(realtimePlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  if (localDriver) await app.register(localStorageRoutes, { prefix: '/api', driver: localDriver });
   await app.register(spaPlugin, { distDir: env.APP_DIST_DIR ? resolve(env.APP_DIST_DIR) : defaultDistDir });
   return app;
 }

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { notificationRoutes } from './notifications/index.ts';
 import { portfolioRoutes } from './portfolios/index.ts';
+import { productionRoutes } from './production/index.ts';
 import { toolRoutes } from './tools/index.ts';
 import { userRoutes } from './users/index.ts';
 
@@ -14,4 +15,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(portfolioRoutes);
   await app.register(notificationRoutes);
   await app.register(toolRoutes);
+  await app.register(productionRoutes);
 };

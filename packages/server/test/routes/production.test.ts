@@ -1,0 +1,351 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../../src/db/schema.ts';
+import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+describe('production API', () => {
+  let ctx: TestContext;
+  let admin: TestUser;
+  let employee: TestUser;
+  let reviewer: TestUser;
+  let client: TestUser;
+  let outsider: TestUser;
+  let portfolioId: string;
+  let cycleId: string;
+
+  const as = (u: TestUser, method: Method, url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await makeUser(ctx.app, 'admin');
+    employee = await makeUser(ctx.app, 'employee');
+    reviewer = await makeUser(ctx.app, 'employee');
+    client = await makeUser(ctx.app, 'client');
+    outsider = await makeUser(ctx.app, 'employee');
+    portfolioId = (await makePortfolio(ctx.app, [employee, reviewer, client]))._id;
+    await makePortfolio(ctx.app, [outsider]);
+  });
+  afterAll(() => ctx.close());
+
+  const newItem = async (title = 'Reel de lanzamiento') => {
+    const res = await as(employee, 'POST', `/api/production/cycles/${cycleId}/items`, {
+      title,
+      format: 'Reel',
+      funnelPhase: 'awareness',
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json();
+  };
+  const flow = (u: TestUser, id: string, action: string, body: object = {}) =>
+    as(u, 'POST', `/api/production/items/${id}/${action}`, body);
+
+  it('starts production once: the first cycle runs from today for cycleDuration days', async () => {
+    const started = await as(employee, 'POST', `/api/production/portfolios/${portfolioId}/start`, {
+      cycleDuration: 14,
+    });
+    expect(started.statusCode).toBe(201);
+    const cycle = started.json();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(cycle.startDate).toBe(today);
+    expect(Date.parse(cycle.endDate) - Date.parse(cycle.startDate)).toBe(13 * 86_400_000);
+    cycleId = cycle._id;
+    expect(
+      (await as(employee, 'POST', `/api/production/portfolios/${portfolioId}/start`, { cycleDuration: 7 }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await as(client, 'GET', `/api/production/portfolios/${portfolioId}/current-cycle`)).json()._id,
+    ).toBe(cycleId);
+    expect(
+      (await as(client, 'POST', `/api/production/portfolios/${portfolioId}/start`, { cycleDuration: 7 }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await as(outsider, 'GET', `/api/production/portfolios/${portfolioId}/current-cycle`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('creates cycles that never overlap and end after they start; lists them paginated and searchable', async () => {
+    const bad = await as(employee, 'POST', '/api/production/cycles', {
+      portfolioId,
+      startDate: '2030-01-10',
+      endDate: '2030-01-01',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("'endDate'");
+    const ok = await as(employee, 'POST', '/api/production/cycles', {
+      portfolioId,
+      startDate: '2030-01-01',
+      endDate: '2030-01-14',
+    });
+    expect(ok.statusCode).toBe(201);
+    const overlap = await as(employee, 'POST', '/api/production/cycles', {
+      portfolioId,
+      startDate: '2030-01-14',
+      endDate: '2030-01-20',
+    });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().message).toContain('2030-01-01');
+    for (let m = 2; m <= 12; m++) {
+      const mm = String(m).padStart(2, '0');
+      await as(employee, 'POST', '/api/production/cycles', {
+        portfolioId,
+        startDate: `2031-${mm}-01`,
+        endDate: `2031-${mm}-10`,
+      });
+    }
+    const page = (await as(employee, 'GET', `/api/production/portfolios/${portfolioId}/cycles`)).json();
+    expect(page).toMatchObject({ page: 1, limit: 10, total: 13 });
+    expect(page.items).toHaveLength(10);
+    expect(page.items[0].startDate).toBe('2031-12-01');
+    const found = (
+      await as(employee, 'GET', `/api/production/portfolios/${portfolioId}/cycles?search=2030-01`)
+    ).json();
+    expect(found.items.map((c: { startDate: string }) => c.startDate)).toEqual(['2030-01-01']);
+  });
+
+  it('runs the review flow with history, versions and notifications to the right people', async () => {
+    const item = await newItem();
+    expect(item.status).toBe('draft');
+    const marked = await flow(employee, item._id, 'mark-for-internal-review', {
+      materialData: {
+        copy: '<p>Hola <script>alert(1)</script><strong>mundo</strong></p>',
+        links: ['https://example.com'],
+      },
+      changeDescription: 'Primera versión',
+    });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toMatchObject({ status: 'internal_review', currentVersion: 1 });
+    expect(marked.json().materialData.copy).toBe('<p>Hola <strong>mundo</strong></p>');
+
+    const pending = (
+      await as(reviewer, 'GET', `/api/production/internal-review/pending?portfolioId=${portfolioId}`)
+    ).json();
+    expect(pending.map((i: { _id: string }) => i._id)).toContain(item._id);
+
+    // The client cannot see it yet.
+    expect(
+      (await as(client, 'GET', `/api/production/items/${item._id}/material-version-history`)).statusCode,
+    ).toBe(404);
+
+    const approved = await flow(reviewer, item._id, 'approve-for-client', { reviewComments: 'Listo' });
+    expect(approved.json().status).toBe('client_review');
+    const clientNotes = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, client.id));
+    expect(clientNotes.map((n) => n.content)).toContain('«Reel de lanzamiento» espera tu revisión');
+    expect(clientNotes[0]!.payload.url).toBe(`/portfolios/${portfolioId}/review`);
+
+    const items = (await as(client, 'GET', `/api/production/cycles/${cycleId}/items`)).json();
+    expect(items.map((i: { _id: string }) => i._id)).toEqual([item._id]);
+
+    const changes = await flow(client, item._id, 'request-client-changes', {
+      reviewComments: 'Cambiar el color',
+    });
+    expect(changes.json().status).toBe('client_changes');
+    const employeeNotes = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, employee.id));
+    expect(employeeNotes.map((n) => n.content)).toContain(
+      'El cliente pidió cambios en «Reel de lanzamiento»',
+    );
+
+    const v2 = await flow(employee, item._id, 'create-material-version', {
+      materialData: { copy: '<p>Versión 2</p>' },
+      changeReason: 'Color',
+      changeDescription: 'Nuevo color',
+    });
+    expect(v2.json()).toMatchObject({ status: 'client_changes', currentVersion: 2 });
+    await flow(employee, item._id, 'mark-for-internal-review', {});
+    await flow(reviewer, item._id, 'approve-for-client', {});
+    const final = await flow(client, item._id, 'approve-client-review', { reviewComments: '¡Perfecto!' });
+    expect(final.json().status).toBe('approved');
+
+    const history = (
+      await as(employee, 'GET', `/api/production/items/${item._id}/material-version-history`)
+    ).json();
+    expect(history.versions.map((v: { number: number }) => v.number)).toEqual([3, 2, 1]);
+    expect(history.history.map((h: { action: string }) => h.action).slice(0, 3)).toEqual([
+      'approve-client-review',
+      'approve-for-client',
+      'mark-for-internal-review',
+    ]);
+    const clientView = (
+      await as(client, 'GET', `/api/production/items/${item._id}/material-version-history`)
+    ).json();
+    expect(clientView.history.every((h: { action: string }) => !h.action.includes('internal'))).toBe(true);
+    expect(clientView.versions[1].changeReason).toBeNull();
+  });
+
+  it('refuses a transition from the wrong status with 409 naming the current status in Spanish', async () => {
+    const item = await newItem('Carrusel');
+    const res = await flow(reviewer, item._id, 'approve-for-client', {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'INVALID_TRANSITION' });
+    expect(res.json().message).toContain('Borrador');
+    expect((await flow(client, item._id, 'approve-client-review', {})).statusCode).toBe(404);
+    const noComment = await flow(reviewer, item._id, 'request-internal-changes', {});
+    expect(noComment.statusCode).toBe(400);
+    expect(noComment.json().message).toContain("'reviewComments'");
+  });
+
+  it('lets exactly one of two simultaneous transitions win', async () => {
+    const item = await newItem('Concurrente');
+    await flow(employee, item._id, 'mark-for-internal-review', {});
+    const [a, b] = await Promise.all([
+      flow(reviewer, item._id, 'approve-for-client', {}),
+      flow(reviewer, item._id, 'request-internal-changes', { reviewComments: 'No' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const history = (
+      await as(employee, 'GET', `/api/production/items/${item._id}/material-version-history`)
+    ).json();
+    expect(
+      history.history.filter(
+        (h: { action: string }) => h.action !== 'create' && h.action !== 'mark-for-internal-review',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('edits, duplicates, moves and deletes items', async () => {
+    const item = await newItem('Original');
+    const edited = await as(employee, 'PUT', `/api/production/items/${item._id}`, {
+      title: 'Editado',
+      publishDate: '2030-01-05',
+      status: 'approved',
+    });
+    expect(edited.json()).toMatchObject({ title: 'Editado', publishDate: '2030-01-05', status: 'draft' });
+    const copy = await as(employee, 'POST', `/api/production/items/${item._id}/duplicate`);
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json()).toMatchObject({ title: 'Editado (copia)', status: 'draft' });
+    const other = (
+      await as(employee, 'POST', '/api/production/cycles', {
+        portfolioId,
+        startDate: '2032-01-01',
+        endDate: '2032-01-14',
+      })
+    ).json();
+    const moved = await as(employee, 'POST', `/api/production/items/${item._id}/move`, {
+      nextCycleId: other._id,
+    });
+    expect(moved.json().cycleId).toBe(other._id);
+    const foreign = (await makePortfolio(ctx.app))._id;
+    const foreignCycle = (
+      await as(admin, 'POST', `/api/production/portfolios/${foreign}/start`, { cycleDuration: 7 })
+    ).json();
+    expect(
+      (
+        await as(employee, 'POST', `/api/production/items/${item._id}/move`, {
+          nextCycleId: foreignCycle._id,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await as(client, 'DELETE', `/api/production/items/${item._id}`)).statusCode).toBe(404);
+    expect((await as(employee, 'DELETE', `/api/production/items/${item._id}`)).statusCode).toBe(200);
+    expect((await as(employee, 'PUT', `/api/production/items/${item._id}`, { title: 'x' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('generates a strategy that covers the portfolio evenly and reports the coverage', async () => {
+    const cycle = (
+      await as(employee, 'POST', '/api/production/cycles', {
+        portfolioId,
+        startDate: '2033-01-01',
+        endDate: '2033-01-14',
+      })
+    ).json();
+    const res = await as(employee, 'POST', `/api/production/cycles/${cycle._id}/items/strategy`, {
+      itemsCount: 8,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toHaveLength(8);
+    const coverage = (await as(employee, 'GET', `/api/production/cycles/${cycle._id}/items/strategy`)).json();
+    expect(coverage.total).toBe(8);
+    expect(coverage.funnelPhases).toEqual({ awareness: 2, consideration: 2, conversion: 2, loyalty: 2 });
+    expect(coverage.pilares).toEqual({ A: 4, B: 4 });
+    expect(coverage.formatos).toEqual({ Reel: 4, Post: 4 });
+    expect(
+      (await as(employee, 'POST', `/api/production/cycles/${cycle._id}/items/strategy`, { itemsCount: 0 }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('uploads through a signed URL and downloads only keys of that item', async () => {
+    const item = await newItem('Con archivo');
+    const refused = await as(employee, 'POST', `/api/production/items/${item._id}/signed-url`, {
+      fileName: 'x.exe',
+      fileType: 'application/x-msdownload',
+    });
+    expect(refused.statusCode).toBe(415);
+    const signed = await as(employee, 'POST', `/api/production/items/${item._id}/signed-url`, {
+      fileName: 'Portada final.png',
+      fileType: 'image/png',
+      size: 4,
+    });
+    expect(signed.statusCode).toBe(200);
+    const { url, s3Key } = signed.json();
+    expect(s3Key).toMatch(new RegExp(`^items/${item._id}/[0-9a-f-]{36}-Portada-final\\.png$`));
+    const wrongType = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: Buffer.from('data'),
+    });
+    expect(wrongType.statusCode).toBe(415);
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: { 'content-type': 'image/png' },
+      payload: Buffer.from('\x89PNG'),
+    });
+    expect(put.statusCode).toBe(200);
+    const tampered = await ctx.app.inject({
+      method: 'PUT',
+      url: url.replace('signature=', 'signature=x'),
+      headers: { 'content-type': 'image/png' },
+      payload: 'x',
+    });
+    expect(tampered.statusCode).toBe(403);
+
+    const dl = await as(
+      employee,
+      'GET',
+      `/api/production/items/${item._id}/download-url?s3Key=${encodeURIComponent(s3Key)}`,
+    );
+    expect(dl.statusCode).toBe(200);
+    const file = await ctx.app.inject({ method: 'GET', url: dl.json().url });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(Buffer.from('\x89PNG'))).toBe(true);
+
+    const other = await newItem('Otra');
+    expect(
+      (
+        await as(
+          employee,
+          'GET',
+          `/api/production/items/${other._id}/download-url?s3Key=${encodeURIComponent(s3Key)}`,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await as(employee, 'GET', `/api/production/items/${item._id}/download-url?s3Key=../../etc/passwd`))
+        .statusCode,
+    ).toBe(404);
+
+    // The file can be part of the material; a key of another item cannot.
+    const ok = await flow(employee, item._id, 'update-material', {
+      materialData: { files: [{ s3Key, fileName: 'Portada final.png', fileType: 'image/png', size: 4 }] },
+    });
+    expect(ok.statusCode).toBe(200);
+    const bad = await flow(employee, other._id, 'update-material', {
+      materialData: { files: [{ s3Key, fileName: 'x.png', fileType: 'image/png', size: 4 }] },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
