@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { cycles, type ItemStatus, items } from '../../src/db/schema.ts';
+import type { ActorName, AuthzCase, World } from './types.ts';
+
+let year = 2100;
+/** A fresh cycle in portfolio P (distinct dates, so cycles never overlap). */
+async function cycle(w: World) {
+  year += 1;
+  const [row] = await w.app.db
+    .insert(cycles)
+    .values({ portfolioId: w.portfolioId, startDate: `${year}-01-01`, endDate: `${year}-01-14` })
+    .returning();
+  return row!.id;
+}
+
+async function item(w: World, status: ItemStatus = 'draft') {
+  const cycleId = await cycle(w);
+  const [row] = await w.app.db
+    .insert(items)
+    .values({
+      portfolioId: w.portfolioId,
+      cycleId,
+      title: 'Pieza',
+      status,
+      authorId: w.users.employeeGrant.id,
+    })
+    .returning();
+  return row!.id;
+}
+
+type Expect = Record<ActorName, number | 'ok'>;
+const outsiders = { anonymous: 401, clientNoGrant: 404, employeeNoGrant: 404 } as const;
+/** Staff edits: clients see the object (403) or not (404, for drafts). */
+const staffEdit = (clientGrant: 403 | 404, ok: number | 'ok' = 'ok'): Expect => ({
+  ...outsiders,
+  clientGrant,
+  employeeGrant: ok,
+  admin: ok,
+});
+const viewers: Expect = { ...outsiders, clientGrant: 'ok', employeeGrant: 'ok', admin: 'ok' };
+
+export const cases: AuthzCase[] = [
+  {
+    route: 'POST /api/production/portfolios/:id/start',
+    request: async (w) => {
+      // A portfolio without cycles each time, where the "Grant" users hold their defaults.
+      const { makePortfolio } = await import('../helpers.ts');
+      const p = await makePortfolio(w.app, [w.users.employeeGrant, w.users.clientGrant]);
+      return { url: `/api/production/portfolios/${p._id}/start`, payload: { cycleDuration: 7 } };
+    },
+    expect: staffEdit(403, 201),
+  },
+  {
+    route: 'GET /api/production/portfolios/:id/current-cycle',
+    request: (w) => ({ url: `/api/production/portfolios/${w.portfolioId}/current-cycle` }),
+    expect: { ...outsiders, clientGrant: 404, employeeGrant: 404, admin: 404 },
+    note: 'P has no cycle today: 404 for everyone who may see P',
+  },
+  {
+    route: 'GET /api/production/portfolios/:id/cycles',
+    request: (w) => ({ url: `/api/production/portfolios/${w.portfolioId}/cycles` }),
+    expect: viewers,
+  },
+  {
+    route: 'POST /api/production/cycles',
+    request: (w) => {
+      year += 1;
+      return {
+        url: '/api/production/cycles',
+        payload: { portfolioId: w.portfolioId, startDate: `${year}-02-01`, endDate: `${year}-02-10` },
+      };
+    },
+    expect: staffEdit(403, 201),
+  },
+  {
+    route: 'GET /api/production/cycles/:id/items',
+    request: async (w) => ({ url: `/api/production/cycles/${await cycle(w)}/items` }),
+    expect: viewers,
+  },
+  {
+    route: 'POST /api/production/cycles/:id/items',
+    request: async (w) => ({
+      url: `/api/production/cycles/${await cycle(w)}/items`,
+      payload: { title: 'Nueva' },
+    }),
+    expect: staffEdit(403, 201),
+  },
+  {
+    route: 'PUT /api/production/items/:id',
+    request: async (w) => ({
+      url: `/api/production/items/${await item(w, 'client_review')}`,
+      payload: { title: 'x' },
+    }),
+    expect: staffEdit(403),
+    note: 'an item the client can see',
+  },
+  {
+    route: 'DELETE /api/production/items/:id',
+    request: async (w) => ({ url: `/api/production/items/${await item(w)}` }),
+    expect: staffEdit(404),
+    note: 'a draft the client cannot see',
+  },
+  {
+    route: 'POST /api/production/items/:id/duplicate',
+    request: async (w) => ({ url: `/api/production/items/${await item(w)}/duplicate` }),
+    expect: staffEdit(404, 201),
+  },
+  {
+    route: 'POST /api/production/items/:id/move',
+    request: async (w) => ({
+      url: `/api/production/items/${await item(w)}/move`,
+      payload: { nextCycleId: await cycle(w) },
+    }),
+    expect: staffEdit(404),
+  },
+  {
+    route: 'POST /api/production/items/:id/mark-for-internal-review',
+    request: async (w) => ({
+      url: `/api/production/items/${await item(w, 'client_changes')}/mark-for-internal-review`,
+      payload: {},
+    }),
+    expect: staffEdit(403),
+  },
+  {
+    route: 'POST /api/production/items/:id/approve-for-client',
+    request: async (w) => ({
+      url: `/api/production/items/${await item(w, 'internal_review')}/approve-for-client`,
+      payload: {},
+    }),
+    expect: staffEdit(404),
+  },
+  {
+    route: 'POST /api/production/items/:id/request-internal-changes',
+    request: async (w) => ({
+      url: `/api/production/items/${await item(w, 'internal_review')}/request-internal-changes`,
+      payload: { reviewComments: 'Cambiar' },
+    }),
+    expect: staffEdit(404),
+  },
+  {
+    route: 'POST /api/production/items/:id/create-material-version',
+    request: async (w) => ({
+      url: `/api/production/items/${await item(w, 'client_review')}/create-material-version`,
+      payload: { materialData: { copy: 'v' } },
+    }),
+    expect: staffEdit(403),
+  },
+  {
+    route: 'POST /api/production/items/:id/update-material',
+    request: async (w) => ({
+      url: `/api/production/items/${await item(w)}/update-material`,
+      payload: { materialData: { copy: 'v' } },
+    }),
+    expect: staffEdit(404),
+  },
+  {
+    route: 'POST /api/production/items/:id/approve-client-review',
+    request: async (w) => ({
+      url: `/api/production/items/${await item(w, 'client_review')}/approve-client-review`,
+      payload: {},
+    }),
+    expect: { ...outsiders, clientGrant: 200, employeeGrant: 403, admin: 200 },
+    note: 'review.client: the client, not the employee',
+  },
+  {
+    route: 'POST /api/production/items/:id/request-client-changes',
+    request: async (w) => ({
+      url: `/api/production/items/${await item(w, 'client_review')}/request-client-changes`,
+      payload: { reviewComments: 'No' },
+    }),
+    expect: { ...outsiders, clientGrant: 200, employeeGrant: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/production/internal-review/pending',
+    request: (w) => ({ url: `/api/production/internal-review/pending?portfolioId=${w.portfolioId}` }),
+    expect: { ...outsiders, clientGrant: 403, employeeGrant: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/production/items/:id/material-version-history',
+    request: async (w) => ({ url: `/api/production/items/${await item(w)}/material-version-history` }),
+    expect: staffEdit(404),
+    note: 'a draft: invisible to the client',
+  },
+  {
+    route: 'POST /api/production/cycles/:id/items/strategy',
+    request: async (w) => ({
+      url: `/api/production/cycles/${await cycle(w)}/items/strategy`,
+      payload: { itemsCount: 2 },
+    }),
+    expect: staffEdit(403, 201),
+  },
+  {
+    route: 'GET /api/production/cycles/:id/items/strategy',
+    request: async (w) => ({ url: `/api/production/cycles/${await cycle(w)}/items/strategy` }),
+    expect: viewers,
+  },
+  {
+    route: 'POST /api/production/items/:id/signed-url',
+    request: async (w) => ({
+      url: `/api/production/items/${await item(w, 'approved')}/signed-url`,
+      payload: { fileName: 'a.png', fileType: 'image/png' },
+    }),
+    expect: staffEdit(403),
+  },
+  {
+    route: 'GET /api/production/items/:id/download-url',
+    request: async (w) => {
+      const id = await item(w, 'approved');
+      const res = await w.app.inject({
+        method: 'POST',
+        url: `/api/production/items/${id}/signed-url`,
+        headers: w.users.admin.headers,
+        payload: { fileName: 'a.png', fileType: 'image/png' },
+      });
+      return {
+        url: `/api/production/items/${id}/download-url?s3Key=${encodeURIComponent(res.json().s3Key)}`,
+      };
+    },
+    expect: viewers,
+  },
+  {
+    route: 'PUT /api/storage/*',
+    request: () => ({
+      url: `/api/storage/items/${randomUUID()}/x.png?expires=9999999999&signature=falsa&type=image/png`,
+      payload: 'x',
+    }),
+    expect: {
+      anonymous: 403,
+      clientNoGrant: 403,
+      employeeNoGrant: 403,
+      clientGrant: 403,
+      employeeGrant: 403,
+      admin: 403,
+    },
+    note: 'authorised by the signature alone: a forged one is 403 for everyone',
+  },
+  {
+    route: 'GET /api/storage/*',
+    request: () => ({ url: `/api/storage/items/${randomUUID()}/x.png?expires=9999999999&signature=falsa` }),
+    expect: {
+      anonymous: 403,
+      clientNoGrant: 403,
+      employeeNoGrant: 403,
+      clientGrant: 403,
+      employeeGrant: 403,
+      admin: 403,
+    },
+  },
+];
