@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { agentRoutes } from './agents/index.ts';
 import { authRoutes } from './auth/index.ts';
+import { commentRoutes } from './comments/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { notificationRoutes } from './notifications/index.ts';
 import { portfolioRoutes } from './portfolios/index.ts';
 import { productionRoutes } from './production/index.ts';
+import { taskRoutes } from './tasks/index.ts';
 import { toolRoutes } from './tools/index.ts';
 import { userRoutes } from './users/index.ts';
 
@@ -16,4 +19,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes);
   await app.register(toolRoutes);
   await app.register(productionRoutes);
+  await app.register(agentRoutes);
+  await app.register(taskRoutes);
+  await app.register(commentRoutes);
 };

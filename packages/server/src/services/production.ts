@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
+  comments,
   cycles,
   files,
   type ItemStatus,
@@ -623,6 +624,9 @@ export async function strategyCoverage(db: DbOrTx, cycle: CycleRow) {
 }
 
 export async function deleteItem(db: Db, itemId: string) {
-  // Versions, history and file rows cascade; tasks keep existing with no item.
-  await db.delete(items).where(eq(items.id, itemId));
+  // Versions, history and file rows cascade; tasks keep existing with no item; comments go with it.
+  await db.transaction(async (tx) => {
+    await tx.delete(comments).where(and(eq(comments.entityType, 'item'), eq(comments.entityId, itemId)));
+    await tx.delete(items).where(eq(items.id, itemId));
+  });
 }

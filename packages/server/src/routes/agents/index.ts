@@ -1,0 +1,215 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { agents, comments, tasks } from '../../db/schema.ts';
+import { component, errorResponses, IsoDate, ref, Timestamp } from '../../lib/schemas.ts';
+import { requirePortfolio } from '../../policy.ts';
+import * as service from '../../services/agents.ts';
+import { TaskSchema } from '../tasks/schemas.ts';
+
+export const AgentSchema = component(
+  'Agent',
+  Type.Object({
+    _id: Type.String(),
+    portfolioId: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    instructions: Type.String(),
+    tools: Type.Array(Type.String()),
+    active: Type.Boolean(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  }),
+);
+
+const AgentDetailSchema = component(
+  'AgentDetail',
+  Type.Object({
+    _id: Type.String(),
+    portfolioId: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    instructions: Type.String(),
+    tools: Type.Array(Type.Object({ _id: Type.String(), name: Type.String(), kind: Type.String() })),
+    tasks: Type.Array(ref(TaskSchema)),
+    active: Type.Boolean(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  }),
+);
+
+const PortfolioParams = Type.Object({ portfolioId: Type.String({ minLength: 1, maxLength: 100 }) });
+const AgentParams = Type.Object({
+  portfolioId: Type.String({ minLength: 1, maxLength: 100 }),
+  agentId: Type.String({ minLength: 1, maxLength: 100 }),
+});
+const ToolIds = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 });
+const tags = ['agents'];
+
+export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/agents/:portfolioId',
+    {
+      schema: {
+        operationId: 'listAgents',
+        tags,
+        summary: 'Agentes del portafolio',
+        params: PortfolioParams,
+        response: { 200: Type.Array(ref(AgentSchema)), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requirePortfolio(app.db, request.user, request.params.portfolioId, 'agents.manage');
+      return service.listAgents(app.db, request.params.portfolioId);
+    },
+  );
+
+  app.post(
+    '/agents/:portfolioId',
+    {
+      schema: {
+        operationId: 'createAgent',
+        tags,
+        summary: 'Crea un agente en el portafolio',
+        params: PortfolioParams,
+        body: Type.Object(
+          {
+            name: Type.String({ minLength: 1, maxLength: 120 }),
+            description: Type.Optional(Type.String({ maxLength: 2000 })),
+            instructions: Type.Optional(Type.String({ maxLength: 20000 })),
+            tools: Type.Optional(ToolIds),
+            active: Type.Optional(Type.Boolean()),
+          },
+          { title: 'CreateAgentBody' },
+        ),
+        response: { 201: ref(AgentSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await requirePortfolio(app.db, request.user, request.params.portfolioId, 'agents.manage');
+      return reply
+        .status(201)
+        .send(await service.createAgent(app.db, request.params.portfolioId, request.body));
+    },
+  );
+
+  app.get(
+    '/agents/:portfolioId/:agentId',
+    {
+      schema: {
+        operationId: 'getAgent',
+        tags,
+        summary: 'Un agente con sus herramientas y tareas',
+        params: AgentParams,
+        response: { 200: ref(AgentDetailSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const agent = await service.loadAgent(
+        app.db,
+        request.user,
+        request.params.portfolioId,
+        request.params.agentId,
+        'agents.manage',
+      );
+      return service.agentDetail(app.db, agent);
+    },
+  );
+
+  app.delete(
+    '/agents/:portfolioId/:agentId',
+    {
+      schema: {
+        operationId: 'deleteAgent',
+        tags,
+        summary: 'Elimina un agente y sus tareas',
+        params: AgentParams,
+        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const agent = await service.loadAgent(
+        app.db,
+        request.user,
+        request.params.portfolioId,
+        request.params.agentId,
+        'agents.manage',
+      );
+      await app.db.transaction(async (tx) => {
+        const taskIds = (
+          await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.agentId, agent.id))
+        ).map((t) => t.id);
+        await tx
+          .delete(comments)
+          .where(
+            or(
+              and(eq(comments.entityType, 'agent'), eq(comments.entityId, agent.id)),
+              taskIds.length
+                ? and(eq(comments.entityType, 'task'), inArray(comments.entityId, taskIds))
+                : undefined,
+            ),
+          );
+        await tx.delete(agents).where(eq(agents.id, agent.id));
+      });
+      return { success: true };
+    },
+  );
+
+  app.put(
+    '/agents/:portfolioId/:agentId/tools',
+    {
+      schema: {
+        operationId: 'setAgentTools',
+        tags,
+        summary: 'Asigna las herramientas del agente',
+        params: AgentParams,
+        body: Type.Object({ tools: ToolIds }, { title: 'AgentToolsBody' }),
+        response: { 200: ref(AgentSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const agent = await service.loadAgent(
+        app.db,
+        request.user,
+        request.params.portfolioId,
+        request.params.agentId,
+        'agents.manage',
+      );
+      return service.setAgentTools(app.db, agent, request.body.tools);
+    },
+  );
+
+  app.post(
+    '/agents/:portfolioId/:agentId/tasks',
+    {
+      schema: {
+        operationId: 'createAgentTask',
+        tags,
+        summary: 'Crea una tarea para el agente',
+        params: AgentParams,
+        body: Type.Object(
+          {
+            title: Type.String({ minLength: 1, maxLength: 200 }),
+            instructions: Type.Optional(Type.String({ maxLength: 20000 })),
+            itemId: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+            dueDate: Type.Optional(Type.Union([IsoDate, Type.Null()])),
+          },
+          { title: 'CreateAgentTaskBody' },
+        ),
+        response: { 201: ref(TaskSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const agent = await service.loadAgent(
+        app.db,
+        request.user,
+        request.params.portfolioId,
+        request.params.agentId,
+        'agents.manage',
+      );
+      return reply
+        .status(201)
+        .send(await service.createTask(app.db, app.notifier, request.user, agent, request.body));
+    },
+  );
+};

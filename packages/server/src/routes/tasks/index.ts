@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { and, eq } from 'drizzle-orm';
+import { comments, tasks } from '../../db/schema.ts';
+import { errorResponses, IdParams, IsoDate, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
+import { requirePortfolio } from '../../policy.ts';
+import * as service from '../../services/agents.ts';
+import { TaskSchema, TaskStatusSchema } from './schemas.ts';
+
+const tags = ['tasks'];
+const Nullable = <T extends import('@sinclair/typebox').TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const TaskFields = {
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  instructions: Type.Optional(Type.String({ maxLength: 20000 })),
+  itemId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  dueDate: Type.Optional(Nullable(IsoDate)),
+};
+
+export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/tasks',
+    {
+      schema: {
+        operationId: 'listTasks',
+        tags,
+        summary: 'Tareas filtradas por estado, agente, portafolio o pieza (paginado)',
+        querystring: Type.Object({
+          ...PageQuery,
+          status: Type.Optional(TaskStatusSchema),
+          agentId: Type.Optional(Type.String({ maxLength: 100 })),
+          portfolioId: Type.Optional(Type.String({ maxLength: 100 })),
+          itemId: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
+        response: { 200: Paginated(ref(TaskSchema), 'TaskPage'), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) =>
+      service.listTasks(app.db, request.user, request.query as Parameters<typeof service.listTasks>[2]),
+  );
+
+  app.get(
+    '/tasks/portfolio/:id',
+    {
+      schema: {
+        operationId: 'listPortfolioTasks',
+        tags,
+        summary: 'Todas las tareas de un portafolio',
+        params: IdParams,
+        response: { 200: Type.Array(ref(TaskSchema)), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requirePortfolio(app.db, request.user, request.params.id, 'agents.manage');
+      const rows = await app.db.select().from(tasks).where(eq(tasks.portfolioId, request.params.id));
+      return rows.map(service.toTask);
+    },
+  );
+
+  app.post(
+    '/tasks',
+    {
+      schema: {
+        operationId: 'createTask',
+        tags,
+        summary: 'Crea una tarea',
+        body: Type.Object(
+          {
+            ...TaskFields,
+            agentId: Type.String({ minLength: 1, maxLength: 100 }),
+            portfolioId: Type.String({ minLength: 1, maxLength: 100 }),
+          },
+          { title: 'CreateTaskBody' },
+        ),
+        response: { 201: ref(TaskSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const agent = await service.loadAgent(
+        app.db,
+        request.user,
+        request.body.portfolioId,
+        request.body.agentId,
+        'agents.manage',
+      );
+      return reply
+        .status(201)
+        .send(await service.createTask(app.db, app.notifier, request.user, agent, request.body));
+    },
+  );
+
+  app.get(
+    '/tasks/:id',
+    {
+      schema: {
+        operationId: 'getTask',
+        tags,
+        summary: 'Una tarea',
+        params: IdParams,
+        response: { 200: ref(TaskSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) =>
+      service.toTask(await service.loadTask(app.db, request.user, request.params.id, 'agents.manage')),
+  );
+
+  app.put(
+    '/tasks/:id',
+    {
+      schema: {
+        operationId: 'updateTask',
+        tags,
+        summary: 'Edita una tarea (estado, resultado, fechas…)',
+        params: IdParams,
+        body: Type.Object(
+          {
+            title: Type.Optional(TaskFields.title),
+            instructions: TaskFields.instructions,
+            itemId: TaskFields.itemId,
+            dueDate: TaskFields.dueDate,
+            status: Type.Optional(TaskStatusSchema),
+            result: Type.Optional(Nullable(Type.String({ maxLength: 20000 }))),
+          },
+          { title: 'UpdateTaskBody' },
+        ),
+        response: { 200: ref(TaskSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const task = await service.loadTask(app.db, request.user, request.params.id, 'agents.manage');
+      return service.updateTask(app.db, task, request.body as Partial<service.TaskInput>);
+    },
+  );
+
+  app.delete(
+    '/tasks/:id',
+    {
+      schema: {
+        operationId: 'deleteTask',
+        tags,
+        summary: 'Elimina una tarea',
+        params: IdParams,
+        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const task = await service.loadTask(app.db, request.user, request.params.id, 'agents.manage');
+      await app.db.transaction(async (tx) => {
+        await tx.delete(comments).where(and(eq(comments.entityType, 'task'), eq(comments.entityId, task.id)));
+        await tx.delete(tasks).where(eq(tasks.id, task.id));
+      });
+      return { success: true };
+    },
+  );
+};

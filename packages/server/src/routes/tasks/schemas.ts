@@ -1,0 +1,24 @@
+import { Type } from '@sinclair/typebox';
+import { component, IsoDate, Timestamp } from '../../lib/schemas.ts';
+
+export const TaskStatusSchema = Type.Union(
+  ['pending', 'running', 'done', 'failed', 'cancelled'].map((s) => Type.Literal(s)),
+);
+const Nullable = <T extends import('@sinclair/typebox').TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+export const TaskSchema = component(
+  'Task',
+  Type.Object({
+    _id: Type.String(),
+    title: Type.String(),
+    instructions: Type.String(),
+    agentId: Type.String(),
+    portfolioId: Type.String(),
+    itemId: Nullable(Type.String()),
+    status: TaskStatusSchema,
+    result: Nullable(Type.String()),
+    dueDate: Nullable(IsoDate),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  }),
+);

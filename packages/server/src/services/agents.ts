@@ -1,0 +1,240 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { agents, items, portfolioAccess, type TaskStatus, tasks, tools } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { type Actor, isAdmin, type PortfolioPermission, requirePortfolio } from '../policy.ts';
+import type { Notifier } from './notifier.ts';
+
+type AgentRow = typeof agents.$inferSelect;
+type TaskRow = typeof tasks.$inferSelect;
+
+export const toAgent = (row: AgentRow) => ({
+  _id: row.id,
+  portfolioId: row.portfolioId,
+  name: row.name,
+  description: row.description,
+  instructions: row.instructions,
+  tools: row.tools,
+  active: row.active,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export const toTask = (row: TaskRow) => ({
+  _id: row.id,
+  title: row.title,
+  instructions: row.instructions,
+  agentId: row.agentId,
+  portfolioId: row.portfolioId,
+  itemId: row.itemId,
+  status: row.status,
+  result: row.result,
+  dueDate: row.dueDate,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Unknown or disabled tool ids → 400 naming them. */
+async function assertTools(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return;
+  const found = await db.select().from(tools).where(inArray(tools.id, ids));
+  const bad = ids.filter((id) => !found.some((t) => t.id === id && t.enabled));
+  if (bad.length > 0) {
+    throw new AppError(
+      'VALIDATION',
+      `El campo 'tools' contiene herramientas desconocidas o desactivadas: ${bad.join(', ')}`,
+      [{ field: 'tools', message: `Herramientas no válidas: ${bad.join(', ')}` }],
+    );
+  }
+}
+
+export async function loadAgent(
+  db: DbOrTx,
+  actor: Actor,
+  portfolioId: string,
+  agentId: string,
+  permission: PortfolioPermission,
+) {
+  await requirePortfolio(db, actor, portfolioId, permission);
+  const [agent] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, agentId), eq(agents.portfolioId, portfolioId)));
+  if (!agent) throw new AppError('NOT_FOUND', 'Agente no encontrado');
+  return agent;
+}
+
+export async function listAgents(db: DbOrTx, portfolioId: string) {
+  return (
+    await db.select().from(agents).where(eq(agents.portfolioId, portfolioId)).orderBy(asc(agents.name))
+  ).map(toAgent);
+}
+
+export interface AgentInput {
+  name: string;
+  description?: string;
+  instructions?: string;
+  tools?: string[];
+  active?: boolean;
+}
+
+export async function createAgent(db: DbOrTx, portfolioId: string, input: AgentInput) {
+  const toolIds = [...new Set(input.tools ?? [])];
+  await assertTools(db, toolIds);
+  const [row] = await db
+    .insert(agents)
+    .values({
+      portfolioId,
+      name: input.name.trim(),
+      description: input.description ?? '',
+      instructions: input.instructions ?? '',
+      tools: toolIds,
+      active: input.active ?? true,
+    })
+    .returning();
+  return toAgent(row!);
+}
+
+export async function agentDetail(db: DbOrTx, agent: AgentRow) {
+  const [toolRows, taskRows] = await Promise.all([
+    agent.tools.length ? db.select().from(tools).where(inArray(tools.id, agent.tools)) : Promise.resolve([]),
+    db.select().from(tasks).where(eq(tasks.agentId, agent.id)).orderBy(desc(tasks.createdAt)),
+  ]);
+  return {
+    ...toAgent(agent),
+    tools: toolRows.map((t) => ({ _id: t.id, name: t.name, kind: t.kind })),
+    tasks: taskRows.map(toTask),
+  };
+}
+
+export async function setAgentTools(db: DbOrTx, agent: AgentRow, toolIds: string[]) {
+  const ids = [...new Set(toolIds)];
+  await assertTools(db, ids);
+  const [row] = await db.update(agents).set({ tools: ids }).where(eq(agents.id, agent.id)).returning();
+  return toAgent(row!);
+}
+
+// ——— Tasks ———
+
+export interface TaskInput {
+  title: string;
+  instructions?: string;
+  itemId?: string | null;
+  dueDate?: string | null;
+  status?: TaskStatus;
+  result?: string | null;
+}
+
+async function assertItem(db: DbOrTx, portfolioId: string, itemId: string | null | undefined) {
+  if (!itemId) return undefined;
+  const [item] = await db.select().from(items).where(eq(items.id, itemId));
+  if (!item || item.portfolioId !== portfolioId) {
+    throw new AppError('VALIDATION', "El campo 'itemId' no es una pieza de este portafolio", [
+      { field: 'itemId', message: 'Pieza no encontrada en el portafolio' },
+    ]);
+  }
+  return item;
+}
+
+export async function createTask(
+  db: Db,
+  notifier: Notifier,
+  actor: Actor,
+  agent: AgentRow,
+  input: TaskInput,
+) {
+  const item = await assertItem(db, agent.portfolioId, input.itemId);
+  const [row] = await db
+    .insert(tasks)
+    .values({
+      portfolioId: agent.portfolioId,
+      agentId: agent.id,
+      itemId: input.itemId ?? null,
+      title: input.title.trim(),
+      instructions: input.instructions ?? '',
+      dueDate: input.dueDate ?? null,
+      createdBy: actor.id,
+    })
+    .returning();
+  if (item?.assigneeId && item.assigneeId !== actor.id) {
+    await notifier.notify({
+      userIds: [item.assigneeId],
+      title: 'Nueva tarea',
+      content: `Nueva tarea «${row!.title}» sobre «${item.title}»`,
+      url: `/portfolios/${agent.portfolioId}/agents/${agent.id}`,
+      data: { taskId: row!.id },
+    });
+  }
+  return toTask(row!);
+}
+
+export async function loadTask(db: DbOrTx, actor: Actor, id: string, permission: PortfolioPermission) {
+  const [task] = await db.select().from(tasks).where(eq(tasks.id, id));
+  if (!task) throw new AppError('NOT_FOUND', 'Tarea no encontrada');
+  const perms = await requirePortfolio(db, actor, task.portfolioId, 'portfolio.view', 'Tarea no encontrada');
+  // Tasks are internal work: without agents.manage they are not visible at all.
+  if (!perms.has('agents.manage')) throw new AppError('NOT_FOUND', 'Tarea no encontrada');
+  if (!perms.has(permission)) throw new AppError('FORBIDDEN');
+  return task;
+}
+
+export async function updateTask(db: DbOrTx, task: TaskRow, input: Partial<TaskInput>) {
+  await assertItem(db, task.portfolioId, input.itemId);
+  const [row] = await db
+    .update(tasks)
+    .set({
+      ...(input.title !== undefined ? { title: input.title.trim() } : {}),
+      ...(input.instructions !== undefined ? { instructions: input.instructions } : {}),
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      ...(input.result !== undefined ? { result: input.result } : {}),
+      ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
+      ...(input.itemId !== undefined ? { itemId: input.itemId } : {}),
+    })
+    .where(eq(tasks.id, task.id))
+    .returning();
+  return toTask(row!);
+}
+
+/** Portfolios where the actor may see tasks (agents.manage); undefined = all (admin). */
+async function taskScope(db: DbOrTx, actor: Actor): Promise<string[] | undefined> {
+  if (isAdmin(actor)) return undefined;
+  const grants = await db
+    .select({ id: portfolioAccess.portfolioId, permissions: portfolioAccess.permissions })
+    .from(portfolioAccess)
+    .where(eq(portfolioAccess.userId, actor.id));
+  return grants.filter((g) => g.permissions.includes('agents.manage')).map((g) => g.id);
+}
+
+export async function listTasks(
+  db: DbOrTx,
+  actor: Actor,
+  q: {
+    page: number;
+    limit: number;
+    status?: TaskStatus;
+    agentId?: string;
+    portfolioId?: string;
+    itemId?: string;
+  },
+) {
+  const scope = await taskScope(db, actor);
+  if (scope && scope.length === 0) return { items: [], total: 0, page: q.page, limit: q.limit };
+  const where = and(
+    scope ? inArray(tasks.portfolioId, scope) : undefined,
+    q.status ? eq(tasks.status, q.status) : undefined,
+    q.agentId ? eq(tasks.agentId, q.agentId) : undefined,
+    q.portfolioId ? eq(tasks.portfolioId, q.portfolioId) : undefined,
+    q.itemId ? eq(tasks.itemId, q.itemId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(tasks)
+      .where(where)
+      .orderBy(desc(tasks.createdAt))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(tasks).where(where),
+  ]);
+  return { items: rows.map(toTask), total: Number(total?.n ?? 0), page: q.page, limit: q.limit };
+}

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cycles, items, notifications } from '../../src/db/schema.ts';
+import { createTool } from '../../src/services/tools.ts';
+import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
+
+describe('agents, tasks and comments', () => {
+  let ctx: TestContext;
+  let employee: TestUser;
+  let colleague: TestUser;
+  let client: TestUser;
+  let admin: TestUser;
+  let portfolioId: string;
+  const as = (u: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await makeUser(ctx.app, 'admin');
+    employee = await makeUser(ctx.app, 'employee');
+    colleague = await makeUser(ctx.app, 'employee');
+    client = await makeUser(ctx.app, 'client');
+    portfolioId = (await makePortfolio(ctx.app, [employee, colleague, client]))._id;
+  });
+  afterAll(() => ctx.close());
+
+  it('creates an agent, assigns enabled tools only, and shows its tools and tasks', async () => {
+    const tool = await createTool(ctx.app.db, { name: 'Notion', kind: 'notion' });
+    const off = await createTool(ctx.app.db, { name: 'Apagada', kind: 'notion', enabled: false });
+    const agent = (
+      await as(employee, 'POST', `/api/agents/${portfolioId}`, {
+        name: 'Redactor',
+        instructions: 'Escribe copys',
+      })
+    ).json();
+    expect(agent).toMatchObject({ name: 'Redactor', tools: [], active: true });
+    const bad = await as(employee, 'PUT', `/api/agents/${portfolioId}/${agent._id}/tools`, {
+      tools: [tool._id, off._id],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain(off._id);
+    expect(
+      (
+        await as(employee, 'PUT', `/api/agents/${portfolioId}/${agent._id}/tools`, { tools: [tool._id] })
+      ).json().tools,
+    ).toEqual([tool._id]);
+    await as(employee, 'POST', `/api/agents/${portfolioId}/${agent._id}/tasks`, { title: 'Primera tarea' });
+    const detail = (await as(employee, 'GET', `/api/agents/${portfolioId}/${agent._id}`)).json();
+    expect(detail.tools).toEqual([{ _id: tool._id, name: 'Notion', kind: 'notion' }]);
+    expect(detail.tasks.map((t: { title: string }) => t.title)).toEqual(['Primera tarea']);
+    const other = await makePortfolio(ctx.app, [employee]);
+    expect((await as(employee, 'GET', `/api/agents/${other._id}/${agent._id}`)).statusCode).toBe(404);
+  });
+
+  it('filters tasks, updates their status and notifies the assignee of the item', async () => {
+    const agent = (await as(employee, 'POST', `/api/agents/${portfolioId}`, { name: 'Diseñador' })).json();
+    const [cycle] = await ctx.app.db
+      .insert(cycles)
+      .values({ portfolioId, startDate: '2040-01-01', endDate: '2040-01-10' })
+      .returning();
+    const [item] = await ctx.app.db
+      .insert(items)
+      .values({ portfolioId, cycleId: cycle!.id, title: 'Banner', assigneeId: colleague.id })
+      .returning();
+    const created = await as(employee, 'POST', '/api/tasks', {
+      title: 'Diseñar banner',
+      agentId: agent._id,
+      portfolioId,
+      itemId: item!.id,
+    });
+    expect(created.statusCode).toBe(201);
+    const notes = await ctx.app.db.select().from(notifications).where(eq(notifications.userId, colleague.id));
+    expect(notes.map((n) => n.content)).toContain('Nueva tarea «Diseñar banner» sobre «Banner»');
+    const done = await as(employee, 'PUT', `/api/tasks/${created.json()._id}`, {
+      status: 'done',
+      result: 'Hecho',
+    });
+    expect(done.json()).toMatchObject({ status: 'done', result: 'Hecho' });
+    const filtered = (await as(employee, 'GET', `/api/tasks?status=done&agentId=${agent._id}`)).json();
+    expect(filtered).toMatchObject({ total: 1, page: 1, limit: 10 });
+    expect((await as(client, 'GET', '/api/tasks')).json().total).toBe(0);
+    const wrongItem = await as(employee, 'POST', '/api/tasks', {
+      title: 'x',
+      agentId: agent._id,
+      portfolioId,
+      itemId: 'otra',
+    });
+    expect(wrongItem.statusCode).toBe(400);
+    expect(wrongItem.json().message).toContain("'itemId'");
+  });
+
+  it('sanitises comment bodies, notifies mentions, and lets only the author or an admin edit', async () => {
+    const [cycle] = await ctx.app.db
+      .insert(cycles)
+      .values({ portfolioId, startDate: '2041-01-01', endDate: '2041-01-10' })
+      .returning();
+    const [item] = await ctx.app.db
+      .insert(items)
+      .values({ portfolioId, cycleId: cycle!.id, title: 'Post', status: 'client_review' })
+      .returning();
+    const res = await as(employee, 'POST', '/api/comments', {
+      entityType: 'item',
+      entityId: item!.id,
+      body: `<p>Mira <img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">esto</a> <a href="https://ok.example">y esto</a> <span data-mention-id="${client.id}">@Cliente</span></p>`,
+    });
+    expect(res.statusCode).toBe(201);
+    const body: string = res.json().body;
+    expect(body).not.toMatch(/onerror|<script|javascript:|<img/);
+    expect(body).toContain('<a rel="noopener noreferrer" href="https://ok.example">y esto</a>');
+    expect(body).toContain(`data-mention-id="${client.id}"`);
+    const mentions = await ctx.app.db.select().from(notifications).where(eq(notifications.userId, client.id));
+    expect(mentions.some((n) => n.title === 'Mención')).toBe(true);
+
+    const list = (await as(client, 'GET', `/api/comments?entityType=item&entityId=${item!.id}`)).json();
+    expect(list).toHaveLength(1);
+    expect(list[0].author.name).toBe(`employee ${employee.email.match(/employee(\d+)/)![1]}`);
+    expect(
+      (await as(client, 'PUT', `/api/comments/${res.json()._id}`, { body: 'hackeado' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await as(admin, 'PUT', `/api/comments/${res.json()._id}`, { body: '<b>moderado</b>' })).json().body,
+    ).toBe('<b>moderado</b>');
+    expect((await as(employee, 'DELETE', `/api/comments/${res.json()._id}`)).statusCode).toBe(200);
+    expect((await as(employee, 'GET', '/api/comments?entityType=item&entityId=no-existe')).statusCode).toBe(
+      404,
+    );
+  });
+});
