@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ArchiveAllNotificationsData, ArchiveAllNotificationsErrors, ArchiveAllNotificationsResponses, ArchiveNotificationData, ArchiveNotificationErrors, ArchiveNotificationResponses, BroadcastNotificationData, BroadcastNotificationErrors, BroadcastNotificationResponses, CheckPortfolioIdentifierData, CheckPortfolioIdentifierErrors, CheckPortfolioIdentifierResponses, CheckPushSubscriptionData, CheckPushSubscriptionErrors, CheckPushSubscriptionResponses, CreateNotionIntegrationData, CreateNotionIntegrationErrors, CreateNotionIntegrationResponses, CreatePortfolioData, CreatePortfolioErrors, CreatePortfolioResponses, CreateToolData, CreateToolErrors, CreateToolResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteIntegrationData, DeleteIntegrationErrors, DeleteIntegrationResponses, DeletePortfolioData, DeletePortfolioErrors, DeletePortfolioResponses, DeletePushSubscriptionData, DeletePushSubscriptionErrors, DeletePushSubscriptionResponses, DeleteToolData, DeleteToolErrors, DeleteToolResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPermissionsData, GetMyPermissionsErrors, GetMyPermissionsResponses, GetPortfolioData, GetPortfolioErrors, GetPortfolioResponses, GetToolData, GetToolErrors, GetToolResponses, GetUnreadCountData, GetUnreadCountErrors, GetUnreadCountResponses, GetUserData, GetUserErrors, GetUserResponses, GetVapidPublicKeyData, GetVapidPublicKeyErrors, GetVapidPublicKeyResponses, GrantPortfolioAccessData, GrantPortfolioAccessErrors, GrantPortfolioAccessResponses, ListAvailablePermissionsData, ListAvailablePermissionsErrors, ListAvailablePermissionsResponses, ListIntegrationsData, ListIntegrationsErrors, ListIntegrationsResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListPortfolioAccessData, ListPortfolioAccessErrors, ListPortfolioAccessResponses, ListPortfoliosData, ListPortfoliosErrors, ListPortfoliosResponses, ListPushSubscriptionsData, ListPushSubscriptionsErrors, ListPushSubscriptionsResponses, ListToolsData, ListToolsErrors, ListToolsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, PreviewBroadcastData, PreviewBroadcastErrors, PreviewBroadcastResponses, RevokePortfolioAccessData, RevokePortfolioAccessErrors, RevokePortfolioAccessResponses, SavePushSubscriptionData, SavePushSubscriptionErrors, SavePushSubscriptionResponses, SearchUsersData, SearchUsersErrors, SearchUsersResponses, UpdatePortfolioData, UpdatePortfolioErrors, UpdatePortfolioResponses, UpdateToolData, UpdateToolErrors, UpdateToolResponses, UpdateUserData, UpdateUserErrors, UpdateUserPermissionsData, UpdateUserPermissionsErrors, UpdateUserPermissionsResponses, UpdateUserResponses } from './types.gen';
+import type { ApproveClientReviewData, ApproveClientReviewErrors, ApproveClientReviewResponses, ApproveForClientData, ApproveForClientErrors, ApproveForClientResponses, ArchiveAllNotificationsData, ArchiveAllNotificationsErrors, ArchiveAllNotificationsResponses, ArchiveNotificationData, ArchiveNotificationErrors, ArchiveNotificationResponses, BroadcastNotificationData, BroadcastNotificationErrors, BroadcastNotificationResponses, CheckPortfolioIdentifierData, CheckPortfolioIdentifierErrors, CheckPortfolioIdentifierResponses, CheckPushSubscriptionData, CheckPushSubscriptionErrors, CheckPushSubscriptionResponses, CreateAgentData, CreateAgentErrors, CreateAgentResponses, CreateAgentTaskData, CreateAgentTaskErrors, CreateAgentTaskResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateCycleData, CreateCycleErrors, CreateCycleResponses, CreateItemData, CreateItemErrors, CreateItemResponses, CreateMaterialVersionData, CreateMaterialVersionErrors, CreateMaterialVersionResponses, CreateNotionIntegrationData, CreateNotionIntegrationErrors, CreateNotionIntegrationResponses, CreatePortfolioData, CreatePortfolioErrors, CreatePortfolioResponses, CreateSignedUploadUrlData, CreateSignedUploadUrlErrors, CreateSignedUploadUrlResponses, CreateTaskData, CreateTaskErrors, CreateTaskResponses, CreateToolData, CreateToolErrors, CreateToolResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAgentData, DeleteAgentErrors, DeleteAgentResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteIntegrationData, DeleteIntegrationErrors, DeleteIntegrationResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeletePortfolioData, DeletePortfolioErrors, DeletePortfolioResponses, DeletePushSubscriptionData, DeletePushSubscriptionErrors, DeletePushSubscriptionResponses, DeleteTaskData, DeleteTaskErrors, DeleteTaskResponses, DeleteToolData, DeleteToolErrors, DeleteToolResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DuplicateItemData, DuplicateItemErrors, DuplicateItemResponses, GenerateStrategyData, GenerateStrategyErrors, GenerateStrategyResponses, GetAgentData, GetAgentErrors, GetAgentResponses, GetCommentData, GetCommentErrors, GetCommentResponses, GetCurrentCycleData, GetCurrentCycleErrors, GetCurrentCycleResponses, GetDownloadUrlData, GetDownloadUrlErrors, GetDownloadUrlResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMaterialVersionHistoryData, GetMaterialVersionHistoryErrors, GetMaterialVersionHistoryResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPermissionsData, GetMyPermissionsErrors, GetMyPermissionsResponses, GetPortfolioData, GetPortfolioErrors, GetPortfolioResponses, GetStrategyCoverageData, GetStrategyCoverageErrors, GetStrategyCoverageResponses, GetTaskData, GetTaskErrors, GetTaskResponses, GetToolData, GetToolErrors, GetToolResponses, GetUnreadCountData, GetUnreadCountErrors, GetUnreadCountResponses, GetUserData, GetUserErrors, GetUserResponses, GetVapidPublicKeyData, GetVapidPublicKeyErrors, GetVapidPublicKeyResponses, GrantPortfolioAccessData, GrantPortfolioAccessErrors, GrantPortfolioAccessResponses, ListAgentsData, ListAgentsErrors, ListAgentsResponses, ListAvailablePermissionsData, ListAvailablePermissionsErrors, ListAvailablePermissionsResponses, ListCommentsData, ListCommentsErrors, ListCommentsResponses, ListCyclesData, ListCyclesErrors, ListCyclesResponses, ListIntegrationsData, ListIntegrationsErrors, ListIntegrationsResponses, ListItemsData, ListItemsErrors, ListItemsResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListPendingInternalReviewData, ListPendingInternalReviewErrors, ListPendingInternalReviewResponses, ListPortfolioAccessData, ListPortfolioAccessErrors, ListPortfolioAccessResponses, ListPortfoliosData, ListPortfoliosErrors, ListPortfoliosResponses, ListPortfolioTasksData, ListPortfolioTasksErrors, ListPortfolioTasksResponses, ListPushSubscriptionsData, ListPushSubscriptionsErrors, ListPushSubscriptionsResponses, ListTasksData, ListTasksErrors, ListTasksResponses, ListToolsData, ListToolsErrors, ListToolsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkForInternalReviewData, MarkForInternalReviewErrors, MarkForInternalReviewResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, MoveItemData, MoveItemErrors, MoveItemResponses, PreviewBroadcastData, PreviewBroadcastErrors, PreviewBroadcastResponses, RequestClientChangesData, RequestClientChangesErrors, RequestClientChangesResponses, RequestInternalChangesData, RequestInternalChangesErrors, RequestInternalChangesResponses, RevokePortfolioAccessData, RevokePortfolioAccessErrors, RevokePortfolioAccessResponses, SavePushSubscriptionData, SavePushSubscriptionErrors, SavePushSubscriptionResponses, SearchUsersData, SearchUsersErrors, SearchUsersResponses, SetAgentToolsData, SetAgentToolsErrors, SetAgentToolsResponses, StartProductionData, StartProductionErrors, StartProductionResponses, UpdateCommentData, UpdateCommentErrors, UpdateCommentResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdateMaterialData, UpdateMaterialErrors, UpdateMaterialResponses, UpdatePortfolioData, UpdatePortfolioErrors, UpdatePortfolioResponses, UpdateTaskData, UpdateTaskErrors, UpdateTaskResponses, UpdateToolData, UpdateToolErrors, UpdateToolResponses, UpdateUserData, UpdateUserErrors, UpdateUserPermissionsData, UpdateUserPermissionsErrors, UpdateUserPermissionsResponses, UpdateUserResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -448,6 +448,450 @@ export const getTool = <ThrowOnError extends boolean = false>(options: Options<G
 export const updateTool = <ThrowOnError extends boolean = false>(options: Options<UpdateToolData, ThrowOnError>) => (options.client ?? client).put<UpdateToolResponses, UpdateToolErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/tools/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Inicia la producción: abre el primer ciclo desde hoy
+ */
+export const startProduction = <ThrowOnError extends boolean = false>(options: Options<StartProductionData, ThrowOnError>) => (options.client ?? client).post<StartProductionResponses, StartProductionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/portfolios/{id}/start',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * El ciclo cuyas fechas contienen hoy
+ */
+export const getCurrentCycle = <ThrowOnError extends boolean = false>(options: Options<GetCurrentCycleData, ThrowOnError>) => (options.client ?? client).get<GetCurrentCycleResponses, GetCurrentCycleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/portfolios/{id}/current-cycle',
+    ...options
+});
+
+/**
+ * Ciclos del portafolio, los más recientes primero (paginado, con búsqueda)
+ */
+export const listCycles = <ThrowOnError extends boolean = false>(options: Options<ListCyclesData, ThrowOnError>) => (options.client ?? client).get<ListCyclesResponses, ListCyclesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/portfolios/{id}/cycles',
+    ...options
+});
+
+/**
+ * Crea un ciclo (sin solaparse con otros del portafolio)
+ */
+export const createCycle = <ThrowOnError extends boolean = false>(options: Options<CreateCycleData, ThrowOnError>) => (options.client ?? client).post<CreateCycleResponses, CreateCycleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/cycles',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Piezas del ciclo (los clientes solo ven las que están en su revisión o después)
+ */
+export const listItems = <ThrowOnError extends boolean = false>(options: Options<ListItemsData, ThrowOnError>) => (options.client ?? client).get<ListItemsResponses, ListItemsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/cycles/{id}/items',
+    ...options
+});
+
+/**
+ * Crea una pieza en borrador
+ */
+export const createItem = <ThrowOnError extends boolean = false>(options: Options<CreateItemData, ThrowOnError>) => (options.client ?? client).post<CreateItemResponses, CreateItemErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/cycles/{id}/items',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Elimina una pieza con sus versiones, historial y archivos
+ */
+export const deleteItem = <ThrowOnError extends boolean = false>(options: Options<DeleteItemData, ThrowOnError>) => (options.client ?? client).delete<DeleteItemResponses, DeleteItemErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}',
+    ...options
+});
+
+/**
+ * Edita los datos de una pieza (nunca su estado)
+ */
+export const updateItem = <ThrowOnError extends boolean = false>(options: Options<UpdateItemData, ThrowOnError>) => (options.client ?? client).put<UpdateItemResponses, UpdateItemErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Duplica una pieza como borrador
+ */
+export const duplicateItem = <ThrowOnError extends boolean = false>(options: Options<DuplicateItemData, ThrowOnError>) => (options.client ?? client).post<DuplicateItemResponses, DuplicateItemErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}/duplicate',
+    ...options
+});
+
+/**
+ * Mueve una pieza a otro ciclo del mismo portafolio
+ */
+export const moveItem = <ThrowOnError extends boolean = false>(options: Options<MoveItemData, ThrowOnError>) => (options.client ?? client).post<MoveItemResponses, MoveItemErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}/move',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Envía la pieza a revisión interna con su material (crea una versión)
+ */
+export const markForInternalReview = <ThrowOnError extends boolean = false>(options: Options<MarkForInternalReviewData, ThrowOnError>) => (options.client ?? client).post<MarkForInternalReviewResponses, MarkForInternalReviewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}/mark-for-internal-review',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Aprueba internamente y envía al cliente
+ */
+export const approveForClient = <ThrowOnError extends boolean = false>(options: Options<ApproveForClientData, ThrowOnError>) => (options.client ?? client).post<ApproveForClientResponses, ApproveForClientErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}/approve-for-client',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Pide cambios internos
+ */
+export const requestInternalChanges = <ThrowOnError extends boolean = false>(options: Options<RequestInternalChangesData, ThrowOnError>) => (options.client ?? client).post<RequestInternalChangesResponses, RequestInternalChangesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}/request-internal-changes',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Crea una nueva versión del material
+ */
+export const createMaterialVersion = <ThrowOnError extends boolean = false>(options: Options<CreateMaterialVersionData, ThrowOnError>) => (options.client ?? client).post<CreateMaterialVersionResponses, CreateMaterialVersionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}/create-material-version',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * El cliente aprueba la pieza
+ */
+export const approveClientReview = <ThrowOnError extends boolean = false>(options: Options<ApproveClientReviewData, ThrowOnError>) => (options.client ?? client).post<ApproveClientReviewResponses, ApproveClientReviewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}/approve-client-review',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * El cliente pide cambios
+ */
+export const requestClientChanges = <ThrowOnError extends boolean = false>(options: Options<RequestClientChangesData, ThrowOnError>) => (options.client ?? client).post<RequestClientChangesResponses, RequestClientChangesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}/request-client-changes',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Actualiza el material de trabajo (sin crear versión)
+ */
+export const updateMaterial = <ThrowOnError extends boolean = false>(options: Options<UpdateMaterialData, ThrowOnError>) => (options.client ?? client).post<UpdateMaterialResponses, UpdateMaterialErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}/update-material',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Piezas en revisión interna que el usuario puede revisar
+ */
+export const listPendingInternalReview = <ThrowOnError extends boolean = false>(options?: Options<ListPendingInternalReviewData, ThrowOnError>) => (options?.client ?? client).get<ListPendingInternalReviewResponses, ListPendingInternalReviewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/internal-review/pending',
+    ...options
+});
+
+/**
+ * Versiones del material (de la más reciente a la primera) e historial de la pieza
+ */
+export const getMaterialVersionHistory = <ThrowOnError extends boolean = false>(options: Options<GetMaterialVersionHistoryData, ThrowOnError>) => (options.client ?? client).get<GetMaterialVersionHistoryResponses, GetMaterialVersionHistoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}/material-version-history',
+    ...options
+});
+
+/**
+ * Cobertura del ciclo por pilar, ángulo, formato, fase y nivel de conciencia
+ */
+export const getStrategyCoverage = <ThrowOnError extends boolean = false>(options: Options<GetStrategyCoverageData, ThrowOnError>) => (options.client ?? client).get<GetStrategyCoverageResponses, GetStrategyCoverageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/cycles/{id}/items/strategy',
+    ...options
+});
+
+/**
+ * Genera piezas en borrador que cubren pilares, ángulos, formatos y fases del embudo
+ */
+export const generateStrategy = <ThrowOnError extends boolean = false>(options: Options<GenerateStrategyData, ThrowOnError>) => (options.client ?? client).post<GenerateStrategyResponses, GenerateStrategyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/cycles/{id}/items/strategy',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * URL firmada para subir un archivo de la pieza directamente al almacenamiento
+ */
+export const createSignedUploadUrl = <ThrowOnError extends boolean = false>(options: Options<CreateSignedUploadUrlData, ThrowOnError>) => (options.client ?? client).post<CreateSignedUploadUrlResponses, CreateSignedUploadUrlErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}/signed-url',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * URL firmada para descargar un archivo de la pieza
+ */
+export const getDownloadUrl = <ThrowOnError extends boolean = false>(options: Options<GetDownloadUrlData, ThrowOnError>) => (options.client ?? client).get<GetDownloadUrlResponses, GetDownloadUrlErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}/download-url',
+    ...options
+});
+
+/**
+ * Agentes del portafolio
+ */
+export const listAgents = <ThrowOnError extends boolean = false>(options: Options<ListAgentsData, ThrowOnError>) => (options.client ?? client).get<ListAgentsResponses, ListAgentsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/agents/{portfolioId}',
+    ...options
+});
+
+/**
+ * Crea un agente en el portafolio
+ */
+export const createAgent = <ThrowOnError extends boolean = false>(options: Options<CreateAgentData, ThrowOnError>) => (options.client ?? client).post<CreateAgentResponses, CreateAgentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/agents/{portfolioId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Elimina un agente y sus tareas
+ */
+export const deleteAgent = <ThrowOnError extends boolean = false>(options: Options<DeleteAgentData, ThrowOnError>) => (options.client ?? client).delete<DeleteAgentResponses, DeleteAgentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/agents/{portfolioId}/{agentId}',
+    ...options
+});
+
+/**
+ * Un agente con sus herramientas y tareas
+ */
+export const getAgent = <ThrowOnError extends boolean = false>(options: Options<GetAgentData, ThrowOnError>) => (options.client ?? client).get<GetAgentResponses, GetAgentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/agents/{portfolioId}/{agentId}',
+    ...options
+});
+
+/**
+ * Asigna las herramientas del agente
+ */
+export const setAgentTools = <ThrowOnError extends boolean = false>(options: Options<SetAgentToolsData, ThrowOnError>) => (options.client ?? client).put<SetAgentToolsResponses, SetAgentToolsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/agents/{portfolioId}/{agentId}/tools',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Crea una tarea para el agente
+ */
+export const createAgentTask = <ThrowOnError extends boolean = false>(options: Options<CreateAgentTaskData, ThrowOnError>) => (options.client ?? client).post<CreateAgentTaskResponses, CreateAgentTaskErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/agents/{portfolioId}/{agentId}/tasks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Tareas filtradas por estado, agente, portafolio o pieza (paginado)
+ */
+export const listTasks = <ThrowOnError extends boolean = false>(options: Options<ListTasksData, ThrowOnError>) => (options.client ?? client).get<ListTasksResponses, ListTasksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tasks',
+    ...options
+});
+
+/**
+ * Crea una tarea
+ */
+export const createTask = <ThrowOnError extends boolean = false>(options: Options<CreateTaskData, ThrowOnError>) => (options.client ?? client).post<CreateTaskResponses, CreateTaskErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tasks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Todas las tareas de un portafolio
+ */
+export const listPortfolioTasks = <ThrowOnError extends boolean = false>(options: Options<ListPortfolioTasksData, ThrowOnError>) => (options.client ?? client).get<ListPortfolioTasksResponses, ListPortfolioTasksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tasks/portfolio/{id}',
+    ...options
+});
+
+/**
+ * Elimina una tarea
+ */
+export const deleteTask = <ThrowOnError extends boolean = false>(options: Options<DeleteTaskData, ThrowOnError>) => (options.client ?? client).delete<DeleteTaskResponses, DeleteTaskErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tasks/{id}',
+    ...options
+});
+
+/**
+ * Una tarea
+ */
+export const getTask = <ThrowOnError extends boolean = false>(options: Options<GetTaskData, ThrowOnError>) => (options.client ?? client).get<GetTaskResponses, GetTaskErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tasks/{id}',
+    ...options
+});
+
+/**
+ * Edita una tarea (estado, resultado, fechas…)
+ */
+export const updateTask = <ThrowOnError extends boolean = false>(options: Options<UpdateTaskData, ThrowOnError>) => (options.client ?? client).put<UpdateTaskResponses, UpdateTaskErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tasks/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Comentarios de un elemento, del más antiguo al más reciente
+ */
+export const listComments = <ThrowOnError extends boolean = false>(options: Options<ListCommentsData, ThrowOnError>) => (options.client ?? client).get<ListCommentsResponses, ListCommentsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/comments',
+    ...options
+});
+
+/**
+ * Comenta un elemento (texto enriquecido saneado; las menciones avisan)
+ */
+export const createComment = <ThrowOnError extends boolean = false>(options: Options<CreateCommentData, ThrowOnError>) => (options.client ?? client).post<CreateCommentResponses, CreateCommentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/comments',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Elimina un comentario (su autor o un administrador)
+ */
+export const deleteComment = <ThrowOnError extends boolean = false>(options: Options<DeleteCommentData, ThrowOnError>) => (options.client ?? client).delete<DeleteCommentResponses, DeleteCommentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/comments/{id}',
+    ...options
+});
+
+/**
+ * Un comentario
+ */
+export const getComment = <ThrowOnError extends boolean = false>(options: Options<GetCommentData, ThrowOnError>) => (options.client ?? client).get<GetCommentResponses, GetCommentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/comments/{id}',
+    ...options
+});
+
+/**
+ * Edita un comentario (su autor o un administrador)
+ */
+export const updateComment = <ThrowOnError extends boolean = false>(options: Options<UpdateCommentData, ThrowOnError>) => (options.client ?? client).put<UpdateCommentResponses, UpdateCommentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/comments/{id}',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -17,6 +17,61 @@ export type ErrorResponse = {
 };
 
 /**
+ * Task
+ */
+export type Task = {
+    _id: string;
+    title: string;
+    instructions: string;
+    agentId: string;
+    portfolioId: string;
+    itemId: string | null;
+    status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+    result: string | null;
+    /**
+     * YYYY-MM-DD
+     */
+    dueDate: string | null;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
+ * Agent
+ */
+export type Agent = {
+    _id: string;
+    portfolioId: string;
+    name: string;
+    description: string;
+    instructions: string;
+    tools: Array<string>;
+    active: boolean;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
+ * AgentDetail
+ */
+export type AgentDetail = {
+    _id: string;
+    portfolioId: string;
+    name: string;
+    description: string;
+    instructions: string;
+    tools: Array<{
+        _id: string;
+        name: string;
+        kind: string;
+    }>;
+    tasks: Array<Task>;
+    active: boolean;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
  * User
  */
 export type User = {
@@ -29,6 +84,22 @@ export type User = {
     role: 'admin' | 'employee' | 'client';
     permissions: Array<string>;
     createdAt: string;
+};
+
+/**
+ * Comment
+ */
+export type Comment = {
+    _id: string;
+    entityId: string;
+    entityType: 'item' | 'cycle' | 'task' | 'agent' | 'portfolio';
+    body: string;
+    author: {
+        _id: string;
+        name: string;
+    };
+    createdAt: string;
+    updatedAt: string;
 };
 
 /**
@@ -76,6 +147,120 @@ export type Portfolio = {
     }>;
     createdAt: string;
     updatedAt: string;
+};
+
+/**
+ * Cycle
+ */
+export type Cycle = {
+    _id: string;
+    portfolioId: string;
+    /**
+     * YYYY-MM-DD
+     */
+    startDate: string;
+    /**
+     * YYYY-MM-DD
+     */
+    endDate: string;
+    createdAt: string;
+};
+
+/**
+ * ProductionItem
+ */
+export type ProductionItem = {
+    _id: string;
+    portfolioId: string;
+    cycleId: string;
+    title: string;
+    description: string;
+    format: string | null;
+    pilar: string | null;
+    angulo: string | null;
+    funnelPhase: string | null;
+    awarenessLevel: string | null;
+    publishDate: string | null;
+    assigneeId: string | null;
+    authorId: string | null;
+    status: 'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved';
+    currentVersion: number;
+    materialData: {
+        copy: string;
+        files: Array<{
+            s3Key: string;
+            fileName: string;
+            fileType: string;
+            size: number;
+        }>;
+        links: Array<string>;
+    };
+    changeDescription: string | null;
+    version: number;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
+ * MaterialVersionHistory
+ */
+export type MaterialVersionHistory = {
+    versions: Array<{
+        _id: string;
+        number: number;
+        materialData: {
+            copy: string;
+            files: Array<{
+                s3Key: string;
+                fileName: string;
+                fileType: string;
+                size: number;
+            }>;
+            links: Array<string>;
+        };
+        changeReason: string | null;
+        changeDescription: string | null;
+        author: {
+            _id: string;
+            name: string;
+        };
+        createdAt: string;
+    }>;
+    history: Array<{
+        _id: string;
+        action: string;
+        fromStatus: string | null;
+        toStatus: string | null;
+        reviewComments: string | null;
+        changeDescription: string | null;
+        actor: {
+            _id: string;
+            name: string;
+        };
+        createdAt: string;
+    }>;
+};
+
+/**
+ * StrategyCoverage
+ */
+export type StrategyCoverage = {
+    total: number;
+    pilares: {
+        [key: string]: number;
+    };
+    angulos: {
+        [key: string]: number;
+    };
+    formatos: {
+        [key: string]: number;
+    };
+    funnelPhases: {
+        [key: string]: number;
+    };
+    awarenessLevels: {
+        [key: string]: number;
+    };
 };
 
 /**
@@ -1781,3 +1966,1785 @@ export type UpdateToolResponses = {
 };
 
 export type UpdateToolResponse = UpdateToolResponses[keyof UpdateToolResponses];
+
+export type StartProductionData = {
+    /**
+     * StartProductionBody
+     */
+    body: {
+        cycleDuration: number;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/portfolios/{id}/start';
+};
+
+export type StartProductionErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type StartProductionError = StartProductionErrors[keyof StartProductionErrors];
+
+export type StartProductionResponses = {
+    /**
+     * Default Response
+     */
+    201: Cycle;
+};
+
+export type StartProductionResponse = StartProductionResponses[keyof StartProductionResponses];
+
+export type GetCurrentCycleData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/portfolios/{id}/current-cycle';
+};
+
+export type GetCurrentCycleErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetCurrentCycleError = GetCurrentCycleErrors[keyof GetCurrentCycleErrors];
+
+export type GetCurrentCycleResponses = {
+    /**
+     * Default Response
+     */
+    200: Cycle;
+};
+
+export type GetCurrentCycleResponse = GetCurrentCycleResponses[keyof GetCurrentCycleResponses];
+
+export type ListCyclesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        page: number;
+        limit: number;
+        search?: string;
+    };
+    url: '/production/portfolios/{id}/cycles';
+};
+
+export type ListCyclesErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type ListCyclesError = ListCyclesErrors[keyof ListCyclesErrors];
+
+export type ListCyclesResponses = {
+    /**
+     * CyclePage
+     *
+     * Default Response
+     */
+    200: {
+        items: Array<Cycle>;
+        total: number;
+        page: number;
+        limit: number;
+    };
+};
+
+export type ListCyclesResponse = ListCyclesResponses[keyof ListCyclesResponses];
+
+export type CreateCycleData = {
+    /**
+     * CreateCycleBody
+     */
+    body: {
+        portfolioId: string;
+        /**
+         * YYYY-MM-DD
+         */
+        startDate: string;
+        /**
+         * YYYY-MM-DD
+         */
+        endDate: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/production/cycles';
+};
+
+export type CreateCycleErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type CreateCycleError = CreateCycleErrors[keyof CreateCycleErrors];
+
+export type CreateCycleResponses = {
+    /**
+     * Default Response
+     */
+    201: Cycle;
+};
+
+export type CreateCycleResponse = CreateCycleResponses[keyof CreateCycleResponses];
+
+export type ListItemsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        status?: 'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved';
+    };
+    url: '/production/cycles/{id}/items';
+};
+
+export type ListItemsErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type ListItemsError = ListItemsErrors[keyof ListItemsErrors];
+
+export type ListItemsResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<ProductionItem>;
+};
+
+export type ListItemsResponse = ListItemsResponses[keyof ListItemsResponses];
+
+export type CreateItemData = {
+    /**
+     * CreateItemBody
+     */
+    body: {
+        title: string;
+        description?: string;
+        format?: string | null;
+        pilar?: string | null;
+        angulo?: string | null;
+        funnelPhase?: 'awareness' | 'consideration' | 'conversion' | 'loyalty' | null;
+        awarenessLevel?: 'unaware' | 'problemAware' | 'solutionAware' | 'productAware' | null;
+        /**
+         * YYYY-MM-DD
+         */
+        publishDate?: string | null;
+        assigneeId?: string | null;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/cycles/{id}/items';
+};
+
+export type CreateItemErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type CreateItemError = CreateItemErrors[keyof CreateItemErrors];
+
+export type CreateItemResponses = {
+    /**
+     * Default Response
+     */
+    201: ProductionItem;
+};
+
+export type CreateItemResponse = CreateItemResponses[keyof CreateItemResponses];
+
+export type DeleteItemData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}';
+};
+
+export type DeleteItemErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type DeleteItemError = DeleteItemErrors[keyof DeleteItemErrors];
+
+export type DeleteItemResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        success: boolean;
+    };
+};
+
+export type DeleteItemResponse = DeleteItemResponses[keyof DeleteItemResponses];
+
+export type UpdateItemData = {
+    /**
+     * UpdateItemBody
+     */
+    body: {
+        title?: string;
+        description?: string;
+        format?: string | null;
+        pilar?: string | null;
+        angulo?: string | null;
+        funnelPhase?: 'awareness' | 'consideration' | 'conversion' | 'loyalty' | null;
+        awarenessLevel?: 'unaware' | 'problemAware' | 'solutionAware' | 'productAware' | null;
+        /**
+         * YYYY-MM-DD
+         */
+        publishDate?: string | null;
+        assigneeId?: string | null;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}';
+};
+
+export type UpdateItemErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type UpdateItemError = UpdateItemErrors[keyof UpdateItemErrors];
+
+export type UpdateItemResponses = {
+    /**
+     * Default Response
+     */
+    200: ProductionItem;
+};
+
+export type UpdateItemResponse = UpdateItemResponses[keyof UpdateItemResponses];
+
+export type DuplicateItemData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/duplicate';
+};
+
+export type DuplicateItemErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type DuplicateItemError = DuplicateItemErrors[keyof DuplicateItemErrors];
+
+export type DuplicateItemResponses = {
+    /**
+     * Default Response
+     */
+    201: ProductionItem;
+};
+
+export type DuplicateItemResponse = DuplicateItemResponses[keyof DuplicateItemResponses];
+
+export type MoveItemData = {
+    /**
+     * MoveItemBody
+     */
+    body: {
+        nextCycleId: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/move';
+};
+
+export type MoveItemErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type MoveItemError = MoveItemErrors[keyof MoveItemErrors];
+
+export type MoveItemResponses = {
+    /**
+     * Default Response
+     */
+    200: ProductionItem;
+};
+
+export type MoveItemResponse = MoveItemResponses[keyof MoveItemResponses];
+
+export type MarkForInternalReviewData = {
+    /**
+     * MarkForInternalReviewBody
+     */
+    body: {
+        /**
+         * MaterialInput
+         */
+        materialData?: {
+            copy?: string;
+            files?: Array<{
+                s3Key: string;
+                fileName: string;
+                fileType: string;
+                size: number;
+            }>;
+            links?: Array<string>;
+        };
+        changeDescription?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/mark-for-internal-review';
+};
+
+export type MarkForInternalReviewErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type MarkForInternalReviewError = MarkForInternalReviewErrors[keyof MarkForInternalReviewErrors];
+
+export type MarkForInternalReviewResponses = {
+    /**
+     * Default Response
+     */
+    200: ProductionItem;
+};
+
+export type MarkForInternalReviewResponse = MarkForInternalReviewResponses[keyof MarkForInternalReviewResponses];
+
+export type ApproveForClientData = {
+    /**
+     * ApproveForClientBody
+     */
+    body: {
+        reviewComments?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/approve-for-client';
+};
+
+export type ApproveForClientErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type ApproveForClientError = ApproveForClientErrors[keyof ApproveForClientErrors];
+
+export type ApproveForClientResponses = {
+    /**
+     * Default Response
+     */
+    200: ProductionItem;
+};
+
+export type ApproveForClientResponse = ApproveForClientResponses[keyof ApproveForClientResponses];
+
+export type RequestInternalChangesData = {
+    /**
+     * RequestInternalChangesBody
+     */
+    body: {
+        reviewComments: string;
+        changeDescription?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/request-internal-changes';
+};
+
+export type RequestInternalChangesErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type RequestInternalChangesError = RequestInternalChangesErrors[keyof RequestInternalChangesErrors];
+
+export type RequestInternalChangesResponses = {
+    /**
+     * Default Response
+     */
+    200: ProductionItem;
+};
+
+export type RequestInternalChangesResponse = RequestInternalChangesResponses[keyof RequestInternalChangesResponses];
+
+export type CreateMaterialVersionData = {
+    /**
+     * CreateMaterialVersionBody
+     */
+    body: {
+        /**
+         * MaterialInput
+         */
+        materialData: {
+            copy?: string;
+            files?: Array<{
+                s3Key: string;
+                fileName: string;
+                fileType: string;
+                size: number;
+            }>;
+            links?: Array<string>;
+        };
+        changeReason?: string;
+        changeDescription?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/create-material-version';
+};
+
+export type CreateMaterialVersionErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type CreateMaterialVersionError = CreateMaterialVersionErrors[keyof CreateMaterialVersionErrors];
+
+export type CreateMaterialVersionResponses = {
+    /**
+     * Default Response
+     */
+    200: ProductionItem;
+};
+
+export type CreateMaterialVersionResponse = CreateMaterialVersionResponses[keyof CreateMaterialVersionResponses];
+
+export type ApproveClientReviewData = {
+    /**
+     * ApproveClientReviewBody
+     */
+    body: {
+        reviewComments?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/approve-client-review';
+};
+
+export type ApproveClientReviewErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type ApproveClientReviewError = ApproveClientReviewErrors[keyof ApproveClientReviewErrors];
+
+export type ApproveClientReviewResponses = {
+    /**
+     * Default Response
+     */
+    200: ProductionItem;
+};
+
+export type ApproveClientReviewResponse = ApproveClientReviewResponses[keyof ApproveClientReviewResponses];
+
+export type RequestClientChangesData = {
+    /**
+     * RequestClientChangesBody
+     */
+    body: {
+        reviewComments: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/request-client-changes';
+};
+
+export type RequestClientChangesErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type RequestClientChangesError = RequestClientChangesErrors[keyof RequestClientChangesErrors];
+
+export type RequestClientChangesResponses = {
+    /**
+     * Default Response
+     */
+    200: ProductionItem;
+};
+
+export type RequestClientChangesResponse = RequestClientChangesResponses[keyof RequestClientChangesResponses];
+
+export type UpdateMaterialData = {
+    /**
+     * UpdateMaterialBody
+     */
+    body: {
+        /**
+         * MaterialInput
+         */
+        materialData: {
+            copy?: string;
+            files?: Array<{
+                s3Key: string;
+                fileName: string;
+                fileType: string;
+                size: number;
+            }>;
+            links?: Array<string>;
+        };
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/update-material';
+};
+
+export type UpdateMaterialErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type UpdateMaterialError = UpdateMaterialErrors[keyof UpdateMaterialErrors];
+
+export type UpdateMaterialResponses = {
+    /**
+     * Default Response
+     */
+    200: ProductionItem;
+};
+
+export type UpdateMaterialResponse = UpdateMaterialResponses[keyof UpdateMaterialResponses];
+
+export type ListPendingInternalReviewData = {
+    body?: never;
+    path?: never;
+    query?: {
+        portfolioId?: string;
+    };
+    url: '/production/internal-review/pending';
+};
+
+export type ListPendingInternalReviewErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type ListPendingInternalReviewError = ListPendingInternalReviewErrors[keyof ListPendingInternalReviewErrors];
+
+export type ListPendingInternalReviewResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<ProductionItem>;
+};
+
+export type ListPendingInternalReviewResponse = ListPendingInternalReviewResponses[keyof ListPendingInternalReviewResponses];
+
+export type GetMaterialVersionHistoryData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/material-version-history';
+};
+
+export type GetMaterialVersionHistoryErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetMaterialVersionHistoryError = GetMaterialVersionHistoryErrors[keyof GetMaterialVersionHistoryErrors];
+
+export type GetMaterialVersionHistoryResponses = {
+    /**
+     * Default Response
+     */
+    200: MaterialVersionHistory;
+};
+
+export type GetMaterialVersionHistoryResponse = GetMaterialVersionHistoryResponses[keyof GetMaterialVersionHistoryResponses];
+
+export type GetStrategyCoverageData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/cycles/{id}/items/strategy';
+};
+
+export type GetStrategyCoverageErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetStrategyCoverageError = GetStrategyCoverageErrors[keyof GetStrategyCoverageErrors];
+
+export type GetStrategyCoverageResponses = {
+    /**
+     * Default Response
+     */
+    200: StrategyCoverage;
+};
+
+export type GetStrategyCoverageResponse = GetStrategyCoverageResponses[keyof GetStrategyCoverageResponses];
+
+export type GenerateStrategyData = {
+    /**
+     * GenerateStrategyBody
+     */
+    body: {
+        itemsCount: number;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/cycles/{id}/items/strategy';
+};
+
+export type GenerateStrategyErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GenerateStrategyError = GenerateStrategyErrors[keyof GenerateStrategyErrors];
+
+export type GenerateStrategyResponses = {
+    /**
+     * Default Response
+     */
+    201: Array<ProductionItem>;
+};
+
+export type GenerateStrategyResponse = GenerateStrategyResponses[keyof GenerateStrategyResponses];
+
+export type CreateSignedUploadUrlData = {
+    /**
+     * SignedUrlBody
+     */
+    body: {
+        fileName: string;
+        fileType: string;
+        size?: number;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/signed-url';
+};
+
+export type CreateSignedUploadUrlErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    413: ErrorResponse;
+    /**
+     * Default Response
+     */
+    415: ErrorResponse;
+};
+
+export type CreateSignedUploadUrlError = CreateSignedUploadUrlErrors[keyof CreateSignedUploadUrlErrors];
+
+export type CreateSignedUploadUrlResponses = {
+    /**
+     * SignedUpload
+     *
+     * Default Response
+     */
+    200: {
+        url: string;
+        s3Key: string;
+        expiresAt: string;
+    };
+};
+
+export type CreateSignedUploadUrlResponse = CreateSignedUploadUrlResponses[keyof CreateSignedUploadUrlResponses];
+
+export type GetDownloadUrlData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        s3Key: string;
+    };
+    url: '/production/items/{id}/download-url';
+};
+
+export type GetDownloadUrlErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetDownloadUrlError = GetDownloadUrlErrors[keyof GetDownloadUrlErrors];
+
+export type GetDownloadUrlResponses = {
+    /**
+     * SignedDownload
+     *
+     * Default Response
+     */
+    200: {
+        url: string;
+        expiresAt: string;
+    };
+};
+
+export type GetDownloadUrlResponse = GetDownloadUrlResponses[keyof GetDownloadUrlResponses];
+
+export type ListAgentsData = {
+    body?: never;
+    path: {
+        portfolioId: string;
+    };
+    query?: never;
+    url: '/agents/{portfolioId}';
+};
+
+export type ListAgentsErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type ListAgentsError = ListAgentsErrors[keyof ListAgentsErrors];
+
+export type ListAgentsResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<Agent>;
+};
+
+export type ListAgentsResponse = ListAgentsResponses[keyof ListAgentsResponses];
+
+export type CreateAgentData = {
+    /**
+     * CreateAgentBody
+     */
+    body: {
+        name: string;
+        description?: string;
+        instructions?: string;
+        tools?: Array<string>;
+        active?: boolean;
+    };
+    path: {
+        portfolioId: string;
+    };
+    query?: never;
+    url: '/agents/{portfolioId}';
+};
+
+export type CreateAgentErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type CreateAgentError = CreateAgentErrors[keyof CreateAgentErrors];
+
+export type CreateAgentResponses = {
+    /**
+     * Default Response
+     */
+    201: Agent;
+};
+
+export type CreateAgentResponse = CreateAgentResponses[keyof CreateAgentResponses];
+
+export type DeleteAgentData = {
+    body?: never;
+    path: {
+        portfolioId: string;
+        agentId: string;
+    };
+    query?: never;
+    url: '/agents/{portfolioId}/{agentId}';
+};
+
+export type DeleteAgentErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type DeleteAgentError = DeleteAgentErrors[keyof DeleteAgentErrors];
+
+export type DeleteAgentResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        success: boolean;
+    };
+};
+
+export type DeleteAgentResponse = DeleteAgentResponses[keyof DeleteAgentResponses];
+
+export type GetAgentData = {
+    body?: never;
+    path: {
+        portfolioId: string;
+        agentId: string;
+    };
+    query?: never;
+    url: '/agents/{portfolioId}/{agentId}';
+};
+
+export type GetAgentErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetAgentError = GetAgentErrors[keyof GetAgentErrors];
+
+export type GetAgentResponses = {
+    /**
+     * Default Response
+     */
+    200: AgentDetail;
+};
+
+export type GetAgentResponse = GetAgentResponses[keyof GetAgentResponses];
+
+export type SetAgentToolsData = {
+    /**
+     * AgentToolsBody
+     */
+    body: {
+        tools: Array<string>;
+    };
+    path: {
+        portfolioId: string;
+        agentId: string;
+    };
+    query?: never;
+    url: '/agents/{portfolioId}/{agentId}/tools';
+};
+
+export type SetAgentToolsErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type SetAgentToolsError = SetAgentToolsErrors[keyof SetAgentToolsErrors];
+
+export type SetAgentToolsResponses = {
+    /**
+     * Default Response
+     */
+    200: Agent;
+};
+
+export type SetAgentToolsResponse = SetAgentToolsResponses[keyof SetAgentToolsResponses];
+
+export type CreateAgentTaskData = {
+    /**
+     * CreateAgentTaskBody
+     */
+    body: {
+        title: string;
+        instructions?: string;
+        itemId?: string | null;
+        /**
+         * YYYY-MM-DD
+         */
+        dueDate?: string | null;
+    };
+    path: {
+        portfolioId: string;
+        agentId: string;
+    };
+    query?: never;
+    url: '/agents/{portfolioId}/{agentId}/tasks';
+};
+
+export type CreateAgentTaskErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type CreateAgentTaskError = CreateAgentTaskErrors[keyof CreateAgentTaskErrors];
+
+export type CreateAgentTaskResponses = {
+    /**
+     * Default Response
+     */
+    201: Task;
+};
+
+export type CreateAgentTaskResponse = CreateAgentTaskResponses[keyof CreateAgentTaskResponses];
+
+export type ListTasksData = {
+    body?: never;
+    path?: never;
+    query: {
+        page: number;
+        limit: number;
+        status?: 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+        agentId?: string;
+        portfolioId?: string;
+        itemId?: string;
+    };
+    url: '/tasks';
+};
+
+export type ListTasksErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type ListTasksError = ListTasksErrors[keyof ListTasksErrors];
+
+export type ListTasksResponses = {
+    /**
+     * TaskPage
+     *
+     * Default Response
+     */
+    200: {
+        items: Array<Task>;
+        total: number;
+        page: number;
+        limit: number;
+    };
+};
+
+export type ListTasksResponse = ListTasksResponses[keyof ListTasksResponses];
+
+export type CreateTaskData = {
+    /**
+     * CreateTaskBody
+     */
+    body: {
+        title: string;
+        instructions?: string;
+        itemId?: string | null;
+        /**
+         * YYYY-MM-DD
+         */
+        dueDate?: string | null;
+        agentId: string;
+        portfolioId: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/tasks';
+};
+
+export type CreateTaskErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type CreateTaskError = CreateTaskErrors[keyof CreateTaskErrors];
+
+export type CreateTaskResponses = {
+    /**
+     * Default Response
+     */
+    201: Task;
+};
+
+export type CreateTaskResponse = CreateTaskResponses[keyof CreateTaskResponses];
+
+export type ListPortfolioTasksData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/tasks/portfolio/{id}';
+};
+
+export type ListPortfolioTasksErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type ListPortfolioTasksError = ListPortfolioTasksErrors[keyof ListPortfolioTasksErrors];
+
+export type ListPortfolioTasksResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<Task>;
+};
+
+export type ListPortfolioTasksResponse = ListPortfolioTasksResponses[keyof ListPortfolioTasksResponses];
+
+export type DeleteTaskData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/tasks/{id}';
+};
+
+export type DeleteTaskErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type DeleteTaskError = DeleteTaskErrors[keyof DeleteTaskErrors];
+
+export type DeleteTaskResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        success: boolean;
+    };
+};
+
+export type DeleteTaskResponse = DeleteTaskResponses[keyof DeleteTaskResponses];
+
+export type GetTaskData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/tasks/{id}';
+};
+
+export type GetTaskErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetTaskError = GetTaskErrors[keyof GetTaskErrors];
+
+export type GetTaskResponses = {
+    /**
+     * Default Response
+     */
+    200: Task;
+};
+
+export type GetTaskResponse = GetTaskResponses[keyof GetTaskResponses];
+
+export type UpdateTaskData = {
+    /**
+     * UpdateTaskBody
+     */
+    body: {
+        title?: string;
+        instructions?: string;
+        itemId?: string | null;
+        /**
+         * YYYY-MM-DD
+         */
+        dueDate?: string | null;
+        status?: 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+        result?: string | null;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/tasks/{id}';
+};
+
+export type UpdateTaskErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type UpdateTaskError = UpdateTaskErrors[keyof UpdateTaskErrors];
+
+export type UpdateTaskResponses = {
+    /**
+     * Default Response
+     */
+    200: Task;
+};
+
+export type UpdateTaskResponse = UpdateTaskResponses[keyof UpdateTaskResponses];
+
+export type ListCommentsData = {
+    body?: never;
+    path?: never;
+    query: {
+        entityId: string;
+        entityType: 'item' | 'cycle' | 'task' | 'agent' | 'portfolio';
+    };
+    url: '/comments';
+};
+
+export type ListCommentsErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type ListCommentsError = ListCommentsErrors[keyof ListCommentsErrors];
+
+export type ListCommentsResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<Comment>;
+};
+
+export type ListCommentsResponse = ListCommentsResponses[keyof ListCommentsResponses];
+
+export type CreateCommentData = {
+    /**
+     * CreateCommentBody
+     */
+    body: {
+        entityId: string;
+        entityType: 'item' | 'cycle' | 'task' | 'agent' | 'portfolio';
+        body: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/comments';
+};
+
+export type CreateCommentErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type CreateCommentError = CreateCommentErrors[keyof CreateCommentErrors];
+
+export type CreateCommentResponses = {
+    /**
+     * Default Response
+     */
+    201: Comment;
+};
+
+export type CreateCommentResponse = CreateCommentResponses[keyof CreateCommentResponses];
+
+export type DeleteCommentData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/comments/{id}';
+};
+
+export type DeleteCommentErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type DeleteCommentError = DeleteCommentErrors[keyof DeleteCommentErrors];
+
+export type DeleteCommentResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        success: boolean;
+    };
+};
+
+export type DeleteCommentResponse = DeleteCommentResponses[keyof DeleteCommentResponses];
+
+export type GetCommentData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/comments/{id}';
+};
+
+export type GetCommentErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetCommentError = GetCommentErrors[keyof GetCommentErrors];
+
+export type GetCommentResponses = {
+    /**
+     * Default Response
+     */
+    200: Comment;
+};
+
+export type GetCommentResponse = GetCommentResponses[keyof GetCommentResponses];
+
+export type UpdateCommentData = {
+    /**
+     * UpdateCommentBody
+     */
+    body: {
+        body: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/comments/{id}';
+};
+
+export type UpdateCommentErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type UpdateCommentError = UpdateCommentErrors[keyof UpdateCommentErrors];
+
+export type UpdateCommentResponses = {
+    /**
+     * Default Response
+     */
+    200: Comment;
+};
+
+export type UpdateCommentResponse = UpdateCommentResponses[keyof UpdateCommentResponses];

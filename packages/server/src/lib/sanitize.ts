@@ -1,4 +1,7 @@
-import { escapeAttrValue, FilterXSS } from 'xss';
+import { createRequire } from 'node:module';
+
+// `xss` is CommonJS and Node's ESM loader does not see all of its named exports.
+const { escapeAttrValue, FilterXSS } = createRequire(import.meta.url)('xss') as typeof import('xss');
 
 /**
  * Rich text from users (material copy, comments): only a safe subset of HTML survives. Links keep only

@@ -100,7 +100,7 @@ export async function loadItem(
   const notFound = new AppError('NOT_FOUND', 'Pieza no encontrada');
   if (!item) throw notFound;
   const perms = await portfolioPermissions(db, actor, item.portfolioId);
-  if (!perms || !perms.has('production.view')) throw notFound;
+  if (!perms?.has('production.view')) throw notFound;
   const internal = isInternal(perms);
   if (!internal && !clientVisibleStatuses.includes(item.status)) throw notFound;
   if (permission && !perms.has(permission)) throw new AppError('FORBIDDEN');
