@@ -119,6 +119,16 @@ export type Notification = {
 };
 
 /**
+ * PushDevice
+ */
+export type PushDevice = {
+    _id: string;
+    endpoint: string;
+    browser: string;
+    createdAt: string;
+};
+
+/**
  * Portfolio
  */
 export type Portfolio = {
@@ -1688,16 +1698,9 @@ export type SavePushSubscriptionError = SavePushSubscriptionErrors[keyof SavePus
 
 export type SavePushSubscriptionResponses = {
     /**
-     * PushDevice
-     *
      * Default Response
      */
-    200: {
-        _id: string;
-        endpoint: string;
-        browser: string;
-        createdAt: string;
-    };
+    200: PushDevice;
 };
 
 export type SavePushSubscriptionResponse = SavePushSubscriptionResponses[keyof SavePushSubscriptionResponses];
@@ -1760,12 +1763,7 @@ export type ListPushSubscriptionsResponses = {
     /**
      * Default Response
      */
-    200: Array<{
-        _id: string;
-        endpoint: string;
-        browser: string;
-        createdAt: string;
-    }>;
+    200: Array<PushDevice>;
 };
 
 export type ListPushSubscriptionsResponse = ListPushSubscriptionsResponses[keyof ListPushSubscriptionsResponses];

@@ -16,6 +16,8 @@ export const notificationMessages = {
     browserDisableFailed: 'Error al desactivar notificaciones en este navegador.',
     unsubscribeFailed: 'Error al desuscribirse de notificaciones',
     enableFailed: 'Error al activar las notificaciones push',
+    switchLabel: 'Notificaciones push en este dispositivo',
+    switchHint: 'Recibe avisos aunque la aplicación esté cerrada.',
   },
   devices: {
     title: 'Dispositivos con notificaciones push',

@@ -55,9 +55,9 @@ const EndpointBody = Type.Object(
   { endpoint: Type.String({ minLength: 1, maxLength: 2048 }) },
   { title: 'EndpointBody' },
 );
-const DeviceSchema = Type.Object(
-  { _id: Type.String(), endpoint: Type.String(), browser: Type.String(), createdAt: Timestamp },
-  { title: 'PushDevice' },
+const DeviceSchema = component(
+  'PushDevice',
+  Type.Object({ _id: Type.String(), endpoint: Type.String(), browser: Type.String(), createdAt: Timestamp }),
 );
 
 const tags = ['notifications'];
@@ -240,7 +240,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Guarda la suscripción push de este dispositivo (una por endpoint)',
         body: PushSubscriptionBody,
-        response: { 200: DeviceSchema, ...errorResponses(400, 401) },
+        response: { 200: ref(DeviceSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -327,7 +327,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listPushSubscriptions',
         tags,
         summary: 'Los dispositivos del usuario suscritos a Web Push',
-        response: { 200: Type.Array(DeviceSchema), ...errorResponses(401) },
+        response: { 200: Type.Array(ref(DeviceSchema)), ...errorResponses(401) },
       },
     },
     async (request) => {
