@@ -1,5 +1,5 @@
 import type { Role } from '@crw/api-client';
-import { Badge, Button, Card, Checkbox, Field, Input, Textarea } from '@crw/ui';
+import { Badge, Button, Card, Checkbox, Field, Input, Label, Textarea } from '@crw/ui';
 import { SendIcon, XIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -186,26 +186,26 @@ export default function AdminNotifyScreen() {
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">{t.roles}</legend>
             {(['admin', 'employee', 'client'] as const).map((role) => (
-              <label key={role} className="flex items-center gap-2 text-sm">
+              <Label key={role} className="flex items-center gap-2 font-normal">
                 <Checkbox
                   checked={roles.includes(role)}
                   onCheckedChange={() => setRoles((r) => toggle(r, role))}
                 />
                 {t.roleNames[role]}
-              </label>
+              </Label>
             ))}
           </fieldset>
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">{t.portfolios}</legend>
             <div className="max-h-40 space-y-2 overflow-y-auto">
               {portfolios.map((p) => (
-                <label key={p._id} className="flex items-center gap-2 text-sm">
+                <Label key={p._id} className="flex items-center gap-2 font-normal">
                   <Checkbox
                     checked={portfolioIds.includes(p._id)}
                     onCheckedChange={() => setPortfolioIds((ids) => toggle(ids, p._id))}
                   />
                   {p.accountData.businessName}
-                </label>
+                </Label>
               ))}
             </div>
           </fieldset>
