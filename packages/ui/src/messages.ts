@@ -13,6 +13,7 @@ export const uiMessages = {
     bell: 'Notificaciones',
     title: 'Notificaciones',
     unread: (n: number) => `${n} sin leer`,
+    unreadSuffix: 'sin leer',
     markAllRead: 'Marcar todas como leídas',
     archiveAll: 'Archivar todas las activas',
     pushSwitch: 'Notificaciones push',

@@ -55,7 +55,6 @@ export function NotificationBell({
   return (
     <button
       type="button"
-      aria-label={label ? `${t.bell} (${t.unread(count)})` : t.bell}
       data-slot="notification-bell"
       className={cn(
         'relative inline-flex size-10 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
@@ -64,13 +63,11 @@ export function NotificationBell({
       {...props}
     >
       <BellIcon className="size-5" aria-hidden="true" />
+      <span className="sr-only">{t.bell}</span>
       {label ? (
-        <span
-          data-testid="notification-badge"
-          aria-hidden="true"
-          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold text-white"
-        >
-          {label}
+        <span className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold text-white">
+          <span data-testid="notification-badge">{label}</span>
+          <span className="sr-only"> {t.unreadSuffix}</span>
         </span>
       ) : null}
     </button>
@@ -90,6 +87,7 @@ export function NotificationPanel(props: NotificationPanelProps) {
           align="end"
           sideOffset={8}
           collisionPadding={8}
+          aria-label={t.title}
           className="z-50 flex max-h-[min(36rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border border-border bg-popover text-popover-foreground shadow-xl"
         >
           <NotificationPanelBody {...props} />

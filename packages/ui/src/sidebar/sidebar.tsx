@@ -220,10 +220,12 @@ function SidebarContent({
                 <button
                   type="button"
                   onClick={onExpand}
-                  aria-label={uiMessages.portfolioSelector}
                   className="mx-auto inline-flex size-10 items-center justify-center rounded-md bg-sidebar-accent text-xs font-bold uppercase focus-visible:outline-2 focus-visible:outline-ring"
                 >
-                  {(portfolios.find((p) => p.id === activePortfolioId)?.name ?? '·').slice(0, 2)}
+                  <span aria-hidden="true">
+                    {(portfolios.find((p) => p.id === activePortfolioId)?.name ?? '·').slice(0, 2)}
+                  </span>
+                  <span className="sr-only">{uiMessages.portfolioSelector}</span>
                 </button>
               </Tooltip>
             )

@@ -60,11 +60,11 @@ export function Toaster({
       aria-live="polite"
       className="pointer-events-none fixed right-0 bottom-0 z-[90] flex w-full max-w-sm flex-col gap-2 p-3 sm:p-4"
     >
-      <ol className="flex flex-col gap-2">
+      <div className="flex flex-col gap-2">
         {toasts.map((toast) => (
           <Toast key={toast.id} toast={toast} onDismiss={() => onDismiss(toast.id)} hold={hold} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }
@@ -82,7 +82,8 @@ export function Toast({
   const [focused, setFocused] = useState(false);
   useCountdown(toast.duration ?? TOAST_DEFAULT_DURATION_MS, onDismiss, hold || hovered || focused);
   return (
-    <li
+    // biome-ignore lint/a11y/noStaticElementInteractions: a live status/alert; pointer and focus only pause its timer.
+    <div
       data-slot="toast"
       data-type={toast.type}
       role={toast.type === 'error' ? 'alert' : 'status'}
@@ -107,6 +108,6 @@ export function Toast({
       >
         <XIcon className="size-4" aria-hidden="true" />
       </button>
-    </li>
+    </div>
   );
 }

@@ -1,0 +1,16 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { LoadingOverlay } from './loading-overlay.tsx';
+
+const meta = {
+  title: 'Shell/LoadingOverlay',
+  component: LoadingOverlay,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof LoadingOverlay>;
+export default meta;
+
+export const Default: StoryObj<typeof meta> = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Cargando...');
+  },
+};

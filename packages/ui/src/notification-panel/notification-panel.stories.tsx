@@ -1,0 +1,158 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import {
+  NotificationBell,
+  type NotificationEntry,
+  NotificationPanel,
+  type NotificationPanelProps,
+} from './notification-panel.tsx';
+
+const at = (minutesAgo: number) =>
+  new Date(Date.UTC(2026, 10, 20, 10, 30) - minutesAgo * 60_000).toISOString();
+const many: NotificationEntry[] = Array.from({ length: 45 }, (_, i) => ({
+  id: `n${i}`,
+  title: i % 3 === 0 ? 'Producción' : '',
+  content: `«Reel ${i + 1}» espera tu revisión`,
+  createdAt: at(i * 37),
+  read: i > 3,
+}));
+
+function Harness(props: Partial<NotificationPanelProps>) {
+  const [open, setOpen] = useState(props.open ?? true);
+  const [showArchived, setShowArchived] = useState(false);
+  return (
+    <div style={{ display: 'flex', justifyContent: 'flex-end', minHeight: 640 }}>
+      <NotificationPanel
+        open={open}
+        onOpenChange={setOpen}
+        count={props.count ?? 0}
+        items={props.items ?? []}
+        loading={props.loading}
+        error={props.error}
+        onRetry={props.onRetry}
+        showArchived={showArchived}
+        onToggleArchived={() => setShowArchived((v) => !v)}
+        onMarkAllRead={props.onMarkAllRead ?? fn()}
+        onArchiveAll={props.onArchiveAll ?? fn()}
+        pushEnabled={props.pushEnabled ?? false}
+        onPushChange={props.onPushChange ?? fn()}
+        onItemClick={props.onItemClick ?? fn()}
+        onMarkRead={props.onMarkRead ?? fn()}
+        onArchive={props.onArchive ?? fn()}
+      />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Shell/NotificationPanel',
+  component: Harness,
+  args: {
+    onItemClick: fn(),
+    onMarkRead: fn(),
+    onArchive: fn(),
+    onMarkAllRead: fn(),
+    onArchiveAll: fn(),
+    onPushChange: fn(),
+  },
+} satisfies Meta<typeof Harness>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+const body = (el: HTMLElement) => within(el.ownerDocument.body);
+
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    const panel = await body(canvasElement).findByRole('region', { name: 'Notificaciones' });
+    await expect(within(panel).getByText('Sin notificaciones')).toBeInTheDocument();
+    await expect(body(canvasElement).queryByTestId('notification-badge')).toBeNull();
+  },
+};
+
+export const ManyWithActions: Story = {
+  args: { items: many, count: 4 },
+  play: async ({ canvasElement, args }) => {
+    const b = body(canvasElement);
+    const panel = within(await b.findByRole('region', { name: 'Notificaciones' }));
+    // Long lists are paged: 30 first, then "Cargar más".
+    await expect(
+      panel.getAllByRole('listitem').filter((li) => li.dataset.slot === 'notification-item'),
+    ).toHaveLength(30);
+    await userEvent.click(panel.getByRole('button', { name: 'Cargar más' }));
+    await expect(
+      panel.getAllByRole('listitem').filter((li) => li.dataset.slot === 'notification-item'),
+    ).toHaveLength(45);
+    await expect(panel.getAllByRole('img', { name: 'No leída' })).toHaveLength(4);
+    await userEvent.click(panel.getByRole('button', { name: /Reel 1»/ }));
+    await expect(args.onItemClick).toHaveBeenCalledWith('n0');
+    await userEvent.click(panel.getAllByRole('button', { name: 'Marcar como leída' })[0]!);
+    await expect(args.onMarkRead).toHaveBeenCalledWith('n0');
+    await userEvent.click(panel.getAllByRole('button', { name: 'Archivar' })[1]!);
+    await expect(args.onArchive).toHaveBeenCalledWith('n1');
+    await userEvent.click(panel.getByRole('button', { name: 'Marcar todas como leídas' }));
+    await expect(args.onMarkAllRead).toHaveBeenCalledOnce();
+    await userEvent.click(panel.getByRole('button', { name: 'Archivar todas las activas' }));
+    await expect(args.onArchiveAll).toHaveBeenCalledOnce();
+    await userEvent.click(panel.getByRole('switch', { name: 'Notificaciones push' }));
+    await expect(args.onPushChange).toHaveBeenCalledWith(true);
+    await userEvent.click(panel.getByRole('button', { name: 'Mostrar notificaciones archivadas' }));
+    await expect(panel.getByRole('button', { name: 'Mostrar notificaciones activas' })).toBeInTheDocument();
+  },
+};
+
+export const KeyboardOpenAndClose: Story = {
+  args: { open: false, count: 2, items: many.slice(0, 2) },
+  play: async ({ canvasElement }) => {
+    const b = body(canvasElement);
+    const bell = b.getByRole('button', { name: /^Notificaciones/ });
+    bell.focus();
+    await userEvent.keyboard('{Enter}');
+    await b.findByRole('region', { name: 'Notificaciones' });
+    await userEvent.keyboard('{Escape}');
+    await expect(b.queryByRole('region', { name: 'Notificaciones' })).toBeNull();
+    await expect(bell).toHaveFocus();
+  },
+};
+
+export const Loading: Story = { args: { loading: true } };
+export const ErrorState: Story = {
+  args: { error: 'No se pudieron cargar las notificaciones', onRetry: fn() },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Reintentar' }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+export const LongText: Story = {
+  args: {
+    count: 1,
+    items: [
+      {
+        id: 'x',
+        title: 'Difusión',
+        content: 'Un aviso muy largo '.repeat(20),
+        createdAt: at(5),
+        read: false,
+      },
+    ],
+  },
+};
+export const Mobile390: Story = {
+  args: { items: many.slice(0, 5), count: 5 },
+  globals: { viewport: { value: 'mobile' } },
+};
+
+export const BadgeCounts: StoryObj<typeof NotificationBell> = {
+  render: () => (
+    <div style={{ display: 'flex', gap: 16 }}>
+      <NotificationBell count={0} />
+      <NotificationBell count={3} />
+      <NotificationBell count={9} />
+      <NotificationBell count={10} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const badges = within(canvasElement).getAllByTestId('notification-badge');
+    await expect(badges.map((b) => b.textContent)).toEqual(['3', '9', '9+']);
+  },
+};

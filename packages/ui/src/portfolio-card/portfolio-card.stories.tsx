@@ -1,0 +1,31 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { PortfolioCard } from './portfolio-card.tsx';
+
+const meta = {
+  title: 'Shell/PortfolioCard',
+  component: PortfolioCard,
+  args: { businessName: 'Café Aurora', id: 'ec64321b-dd41-4994-b2d5-8b8918db9a11', onOpen: fn() },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 360 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof PortfolioCard>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement, args }) => {
+    const card = within(canvasElement).getByRole('button', { name: /Café Aurora/ });
+    await expect(card).toHaveTextContent('ID: ec64321b');
+    card.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onOpen).toHaveBeenCalledOnce();
+  },
+};
+export const LongName: Story = {
+  args: { businessName: 'Distribuidora Internacional de Cafés de Especialidad del Norte S.A.' },
+};

@@ -1,0 +1,130 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import {
+  BellRingIcon,
+  LayoutDashboardIcon,
+  ListChecksIcon,
+  LogOutIcon,
+  SettingsIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Sidebar } from './sidebar.tsx';
+
+const meta = {
+  title: 'Shell/Sidebar',
+  component: Sidebar,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    brand: 'Estudio de Contenido',
+    onNavigate: fn(),
+    onPortfolioChange: fn(),
+    mobile: false,
+    items: [
+      {
+        key: 'dashboard',
+        label: 'Dashboard',
+        icon: <LayoutDashboardIcon />,
+        href: '/portfolios/p1/dashboard',
+        active: true,
+      },
+      {
+        key: 'production',
+        label: 'Plan de Producción',
+        icon: <ListChecksIcon />,
+        href: '/portfolios/p1/production',
+      },
+      { key: 'users', label: 'Gestión de Usuarios', icon: <UsersIcon />, href: '/admin/users' },
+      { key: 'notify', label: 'Notificar', icon: <BellRingIcon />, href: '/admin/notify' },
+      { key: 'settings', label: 'Configuración', icon: <SettingsIcon />, href: '/settings' },
+    ],
+    portfolios: [
+      { id: 'p1', name: 'Café Aurora' },
+      { id: 'p2', name: 'Estudio Nube' },
+    ],
+    activePortfolioId: 'p1',
+    footerItems: [{ key: 'logout', label: 'Cerrar Sesión', icon: <LogOutIcon />, onSelect: fn() }],
+  },
+  decorators: [
+    (Story) => {
+      localStorage.removeItem('story-sidebar');
+      return (
+        <div style={{ display: 'flex', minHeight: 500 }}>
+          <Story />
+          <main style={{ padding: 24 }}>Contenido</main>
+        </div>
+      );
+    },
+  ],
+} satisfies Meta<typeof Sidebar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const CollapsedRail: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const rail = canvasElement.querySelector('[data-slot="sidebar"]')!;
+    await expect(rail).toHaveAttribute('data-expanded', 'false');
+    // Icons only, but every entry keeps its Spanish accessible name.
+    await expect(c.getByRole('link', { name: 'Plan de Producción' })).toBeInTheDocument();
+  },
+};
+
+export const ExpandsOnClickAndCollapses300msAfterLeaving: Story = {
+  args: { storageKey: 'story-sidebar' },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const rail = canvasElement.querySelector('[data-slot="sidebar"]') as HTMLElement;
+    await userEvent.click(c.getByRole('button', { name: 'Expandir menú lateral' }));
+    await expect(rail).toHaveAttribute('data-expanded', 'true');
+    await expect(localStorage.getItem('story-sidebar')).toBe('1');
+    (document.activeElement as HTMLElement | null)?.blur();
+    rail.dispatchEvent(new PointerEvent('pointerout', { bubbles: true }));
+    rail.dispatchEvent(new PointerEvent('pointerleave', { bubbles: false }));
+    // Still open right after leaving…
+    await new Promise((r) => setTimeout(r, 150));
+    await expect(rail).toHaveAttribute('data-expanded', 'true');
+    // …closed once 300 ms have passed.
+    await waitFor(() => expect(rail).toHaveAttribute('data-expanded', 'false'), { timeout: 1000 });
+  },
+};
+
+export const StaysOpenWhileKeyboardFocusIsInside: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const rail = canvasElement.querySelector('[data-slot="sidebar"]') as HTMLElement;
+    await userEvent.click(c.getByRole('button', { name: 'Expandir menú lateral' }));
+    c.getByRole('link', { name: 'Configuración' }).focus();
+    rail.dispatchEvent(new PointerEvent('pointerleave', { bubbles: false }));
+    await new Promise((r) => setTimeout(r, 450));
+    await expect(rail).toHaveAttribute('data-expanded', 'true');
+  },
+};
+
+export const PortfolioSelector: Story = {
+  args: { storageKey: 'story-sidebar' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Expandir menú lateral' }));
+    await userEvent.selectOptions(c.getByLabelText('Portafolio activo'), 'p2');
+    await expect(args.onPortfolioChange).toHaveBeenCalledWith('p2');
+  },
+};
+
+export const MobileDrawer: Story = {
+  args: { mobile: true },
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(c.getByRole('button', { name: 'Abrir menú' }));
+    const drawer = await body.findByRole('dialog');
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Plan de Producción' }));
+    await expect(args.onNavigate).toHaveBeenCalledWith('/portfolios/p1/production');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await userEvent.click(c.getByRole('button', { name: 'Abrir menú' }));
+    await body.findByRole('dialog');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+  },
+};

@@ -1,0 +1,64 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Debian's Chromium, never a downloaded one (see the root README). */
+const chromium = playwright({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--font-render-hinting=none',
+    ],
+  },
+});
+
+const browser = (name: string) => ({
+  enabled: true,
+  headless: true,
+  provider: chromium,
+  instances: [{ browser: 'chromium' as const, name }],
+  viewport: { width: 1280, height: 800 },
+});
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: join(here, '../../.storybook') })],
+        test: { name: 'ui:stories', browser: browser('stories · chromium'), setupFiles: [join(here, '../../.storybook/vitest.setup.ts')] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui:visual',
+          include: ['src/**/*.visual.test.tsx'],
+          browser: {
+            ...browser('visual · chromium'),
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: 'pixelmatch',
+                comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.01 },
+              },
+            },
+          },
+        },
+      },
+      { extends: true, test: { name: 'ui:unit', include: ['src/**/*.test.ts'], environment: 'jsdom' } },
+    ],
+  },
+});
