@@ -1,0 +1,33 @@
+/**
+ * The living catalogue: every story of the design system, composed with the project's annotations, for
+ * the app's /design route (admins and employees see the components inside the product).
+ */
+import { composeStories } from '@storybook/react';
+import type { ComponentType } from 'react';
+import * as breadcrumb from './breadcrumb/breadcrumb.stories.tsx';
+import * as button from './button/button.stories.tsx';
+import * as confirm from './confirm-dialog/confirm-dialog.stories.tsx';
+import * as empty from './empty-state/empty-state.stories.tsx';
+import * as field from './input/input.stories.tsx';
+import * as overlay from './loading-overlay/loading-overlay.stories.tsx';
+import * as notifications from './notification-panel/notification-panel.stories.tsx';
+import * as card from './portfolio-card/portfolio-card.stories.tsx';
+import * as sidebar from './sidebar/sidebar.stories.tsx';
+import * as status from './status-badge/status-badge.stories.tsx';
+import * as system from './system-notifications/system-notifications.stories.tsx';
+import * as toaster from './toaster/toaster.stories.tsx';
+
+export interface CatalogueEntry {
+  title: string;
+  stories: Array<{ name: string; Component: ComponentType }>;
+}
+
+const modules = [button, status, field, confirm, empty, card, breadcrumb, sidebar, notifications, system, toaster, overlay];
+
+export const catalogue: CatalogueEntry[] = modules.map((mod) => {
+  const composed = composeStories(mod as Parameters<typeof composeStories>[0]) as Record<string, ComponentType & { storyName?: string }>;
+  return {
+    title: (mod.default as { title?: string }).title ?? 'Componente',
+    stories: Object.entries(composed).map(([key, Component]) => ({ name: Component.storyName ?? key, Component })),
+  };
+});
