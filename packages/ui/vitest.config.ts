@@ -40,7 +40,11 @@ export default defineConfig({
       {
         extends: true,
         plugins: [storybookTest({ configDir: join(here, '../../.storybook') })],
-        test: { name: 'ui:stories', browser: browser('stories · chromium'), setupFiles: [join(here, '../../.storybook/vitest.setup.ts')] },
+        test: {
+          name: 'ui:stories',
+          browser: browser('stories · chromium'),
+          setupFiles: [join(here, '../../.storybook/vitest.setup.ts')],
+        },
       },
       {
         extends: true,

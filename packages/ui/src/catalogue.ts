@@ -22,12 +22,31 @@ export interface CatalogueEntry {
   stories: Array<{ name: string; Component: ComponentType }>;
 }
 
-const modules = [button, status, field, confirm, empty, card, breadcrumb, sidebar, notifications, system, toaster, overlay];
+const modules = [
+  button,
+  status,
+  field,
+  confirm,
+  empty,
+  card,
+  breadcrumb,
+  sidebar,
+  notifications,
+  system,
+  toaster,
+  overlay,
+];
 
 export const catalogue: CatalogueEntry[] = modules.map((mod) => {
-  const composed = composeStories(mod as Parameters<typeof composeStories>[0]) as Record<string, ComponentType & { storyName?: string }>;
+  const composed = composeStories(mod as Parameters<typeof composeStories>[0]) as Record<
+    string,
+    ComponentType & { storyName?: string }
+  >;
   return {
     title: (mod.default as { title?: string }).title ?? 'Componente',
-    stories: Object.entries(composed).map(([key, Component]) => ({ name: Component.storyName ?? key, Component })),
+    stories: Object.entries(composed).map(([key, Component]) => ({
+      name: Component.storyName ?? key,
+      Component,
+    })),
   };
 });

@@ -1,5 +1,5 @@
-import { catalogue } from '@crw/ui/catalogue';
 import { Card } from '@crw/ui';
+import { catalogue } from '@crw/ui/catalogue';
 import { useState } from 'react';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
