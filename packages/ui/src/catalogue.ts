@@ -4,17 +4,25 @@
  */
 import { composeStories } from '@storybook/react';
 import type { ComponentType } from 'react';
+import * as avatar from './avatar/avatar.stories.tsx';
 import * as breadcrumb from './breadcrumb/breadcrumb.stories.tsx';
 import * as button from './button/button.stories.tsx';
 import * as confirm from './confirm-dialog/confirm-dialog.stories.tsx';
+import * as drawer from './drawer/drawer.stories.tsx';
 import * as empty from './empty-state/empty-state.stories.tsx';
+import * as dropzone from './file-drop-zone/file-drop-zone.stories.tsx';
 import * as field from './input/input.stories.tsx';
 import * as overlay from './loading-overlay/loading-overlay.stories.tsx';
 import * as notifications from './notification-panel/notification-panel.stories.tsx';
+import * as pagination from './pagination/pagination.stories.tsx';
 import * as card from './portfolio-card/portfolio-card.stories.tsx';
+import * as select from './select/select.stories.tsx';
 import * as sidebar from './sidebar/sidebar.stories.tsx';
 import * as status from './status-badge/status-badge.stories.tsx';
 import * as system from './system-notifications/system-notifications.stories.tsx';
+import * as table from './table/table.stories.tsx';
+import * as tabs from './tabs/tabs.stories.tsx';
+import * as tags from './tag-input/tag-input.stories.tsx';
 import * as toaster from './toaster/toaster.stories.tsx';
 
 export interface CatalogueEntry {
@@ -26,6 +34,14 @@ const modules = [
   button,
   status,
   field,
+  select,
+  tags,
+  tabs,
+  table,
+  pagination,
+  avatar,
+  dropzone,
+  drawer,
   confirm,
   empty,
   card,

@@ -1,4 +1,4 @@
-import { EmptyState, PortfolioCard, Skeleton } from '@crw/ui';
+import { PortfolioCard } from '@crw/ui';
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';

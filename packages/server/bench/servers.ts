@@ -1,0 +1,63 @@
+/**
+ * Child process for the broadcast benchmark: `app` starts the real workspace server (in-memory PGlite) with N
+ * users; `raw` starts a bare socket.io server. Both talk to the parent over IPC (port, tokens, memory).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { users } from '../src/db/schema.ts';
+import { loadEnv } from '../src/env.ts';
+import { hashPassword } from '../src/lib/password.ts';
+
+const [mode, countArg] = process.argv.slice(2);
+const count = Number(countArg ?? 1000);
+const send = (m: unknown) => process.send?.(m);
+const memory = () => {
+  global.gc?.();
+  const m = process.memoryUsage();
+  return { rss: m.rss, heapUsed: m.heapUsed };
+};
+
+if (mode === 'raw') {
+  const http = createServer();
+  const io = new Server(http, { path: '/socket.io', serveClient: false });
+  http.listen(0, '127.0.0.1', () => send({ type: 'ready', port: (http.address() as AddressInfo).port }));
+  process.on('message', (m: { type: string; payload?: unknown }) => {
+    if (m.type === 'emit') io.emit('notification:new', m.payload);
+    if (m.type === 'memory') send({ type: 'memory', ...memory() });
+  });
+} else {
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'b'.repeat(40),
+    DATA_DIR: '/tmp/crw-bench',
+  });
+  const database = await openDatabase({});
+  const app = await buildApp({ env, database, logger: false });
+  const passwordHash = await hashPassword('bench-password');
+  const rows = await database.db
+    .insert(users)
+    .values(
+      Array.from({ length: count + 1 }, (_, i) => ({
+        email: `u${i}@bench.local`,
+        name: `U${i}`,
+        role: i === 0 ? ('admin' as const) : ('employee' as const),
+        passwordHash,
+      })),
+    )
+    .returning();
+  const tokens = await Promise.all(rows.map((r) => app.tokens.sign(r)));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  send({
+    type: 'ready',
+    port: (app.server.address() as AddressInfo).port,
+    adminToken: tokens[0],
+    tokens: tokens.slice(1),
+  });
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'memory') send({ type: 'memory', ...memory() });
+  });
+}

@@ -1,0 +1,35 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../button/button.tsx';
+import { Drawer } from './drawer.tsx';
+
+function Harness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Abrir pieza</Button>
+      <Drawer
+        open={open}
+        onOpenChange={setOpen}
+        title="Reel de lanzamiento"
+        description="En revisión interna"
+      >
+        <p>Material, versiones y comentarios.</p>
+      </Drawer>
+    </>
+  );
+}
+
+const meta = { title: 'Primitives/Drawer', component: Harness } satisfies Meta<typeof Harness>;
+export default meta;
+
+export const OpensAndClosesWithEscape: StoryObj<typeof meta> = {
+  play: async ({ canvasElement }) => {
+    const b = within(canvasElement.ownerDocument.body);
+    await userEvent.click(b.getByRole('button', { name: 'Abrir pieza' }));
+    await expect(await b.findByRole('dialog', { name: 'Reel de lanzamiento' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(b.queryByRole('dialog')).toBeNull());
+  },
+};

@@ -1,0 +1,21 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { Pagination } from './pagination.tsx';
+
+const meta = {
+  title: 'Primitives/Pagination',
+  component: Pagination,
+  args: { page: 1, limit: 10, total: 35, onPageChange: fn() },
+} satisfies Meta<typeof Pagination>;
+export default meta;
+
+export const FirstPage: StoryObj<typeof meta> = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+    await expect(c.getByText('Página 1 / 4')).toBeInTheDocument();
+    await userEvent.click(c.getByRole('button', { name: 'Siguiente' }));
+    await expect(args.onPageChange).toHaveBeenCalledWith(2);
+  },
+};
+export const LastPage: StoryObj<typeof meta> = { args: { page: 4 } };

@@ -1,0 +1,37 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { StatusBadge } from '../status-badge/status-badge.tsx';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './table.tsx';
+
+const meta = { title: 'Primitives/Table', component: Table } satisfies Meta<typeof Table>;
+export default meta;
+
+export const Items: StoryObj<typeof meta> = {
+  render: () => (
+    <Table>
+      <TableCaption>Piezas del ciclo</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Pieza</TableHead>
+          <TableHead>Formato</TableHead>
+          <TableHead>Estado</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        <TableRow>
+          <TableCell>Reel de lanzamiento</TableCell>
+          <TableCell>Reel</TableCell>
+          <TableCell>
+            <StatusBadge status="client_review" />
+          </TableCell>
+        </TableRow>
+        <TableRow>
+          <TableCell>Carrusel de recetas</TableCell>
+          <TableCell>Carrusel</TableCell>
+          <TableCell>
+            <StatusBadge status="draft" />
+          </TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
+  ),
+};
