@@ -1,3 +1,4 @@
+import { LoadingOverlay } from '@crw/ui';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ROLES } from './lib/access.ts';
 import { lazyScreen } from './lib/lazy.ts';
@@ -10,10 +11,17 @@ const screen = (load: () => Promise<{ default: React.ComponentType }>) => ({
 
 /** Every route of spec §2 with its role guard; screens are lazy chunks. */
 export const routes: RouteObject[] = [
-  { path: '/auth', errorElement: <RouteError />, ...screen(() => import('./routes/auth/auth-screen.tsx')) },
+  {
+    path: '/auth',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingOverlay />,
+    ...screen(() => import('./routes/auth/auth-screen.tsx')),
+  },
   {
     element: <Guard allowed={ROLES.all} />,
     errorElement: <RouteError />,
+    // While the first screen's chunk loads on a full page load.
+    hydrateFallbackElement: <LoadingOverlay />,
     children: [
       {
         ...screen(() => import('./features/shell/app-layout.tsx')),
