@@ -1,3 +1,4 @@
+import { Button, Field, Input } from '@crw/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -14,8 +15,6 @@ export default function AuthScreen() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const emailId = useId();
-  const passwordId = useId();
   const errorId = useId();
 
   // Home sends a client with portfolios on to the client dashboard of the first one (spec §2).
@@ -51,48 +50,40 @@ export default function AuthScreen() {
           <h1 className="text-2xl font-semibold tracking-tight">{msg.auth.title}</h1>
           <p className="text-sm text-muted-foreground">{msg.auth.subtitle}</p>
         </div>
-        <div className="space-y-2">
-          <label htmlFor={emailId} className="text-sm font-medium">
-            {msg.auth.email}
-          </label>
-          <input
-            id={emailId}
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className="block h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          />
-        </div>
-        <div className="space-y-2">
-          <label htmlFor={passwordId} className="text-sm font-medium">
-            {msg.auth.password}
-          </label>
-          <input
-            id={passwordId}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className="block h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          />
-        </div>
+        <Field label={msg.auth.email}>
+          {(p) => (
+            <Input
+              {...p}
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={msg.auth.password}>
+          {(p) => (
+            <Input
+              {...p}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
         {error ? (
           <p id={errorId} role="alert" className="text-sm text-destructive">
             {error}
           </p>
         ) : null}
-        <button
-          type="submit"
-          disabled={busy}
-          className="inline-flex h-10 w-full items-center justify-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60"
-        >
+        <Button type="submit" disabled={busy} className="w-full">
           {busy ? msg.auth.submitting : msg.auth.submit}
-        </button>
+        </Button>
       </form>
     </main>
   );
