@@ -125,7 +125,9 @@ export async function enablePush(): Promise<boolean> {
     toast.success(m.push.enabled);
     return true;
   } catch (error) {
-    toast.error(error instanceof Error && error.message ? error.message : m.push.enableFailed);
+    // The browser's reasons (e.g. "Registration failed - push service error") are English: log them, say it in Spanish.
+    console.warn('No se pudo activar Web Push', error);
+    toast.error(m.push.enableFailed);
     return false;
   } finally {
     pushStore.busy = false;
