@@ -4,9 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { authStore, loadCurrentUser } from './features/auth/store.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
+import { applyTheme } from './lib/theme.ts';
 
 /** Start-up order of spec §4: register the service worker, load the current user if a token exists, mount. */
 async function start() {
+  applyTheme();
   await registerServiceWorker();
   if (authStore.token) await loadCurrentUser();
   createRoot(document.getElementById('root')!).render(

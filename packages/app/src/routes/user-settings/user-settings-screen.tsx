@@ -8,6 +8,7 @@ import { notificationMessages as m } from '../../features/notifications/messages
 import { pushStore, refreshPushState, togglePush } from '../../features/notifications/push.ts';
 import { toast } from '../../features/system/store.ts';
 import { api, sdk } from '../../lib/api.ts';
+import { currentTheme, setTheme } from '../../lib/theme.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
 
@@ -20,6 +21,8 @@ export default function UserSettingsScreen() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<PushDevice | null>(null);
   const switchId = useId();
+  const themeId = useId();
+  const [dark, setDark] = useState(() => currentTheme() === 'dark');
 
   const load = useCallback(async () => {
     setError(null);
@@ -66,6 +69,20 @@ export default function UserSettingsScreen() {
           checked={push.registered}
           disabled={push.busy || !push.supported}
           onCheckedChange={(on) => void togglePush(on).then(load)}
+        />
+      </Card>
+
+      <Card className="flex items-center justify-between gap-4 p-5">
+        <label htmlFor={themeId} className="font-medium">
+          Tema oscuro
+        </label>
+        <Switch
+          id={themeId}
+          checked={dark}
+          onCheckedChange={(on) => {
+            setDark(on);
+            setTheme(on ? 'dark' : 'light');
+          }}
         />
       </Card>
 
