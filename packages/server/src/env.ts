@@ -51,7 +51,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Configuración inválida:\n${lines.join('\n')}`);
   }
   const env = withDefaults as Static<typeof EnvSchema>;
-  return { ...env, dataDir: resolve(env.DATA_DIR) };
+  // Relative to where the command was typed (npm sets INIT_CWD), so `npm start` at the root uses ./data there.
+  return { ...env, dataDir: resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR) };
 }
 
 export function isTest(env: Env): boolean {
