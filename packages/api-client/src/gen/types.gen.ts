@@ -617,6 +617,8 @@ export type DeleteUserError = DeleteUserErrors[keyof DeleteUserErrors];
 
 export type DeleteUserResponses = {
     /**
+     * Ok
+     *
      * Default Response
      */
     200: {
@@ -878,6 +880,8 @@ export type RevokePortfolioAccessError = RevokePortfolioAccessErrors[keyof Revok
 
 export type RevokePortfolioAccessResponses = {
     /**
+     * Ok
+     *
      * Default Response
      */
     200: {
@@ -1028,6 +1032,8 @@ export type DeletePortfolioError = DeletePortfolioErrors[keyof DeletePortfolioEr
 
 export type DeletePortfolioResponses = {
     /**
+     * Ok
+     *
      * Default Response
      */
     200: {
@@ -1260,6 +1266,8 @@ export type DeleteIntegrationError = DeleteIntegrationErrors[keyof DeleteIntegra
 
 export type DeleteIntegrationResponses = {
     /**
+     * Ok
+     *
      * Default Response
      */
     200: {
@@ -1870,6 +1878,8 @@ export type DeleteToolError = DeleteToolErrors[keyof DeleteToolErrors];
 
 export type DeleteToolResponses = {
     /**
+     * Ok
+     *
      * Default Response
      */
     200: {
@@ -2276,6 +2286,8 @@ export type DeleteItemError = DeleteItemErrors[keyof DeleteItemErrors];
 
 export type DeleteItemResponses = {
     /**
+     * Ok
+     *
      * Default Response
      */
     200: {
@@ -3166,6 +3178,8 @@ export type DeleteAgentError = DeleteAgentErrors[keyof DeleteAgentErrors];
 
 export type DeleteAgentResponses = {
     /**
+     * Ok
+     *
      * Default Response
      */
     200: {
@@ -3463,6 +3477,8 @@ export type DeleteTaskError = DeleteTaskErrors[keyof DeleteTaskErrors];
 
 export type DeleteTaskResponses = {
     /**
+     * Ok
+     *
      * Default Response
      */
     200: {
@@ -3663,6 +3679,8 @@ export type DeleteCommentError = DeleteCommentErrors[keyof DeleteCommentErrors];
 
 export type DeleteCommentResponses = {
     /**
+     * Ok
+     *
      * Default Response
      */
     200: {

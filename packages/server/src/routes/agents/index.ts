@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { agents, comments, tasks } from '../../db/schema.ts';
-import { component, errorResponses, IsoDate, ref, Timestamp } from '../../lib/schemas.ts';
+import { component, errorResponses, IsoDate, Ok, ref, Timestamp } from '../../lib/schemas.ts';
 import { requirePortfolio } from '../../policy.ts';
 import * as service from '../../services/agents.ts';
 import { TaskSchema } from '../tasks/schemas.ts';
@@ -124,7 +124,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Elimina un agente y sus tareas',
         params: AgentParams,
-        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(401, 403, 404) },
+        response: { 200: Ok, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {

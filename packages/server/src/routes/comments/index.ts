@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { component, errorResponses, IdParams, ref, Timestamp } from '../../lib/schemas.ts';
+import { component, errorResponses, IdParams, Ok, ref, Timestamp } from '../../lib/schemas.ts';
 import * as service from '../../services/comments.ts';
 
 const EntityType = Type.Union(['item', 'cycle', 'task', 'agent', 'portfolio'].map((t) => Type.Literal(t)));
@@ -114,7 +114,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Elimina un comentario (su autor o un administrador)',
         params: IdParams,
-        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(401, 403, 404) },
+        response: { 200: Ok, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {

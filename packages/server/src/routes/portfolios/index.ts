@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
 import { files, items, portfolios } from '../../db/schema.ts';
-import { errorResponses, IdParams, ref } from '../../lib/schemas.ts';
+import { errorResponses, IdParams, Ok, ref } from '../../lib/schemas.ts';
 import { requireGlobal, requirePortfolio } from '../../policy.ts';
 import * as service from '../../services/portfolios.ts';
 import {
@@ -123,7 +123,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Elimina el portafolio y todo lo que contiene',
         params: IdParams,
-        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(401, 403, 404) },
+        response: { 200: Ok, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -197,7 +197,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { paginaNotionId: Type.String({ minLength: 1, maxLength: 200 }) },
           { title: 'DeleteIntegrationBody' },
         ),
-        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Ok, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {

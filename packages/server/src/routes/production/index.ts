@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { and, eq } from 'drizzle-orm';
 import { files } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { errorResponses, IdParams, IsoDate, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
+import { errorResponses, IdParams, IsoDate, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
 import { requirePortfolio } from '../../policy.ts';
 import * as production from '../../services/production.ts';
 import { allowedTypes, makeKey, PRESIGN_SECONDS } from '../../services/storage/index.ts';
@@ -241,7 +241,7 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Elimina una pieza con sus versiones, historial y archivos',
         params: IdParams,
-        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(401, 403, 404) },
+        response: { 200: Ok, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {

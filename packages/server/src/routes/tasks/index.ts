@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { and, eq } from 'drizzle-orm';
 import { comments, tasks } from '../../db/schema.ts';
-import { errorResponses, IdParams, IsoDate, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
+import { errorResponses, IdParams, IsoDate, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
 import { requirePortfolio } from '../../policy.ts';
 import * as service from '../../services/agents.ts';
 import { TaskSchema, TaskStatusSchema } from './schemas.ts';
@@ -139,7 +139,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Elimina una tarea',
         params: IdParams,
-        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(401, 403, 404) },
+        response: { 200: Ok, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {

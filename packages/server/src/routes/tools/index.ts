@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { component, errorResponses, IdParams, ref, Timestamp } from '../../lib/schemas.ts';
+import { component, errorResponses, IdParams, Ok, ref, Timestamp } from '../../lib/schemas.ts';
 import * as service from '../../services/tools.ts';
 
 const Kind = Type.Union([Type.Literal('webhook'), Type.Literal('notion')]);
@@ -104,7 +104,7 @@ export const toolRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Elimina una herramienta (y la quita de los agentes)',
         params: IdParams,
-        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(401, 403, 404) },
+        response: { 200: Ok, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {

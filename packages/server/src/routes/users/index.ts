@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
+import { errorResponses, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
 import { permissionCatalog, requireAdmin, requireGlobal } from '../../policy.ts';
 import * as usersService from '../../services/users.ts';
 import { toPublicUser } from '../../services/users.ts';
@@ -178,7 +178,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Elimina un usuario; su historial se conserva como usuario eliminado',
         params: UserIdParams,
-        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(401, 403, 404) },
+        response: { 200: Ok, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -268,7 +268,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           id: Type.String({ minLength: 1 }),
           portfolioId: Type.String({ minLength: 1 }),
         }),
-        response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses(401, 403, 404) },
+        response: { 200: Ok, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
