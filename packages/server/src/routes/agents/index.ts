@@ -5,7 +5,7 @@ import { agents, comments, tasks } from '../../db/schema.ts';
 import { component, errorResponses, IsoDate, Ok, ref, Timestamp } from '../../lib/schemas.ts';
 import { requirePortfolio } from '../../policy.ts';
 import * as service from '../../services/agents.ts';
-import { TaskSchema } from '../tasks/schemas.ts';
+import { TaskFields, TaskSchema } from '../tasks/schemas.ts';
 
 export const AgentSchema = component(
   'Agent',
@@ -187,15 +187,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Crea una tarea para el agente',
         params: AgentParams,
-        body: Type.Object(
-          {
-            title: Type.String({ minLength: 1, maxLength: 200 }),
-            instructions: Type.Optional(Type.String({ maxLength: 20000 })),
-            itemId: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-            dueDate: Type.Optional(Type.Union([IsoDate, Type.Null()])),
-          },
-          { title: 'CreateAgentTaskBody' },
-        ),
+        body: Type.Object(TaskFields, { title: 'CreateAgentTaskBody' }),
         response: { 201: ref(TaskSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },

@@ -5,16 +5,10 @@ import { comments, tasks } from '../../db/schema.ts';
 import { errorResponses, IdParams, IsoDate, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
 import { requirePortfolio } from '../../policy.ts';
 import * as service from '../../services/agents.ts';
-import { TaskSchema, TaskStatusSchema } from './schemas.ts';
+import { TaskFields, TaskSchema, TaskStatusSchema } from './schemas.ts';
 
 const tags = ['tasks'];
 const Nullable = <T extends import('@sinclair/typebox').TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const TaskFields = {
-  title: Type.String({ minLength: 1, maxLength: 200 }),
-  instructions: Type.Optional(Type.String({ maxLength: 20000 })),
-  itemId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-  dueDate: Type.Optional(Nullable(IsoDate)),
-};
 
 export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -22,3 +22,11 @@ export const TaskSchema = component(
     updatedAt: Timestamp,
   }),
 );
+
+/** The fields a new task takes, shared by `POST /tasks` and `POST /agents/{portfolioId}/{agentId}/tasks`. */
+export const TaskFields = {
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  instructions: Type.Optional(Type.String({ maxLength: 20000 })),
+  itemId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  dueDate: Type.Optional(Nullable(IsoDate)),
+};
