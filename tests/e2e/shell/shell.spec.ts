@@ -51,3 +51,20 @@ test('on a phone the menu is a drawer that closes on navigation', async ({ page 
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Notificar', level: 1 })).toBeVisible();
 });
+
+test('when switching portfolio fails the selector reverts and says so', async ({ page }) => {
+  await signIn(page, 'employee');
+  await page.getByRole('button', { name: 'Expandir menú lateral' }).click();
+  const selector = page.getByLabel('Portafolio activo');
+  await selector.selectOption({ label: 'Café Aurora' });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const before = await selector.inputValue();
+  // The server fails the next portfolio load.
+  await page.route(/\/api\/portfolios\/[^/]+$/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Error interno del servidor","code":"INTERNAL"}' }),
+  );
+  await selector.selectOption({ label: 'Estudio Nube' });
+  await expect(toast(page, 'Error al cambiar de portafolio')).toBeVisible();
+  await expect(selector).toHaveValue(before);
+  await expect(page).toHaveURL(new RegExp(`/portfolios/${before}/dashboard$`));
+});
