@@ -151,7 +151,7 @@ export async function buildApp(opts: AppOptions) {
     transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api/, '') || '/' }),
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (json.$id as string) ?? `def-${i}` },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () =>
     app.swagger(),
   );
