@@ -61,7 +61,11 @@ test('when switching portfolio fails the selector reverts and says so', async ({
   const before = await selector.inputValue();
   // The server fails the next portfolio load.
   await page.route(/\/api\/portfolios\/[^/]+$/, (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Error interno del servidor","code":"INTERNAL"}' }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"message":"Error interno del servidor","code":"INTERNAL"}',
+    }),
   );
   await selector.selectOption({ label: 'Estudio Nube' });
   await expect(toast(page, 'Error al cambiar de portafolio')).toBeVisible();
