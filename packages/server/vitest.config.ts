@@ -10,8 +10,10 @@ export default defineConfig({
       test: {
         name: `server:${db}`,
         include: ['test/**/*.test.ts'],
-        // Two instances on one PostgreSQL and one Redis: only meaningful on PostgreSQL.
-        exclude: db === 'pglite' ? ['test/scale.test.ts'] : [],
+        // Two instances on one PostgreSQL and one Redis: only meaningful on PostgreSQL. The configuration and
+        // address-guard tests do not depend on the database project: they run once, on the PGlite one (the
+        // every-variable start still uses DATABASE_URL and REDIS_URL when they are set).
+        exclude: db === 'pglite' ? ['test/scale.test.ts'] : ['test/config.test.ts', 'test/net-guard.test.ts'],
         environment: 'node',
         env: { TEST_DB: db },
         testTimeout: 30_000,

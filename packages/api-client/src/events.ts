@@ -9,6 +9,32 @@ export interface ServerToClientEvents {
   'notification:new': (notification: Notification) => void;
   /** A notification of this user changed (read or archived) in another tab or device. */
   'notification:updated': (notification: Notification) => void;
+  /**
+   * Something in a portfolio's production changed (created, edited, moved, reviewed, deleted). Only ids:
+   * the app reloads what this user may see. Sent only to users who may see the item.
+   */
+  'production:changed': (event: ProductionEvent) => void;
+  /**
+   * This user's access to a portfolio was granted (or its permissions changed) or revoked: the app reloads
+   * its portfolio list and, on a revoke, leaves any screen of that portfolio.
+   */
+  'portfolios:changed': (event: PortfoliosEvent) => void;
+}
+
+export interface PortfoliosEvent {
+  portfolioId: string;
+  access: 'granted' | 'revoked';
+}
+
+export interface ProductionEvent {
+  kind: 'item.created' | 'item.updated' | 'item.deleted';
+  portfolioId: string;
+  cycleId: string;
+  itemId: string;
+  /** The item's optimistic version after the change (absent on delete). */
+  version?: number;
+  /** Who made the change (the app ignores its own echoes). */
+  actorId: string;
 }
 
 // biome-ignore lint/complexity/noBannedTypes: the client sends no events yet; the map is the contract.

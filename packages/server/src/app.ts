@@ -9,18 +9,21 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database, Db } from './db/client.ts';
-import type { Env } from './env.ts';
+import { type Env, isTest } from './env.ts';
 import { AppError } from './errors.ts';
 import { ErrorResponse, registeredComponents } from './lib/schemas.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { inputPlugin } from './plugins/input.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { apiRoutes } from './routes/index.ts';
 import { localStorageRoutes } from './routes/storage/index.ts';
 import { createTokenService, type TokenService } from './services/auth.ts';
 import { createNotifier, type Notifier } from './services/notifier.ts';
+import { createProductionPublisher, type ProductionPublisher } from './services/production/events.ts';
 import { createPushSender, loadVapidKeys, type PushSender } from './services/push.ts';
+import { REMINDER_CHECK_MS, sendReviewReminders } from './services/reminders.ts';
 import { getOrCreateSetting, randomSecret } from './services/settings.ts';
 import { createLocalDriver, createS3Driver, type StorageDriver } from './services/storage/index.ts';
 
@@ -32,12 +35,16 @@ declare module 'fastify' {
     tokens: TokenService;
     redis: Redis | undefined;
     notifier: Notifier;
+    /** Realtime production events (item created, changed, deleted) to the users who may see them. */
+    productionEvents: ProductionPublisher;
     push: PushSender;
     /** Removes stored files of a deleted portfolio (the storage driver decides how). */
     onPortfolioDeleted: (fileKeys: string[]) => Promise<void>;
     storage: StorageDriver;
     /** Every API route as `METHOD /api/path` (for the authorisation matrix test and docs). */
     apiRoutes: string[];
+    /** The daily review reminders (scheduled on every instance; exactly one sends them each day). */
+    reminders: { runNow(now?: Date): Promise<{ ran: boolean; notified: number }> };
   }
 }
 
@@ -46,8 +53,10 @@ export interface AppOptions {
   database: Database;
   redis?: Redis;
   logger?: boolean;
-  /** HTTPS agent for Web Push requests (tests trust a local push endpoint with it). */
-  pushAgent?: import('node:https').Agent;
+  /** Request timeouts in milliseconds (tests shorten them); defaults in buildApp. */
+  timeouts?: { headersMs?: number; requestMs?: number; idleMs?: number; checkIntervalMs?: number };
+  /** Extra certificate authority for Web Push requests (tests trust a local HTTPS push peer with it). */
+  pushCa?: string | Buffer;
 }
 
 export const defaultDistDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../app/dist');
@@ -60,12 +69,25 @@ export async function buildApp(opts: AppOptions) {
   const { env, database, redis } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
-    trustProxy: true,
+    // Only the configured proxies may set X-Forwarded-For (TRUST_PROXY); by default nobody can.
+    trustProxy:
+      typeof env.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (env.trustProxy as number)
+        : env.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slow clients cannot hold connections open: headers within 15 s, the whole request within 5 minutes
+    // (room for a large upload), and an idle socket is closed after a minute.
+    requestTimeout: opts.timeouts?.requestMs ?? 5 * 60_000,
+    connectionTimeout: opts.timeouts?.idleMs ?? 60_000,
+    http: {
+      headersTimeout: opts.timeouts?.headersMs ?? 15_000,
+      connectionsCheckingInterval: opts.timeouts?.checkIntervalMs ?? 5_000,
+    },
     ajv: {
       customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false },
     },
     return503OnClosing: true,
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const jwtSecret = env.JWT_SECRET ?? (await getOrCreateSetting(database.db, 'jwt_secret', randomSecret));
@@ -80,9 +102,13 @@ export async function buildApp(opts: AppOptions) {
     keys: await loadVapidKeys(database.db, env),
     subject: env.VAPID_SUBJECT,
     log: app.log,
-    agent: opts.pushAgent,
+    allowLoopback: env.PUSH_ALLOW_LOOPBACK,
+    offline: isTest(env),
+    ca: opts.pushCa,
   });
   app.decorate('push', push);
+  // Pushes under way finish (each within its time limit) before the database they update is closed.
+  app.addHook('onClose', () => push.close());
   const localDriver = env.S3_BUCKET
     ? undefined
     : createLocalDriver({
@@ -102,9 +128,33 @@ export async function buildApp(opts: AppOptions) {
     });
   app.decorate('storage', storage);
   app.decorate('onPortfolioDeleted', (keys: string[]) => storage.delete(keys));
-  app.decorate('notifier', createNotifier({ db: database.db, io: () => app.io, push }));
+  app.decorate('notifier', createNotifier({ db: database.db, io: () => app.io, push, log: app.log }));
+  app.decorate(
+    'productionEvents',
+    createProductionPublisher({ db: database.db, io: () => app.io, log: app.log }),
+  );
+
+  const reminders = {
+    runNow: (now = new Date()) =>
+      sendReviewReminders(database.db, app.notifier, { now, waitHours: env.REVIEW_REMINDER_HOURS }),
+  };
+  app.decorate('reminders', reminders);
+  // Every instance checks now and then; the database lets one of them send each day's reminders. Tests run
+  // them on demand (`app.reminders.runNow`).
+  if (env.NODE_ENV !== 'test') {
+    let timer: NodeJS.Timeout | undefined;
+    const check = () =>
+      reminders.runNow().catch((err) => app.log.error({ err }, 'no se pudieron enviar los recordatorios'));
+    app.addHook('onReady', async () => {
+      timer = setInterval(check, REMINDER_CHECK_MS);
+      timer.unref();
+      setTimeout(check, 30_000).unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -113,10 +163,17 @@ export async function buildApp(opts: AppOptions) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(env.S3_ENDPOINT ? [env.S3_ENDPOINT] : [])],
         mediaSrc: ["'self'", 'blob:', ...(env.S3_ENDPOINT ? [env.S3_ENDPOINT] : [])],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...(env.S3_ENDPOINT ? [env.S3_ENDPOINT] : [])],
+        // The app's own origin and its WebSocket form, and the S3 store for direct uploads: nothing else.
+        connectSrc: [
+          "'self'",
+          ...socketOrigins(env.PUBLIC_URL),
+          ...(env.S3_ENDPOINT ? [new URL(env.S3_ENDPOINT).origin] : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
+        // PDF previews: the file's bytes as a blob: URL made by the app (never another origin's document).
+        objectSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -151,10 +208,13 @@ export async function buildApp(opts: AppOptions) {
     transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api/, '') || '/' }),
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (json.$id as string) ?? `def-${i}` },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () =>
-    app.swagger(),
-  );
+  // The document is always built (gen:api reads it); it is served only when API_DOCS allows.
+  if (env.apiDocs) {
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () =>
+      app.swagger(),
+    );
+  }
 
   const apiRouteList: string[] = [];
   app.decorate('apiRoutes', apiRouteList);
@@ -174,6 +234,13 @@ export async function buildApp(opts: AppOptions) {
   if (localDriver) await app.register(localStorageRoutes, { prefix: '/api', driver: localDriver });
   await app.register(spaPlugin, { distDir: env.APP_DIST_DIR ? resolve(env.APP_DIST_DIR) : defaultDistDir });
   return app;
+}
+
+/** 'self' covers same-origin WebSockets in current browsers; a configured public origin is named in both forms. */
+function socketOrigins(publicUrl: string | undefined): string[] {
+  if (!publicUrl) return [];
+  const url = new URL(publicUrl);
+  return [url.origin, `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`];
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -20,6 +20,7 @@ export const errorCatalog = {
     message: 'Otra persona modificó este elemento; recarga e inténtalo de nuevo',
   },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'El archivo es demasiado grande' },
+  URI_TOO_LONG: { status: 414, message: 'La dirección de la petición es demasiado larga' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Tipo de archivo no permitido' },
   RATE_LIMITED: { status: 429, message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.' },
   INTERNAL: { status: 500, message: 'Error interno del servidor' },

@@ -1,6 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './db/client.ts';
-import { portfolioAccess, type Role } from './db/schema.ts';
+import {
+  type CommentVisibility,
+  comments,
+  type ItemStatus,
+  items,
+  itemVersions,
+  portfolioAccess,
+  portfolios,
+  type Role,
+} from './db/schema.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -87,7 +96,14 @@ export async function portfolioPermissions(
   actor: Actor,
   portfolioId: string,
 ): Promise<ReadonlySet<string> | null> {
-  if (isAdmin(actor)) return new Set(portfolioPermissionKeys);
+  if (isAdmin(actor)) {
+    // An admin sees every portfolio that exists; one that does not is still a 404.
+    const [row] = await db
+      .select({ id: portfolios.id })
+      .from(portfolios)
+      .where(eq(portfolios.id, portfolioId));
+    return row ? new Set(portfolioPermissionKeys) : null;
+  }
   const [grant] = await db
     .select({ permissions: portfolioAccess.permissions })
     .from(portfolioAccess)
@@ -112,3 +128,43 @@ export async function requirePortfolio(
   if (!perms.has(permission)) throw new AppError('FORBIDDEN');
   return perms;
 }
+
+// ——— What a client may see (product-design §4) ———
+// One place answers "is this viewer staff?" and derives every filter from it: items, versions, history,
+// comments, counts, strategy, dashboards and notifications all ask here.
+
+/** Statuses a client may see: from client review on. */
+export const clientVisibleStatuses: readonly ItemStatus[] = ['client_review', 'client_changes', 'approved'];
+
+/**
+ * Whether the actor sees a portfolio's internal work (drafts, internal reviews, internal comments, every
+ * version). Admins do; clients never do, whatever their grant says; anyone else does when they hold a
+ * permission that works on internal material.
+ */
+export function isInternalViewer(actor: Pick<Actor, 'role'>, perms: ReadonlySet<string>): boolean {
+  if (actor.role === 'admin') return true;
+  if (actor.role === 'client') return false;
+  return perms.has('production.edit') || perms.has('review.internal') || perms.has('agents.manage');
+}
+
+export const canSeeStatus = (internal: boolean, status: ItemStatus) =>
+  internal || clientVisibleStatuses.includes(status);
+
+/** SQL filter on `items` for the viewer (undefined: everything). */
+export const visibleItems = (internal: boolean): SQL | undefined =>
+  internal ? undefined : inArray(items.status, [...clientVisibleStatuses]);
+
+/** SQL filter on `item_versions`: clients see only the versions that were sent to them. */
+export const visibleVersions = (internal: boolean): SQL | undefined =>
+  internal ? undefined : isNotNull(itemVersions.sentToClientAt);
+
+/** SQL filter on `comments`: clients read only comments meant for them. */
+export const visibleComments = (internal: boolean): SQL | undefined =>
+  internal ? undefined : eq(comments.visibility, 'client' satisfies CommentVisibility);
+
+/** History entries a client may read: the steps that involve the client. */
+export const clientFacingActions: ReadonlySet<string> = new Set([
+  'approve-for-client',
+  'approve-client-review',
+  'request-client-changes',
+]);

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
-import { openDatabase, pgliteDirFor } from './db/client.ts';
+import { DataDirLockedError, openDatabase, pgliteDirFor } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { type Credentials, ensureFirstAdmin, seedDemo } from './services/bootstrap.ts';
 
@@ -28,11 +28,13 @@ async function main() {
     `  API: ${url}/api/docs`,
   ];
   const show = (c: Credentials) => `    ${c.role.padEnd(8)} ${c.email} / ${c.password}`;
-  if (firstAdmin) {
+  if (firstAdmin?.password) {
     lines.push(
       '  Primer administrador creado (guarda esta contraseña: no se volverá a mostrar):',
-      show(firstAdmin),
+      show({ ...firstAdmin, password: firstAdmin.password }),
     );
+  } else if (firstAdmin) {
+    lines.push(`  Primer administrador creado: ${firstAdmin.email} (con la contraseña de ADMIN_PASSWORD)`);
   }
   if (demoCredentials.length) lines.push('  Usuarios de demostración:', ...demoCredentials.map(show));
   if (!firstAdmin && !demo)
@@ -59,6 +61,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error);
+  console.error(error instanceof EnvError || error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -14,7 +14,7 @@ describe('Web Push to a real HTTPS push endpoint', () => {
   beforeAll(async () => {
     let publicKey = '';
     peer = await startPushPeer(() => publicKey);
-    ctx = await createTestApp({}, { pushAgent: peer.agent });
+    ctx = await createTestApp({ PUSH_ALLOW_LOOPBACK: 'true' }, { pushCa: peer.ca });
     publicKey = ctx.app.push.publicKey;
     admin = await makeUser(ctx.app, 'admin');
     employee = await makeUser(ctx.app, 'employee');
@@ -45,7 +45,7 @@ describe('Web Push to a real HTTPS push endpoint', () => {
       payload: {
         title: 'Revisión pendiente',
         content: 'Hay una pieza esperando',
-        url: '/portfolios/p/review',
+        url: '/settings',
         criteria: { userIds: [employee.id] },
       },
     });
@@ -55,7 +55,7 @@ describe('Web Push to a real HTTPS push endpoint', () => {
     expect(delivery!.payload).toMatchObject({
       title: 'Revisión pendiente',
       body: 'Hay una pieza esperando',
-      url: '/portfolios/p/review',
+      url: '/settings',
     });
     expect(Number(delivery!.headers.ttl)).toBe(86400);
     expect(delivery!.headers.urgency).toBe('normal');

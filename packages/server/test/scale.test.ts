@@ -1,9 +1,10 @@
 /**
  * Two instances on one PostgreSQL database and one Redis: a broadcast made through instance A reaches a
- * socket held by instance B exactly once (socket.io Redis adapter). Needs DATABASE_URL and REDIS_URL; on
+ * socket held by instance B exactly once (socket.io Redis adapter), and a session ended through A (password,
+ * role, deletion) closes the user's sockets on B. With Redis unreachable, an instance still closes its own. Needs DATABASE_URL and REDIS_URL; on
  * CI (CI=true) their absence is a failure, never a skip.
  */
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, connect as netConnect, type Socket as Socket_ } from 'node:net';
 import type { ServerToClientEvents } from '@crw/api-client/events';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -11,11 +12,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { loadEnv } from '../src/env.ts';
-import { freshDatabase, makeUser, testDb } from './helpers.ts';
+import { createTestApp, freshDatabase, makeUser, testDb } from './helpers.ts';
 
 const onCi = process.env.CI === 'true';
 const ready = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL) && testDb === 'postgres';
 const shouldRun = ready || (onCi && testDb === 'postgres');
+
+/** A real socket.io client on loopback to one instance; resolves once connected. */
+const openOn = (app: App, token: string) => {
+  const port = (app.server.address() as AddressInfo).port;
+  const socket: Socket<ServerToClientEvents> = connect(`http://127.0.0.1:${port}`, {
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  return new Promise<Socket<ServerToClientEvents>>((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.disconnect();
+      reject(error);
+    });
+  });
+};
 
 describe.runIf(shouldRun)('two instances behind one Redis', () => {
   let database: Database;
@@ -80,5 +99,110 @@ describe.runIf(shouldRun)('two instances behind one Redis', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(received).toEqual(['Desde A']);
     socket.disconnect();
+  });
+
+  it.each([
+    [
+      'a password changed',
+      (id: string) => ({
+        method: 'PUT',
+        url: `/api/users/${id}`,
+        payload: { password: 'otra-contraseña-segura' },
+      }),
+    ],
+    [
+      'a role changed',
+      (id: string) => ({ method: 'PUT', url: `/api/users/${id}`, payload: { role: 'client' } }),
+    ],
+    ['a deletion', (id: string) => ({ method: 'DELETE', url: `/api/users/${id}` })],
+  ] as const)("%s through A closes the user's sockets on B and on A", async (_name, request) => {
+    const [a, b] = apps as [App, App];
+    const admin = await makeUser(a, 'admin');
+    const employee = await makeUser(a, 'employee');
+    const bystander = await makeUser(a, 'employee');
+    const onB = await openOn(b, employee.token);
+    const onA = await openOn(a, employee.token);
+    const other = await openOn(b, bystander.token);
+    const closed = [onB, onA].map((s) => new Promise<string>((resolve) => s.once('disconnect', resolve)));
+    const res = await a.inject({ ...request(employee.id), headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(await withinASecond(Promise.all(closed))).toEqual([
+      'io server disconnect',
+      'io server disconnect',
+    ]);
+    // B refuses the old token too: the token version lives in the shared database.
+    expect(
+      (await b.inject({ method: 'GET', url: '/api/auth/me', headers: employee.headers })).statusCode,
+    ).toBe(401);
+    await expect(openOn(b, employee.token)).rejects.toThrow(/Sesión inválida/);
+    expect(other.connected).toBe(true);
+    other.disconnect();
+  });
+});
+
+/** What `promise` settles to, or 'still open after 1 s'. */
+const withinASecond = <T>(promise: Promise<T>) =>
+  Promise.race([
+    promise,
+    new Promise<string>((resolve) => setTimeout(() => resolve('still open after 1 s'), 1000)),
+  ]);
+
+/** A pass-through to the real Redis on loopback that can stop forwarding, as a partitioned network would. */
+async function pausableRedisProxy(target: URL) {
+  const peers = new Set<{ queue: Buffer[]; upstream: Socket_ }>();
+  let paused = false;
+  const server = createServer((client) => {
+    const upstream = netConnect(Number(target.port || 6379), target.hostname);
+    const peer = { queue: [] as Buffer[], upstream };
+    peers.add(peer);
+    client.on('data', (chunk) => (paused ? peer.queue.push(chunk) : upstream.write(chunk)));
+    upstream.on('data', (chunk) => client.write(chunk));
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      peers.delete(peer);
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', end).on('error', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    pause: () => {
+      paused = true;
+    },
+    resume: () => {
+      paused = false;
+      for (const peer of peers) for (const chunk of peer.queue.splice(0)) peer.upstream.write(chunk);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.runIf(shouldRun)('Redis unreachable', () => {
+  it('an instance still closes its own sockets of an ended session at once', async () => {
+    const proxy = await pausableRedisProxy(new URL(process.env.REDIS_URL!));
+    const redis = new Redis({ host: '127.0.0.1', port: proxy.port, maxRetriesPerRequest: 3 });
+    const ctx = await createTestApp({}, { redis });
+    try {
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const admin = await makeUser(ctx.app, 'admin');
+      const employee = await makeUser(ctx.app, 'employee');
+      const socket = await openOn(ctx.app, employee.token);
+      const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      proxy.pause();
+      const res = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/users/${employee.id}`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await withinASecond(closed)).toBe('io server disconnect');
+    } finally {
+      proxy.resume();
+      await ctx.close();
+      redis.disconnect();
+      await proxy.close();
+    }
   });
 });

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ApproveClientReviewData, ApproveClientReviewErrors, ApproveClientReviewResponses, ApproveForClientData, ApproveForClientErrors, ApproveForClientResponses, ArchiveAllNotificationsData, ArchiveAllNotificationsErrors, ArchiveAllNotificationsResponses, ArchiveNotificationData, ArchiveNotificationErrors, ArchiveNotificationResponses, BroadcastNotificationData, BroadcastNotificationErrors, BroadcastNotificationResponses, CheckPortfolioIdentifierData, CheckPortfolioIdentifierErrors, CheckPortfolioIdentifierResponses, CheckPushSubscriptionData, CheckPushSubscriptionErrors, CheckPushSubscriptionResponses, CreateAgentData, CreateAgentErrors, CreateAgentResponses, CreateAgentTaskData, CreateAgentTaskErrors, CreateAgentTaskResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateCycleData, CreateCycleErrors, CreateCycleResponses, CreateItemData, CreateItemErrors, CreateItemResponses, CreateMaterialVersionData, CreateMaterialVersionErrors, CreateMaterialVersionResponses, CreateNotionIntegrationData, CreateNotionIntegrationErrors, CreateNotionIntegrationResponses, CreatePortfolioData, CreatePortfolioErrors, CreatePortfolioResponses, CreateSignedUploadUrlData, CreateSignedUploadUrlErrors, CreateSignedUploadUrlResponses, CreateTaskData, CreateTaskErrors, CreateTaskResponses, CreateToolData, CreateToolErrors, CreateToolResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAgentData, DeleteAgentErrors, DeleteAgentResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteIntegrationData, DeleteIntegrationErrors, DeleteIntegrationResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeletePortfolioData, DeletePortfolioErrors, DeletePortfolioResponses, DeletePushSubscriptionData, DeletePushSubscriptionErrors, DeletePushSubscriptionResponses, DeleteTaskData, DeleteTaskErrors, DeleteTaskResponses, DeleteToolData, DeleteToolErrors, DeleteToolResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DuplicateItemData, DuplicateItemErrors, DuplicateItemResponses, GenerateStrategyData, GenerateStrategyErrors, GenerateStrategyResponses, GetAgentData, GetAgentErrors, GetAgentResponses, GetCommentData, GetCommentErrors, GetCommentResponses, GetCurrentCycleData, GetCurrentCycleErrors, GetCurrentCycleResponses, GetDownloadUrlData, GetDownloadUrlErrors, GetDownloadUrlResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMaterialVersionHistoryData, GetMaterialVersionHistoryErrors, GetMaterialVersionHistoryResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPermissionsData, GetMyPermissionsErrors, GetMyPermissionsResponses, GetPortfolioData, GetPortfolioErrors, GetPortfolioResponses, GetStrategyCoverageData, GetStrategyCoverageErrors, GetStrategyCoverageResponses, GetTaskData, GetTaskErrors, GetTaskResponses, GetToolData, GetToolErrors, GetToolResponses, GetUnreadCountData, GetUnreadCountErrors, GetUnreadCountResponses, GetUserData, GetUserErrors, GetUserResponses, GetVapidPublicKeyData, GetVapidPublicKeyErrors, GetVapidPublicKeyResponses, GrantPortfolioAccessData, GrantPortfolioAccessErrors, GrantPortfolioAccessResponses, ListAgentsData, ListAgentsErrors, ListAgentsResponses, ListAvailablePermissionsData, ListAvailablePermissionsErrors, ListAvailablePermissionsResponses, ListCommentsData, ListCommentsErrors, ListCommentsResponses, ListCyclesData, ListCyclesErrors, ListCyclesResponses, ListIntegrationsData, ListIntegrationsErrors, ListIntegrationsResponses, ListItemsData, ListItemsErrors, ListItemsResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListPendingInternalReviewData, ListPendingInternalReviewErrors, ListPendingInternalReviewResponses, ListPortfolioAccessData, ListPortfolioAccessErrors, ListPortfolioAccessResponses, ListPortfoliosData, ListPortfoliosErrors, ListPortfoliosResponses, ListPortfolioTasksData, ListPortfolioTasksErrors, ListPortfolioTasksResponses, ListPushSubscriptionsData, ListPushSubscriptionsErrors, ListPushSubscriptionsResponses, ListTasksData, ListTasksErrors, ListTasksResponses, ListToolsData, ListToolsErrors, ListToolsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkForInternalReviewData, MarkForInternalReviewErrors, MarkForInternalReviewResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, MoveItemData, MoveItemErrors, MoveItemResponses, PreviewBroadcastData, PreviewBroadcastErrors, PreviewBroadcastResponses, RequestClientChangesData, RequestClientChangesErrors, RequestClientChangesResponses, RequestInternalChangesData, RequestInternalChangesErrors, RequestInternalChangesResponses, RevokePortfolioAccessData, RevokePortfolioAccessErrors, RevokePortfolioAccessResponses, SavePushSubscriptionData, SavePushSubscriptionErrors, SavePushSubscriptionResponses, SearchUsersData, SearchUsersErrors, SearchUsersResponses, SetAgentToolsData, SetAgentToolsErrors, SetAgentToolsResponses, StartProductionData, StartProductionErrors, StartProductionResponses, UpdateCommentData, UpdateCommentErrors, UpdateCommentResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdateMaterialData, UpdateMaterialErrors, UpdateMaterialResponses, UpdatePortfolioData, UpdatePortfolioErrors, UpdatePortfolioResponses, UpdateTaskData, UpdateTaskErrors, UpdateTaskResponses, UpdateToolData, UpdateToolErrors, UpdateToolResponses, UpdateUserData, UpdateUserErrors, UpdateUserPermissionsData, UpdateUserPermissionsErrors, UpdateUserPermissionsResponses, UpdateUserResponses } from './types.gen';
+import type { ApproveClientReviewData, ApproveClientReviewErrors, ApproveClientReviewResponses, ApproveForClientData, ApproveForClientErrors, ApproveForClientResponses, ArchiveAllNotificationsData, ArchiveAllNotificationsErrors, ArchiveAllNotificationsResponses, ArchiveNotificationData, ArchiveNotificationErrors, ArchiveNotificationResponses, BroadcastNotificationData, BroadcastNotificationErrors, BroadcastNotificationResponses, CarryOverPendingData, CarryOverPendingErrors, CarryOverPendingResponses, CheckPortfolioIdentifierData, CheckPortfolioIdentifierErrors, CheckPortfolioIdentifierResponses, CheckPushSubscriptionData, CheckPushSubscriptionErrors, CheckPushSubscriptionResponses, CreateAgentData, CreateAgentErrors, CreateAgentResponses, CreateAgentTaskData, CreateAgentTaskErrors, CreateAgentTaskResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateCycleData, CreateCycleErrors, CreateCycleResponses, CreateItemData, CreateItemErrors, CreateItemResponses, CreateMaterialVersionData, CreateMaterialVersionErrors, CreateMaterialVersionResponses, CreateNextCycleData, CreateNextCycleErrors, CreateNextCycleResponses, CreateNotionIntegrationData, CreateNotionIntegrationErrors, CreateNotionIntegrationResponses, CreatePortfolioData, CreatePortfolioErrors, CreatePortfolioResponses, CreateSignedUploadUrlData, CreateSignedUploadUrlErrors, CreateSignedUploadUrlResponses, CreateTaskData, CreateTaskErrors, CreateTaskResponses, CreateToolData, CreateToolErrors, CreateToolResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAgentData, DeleteAgentErrors, DeleteAgentResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteIntegrationData, DeleteIntegrationErrors, DeleteIntegrationResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeletePortfolioData, DeletePortfolioErrors, DeletePortfolioResponses, DeletePushSubscriptionData, DeletePushSubscriptionErrors, DeletePushSubscriptionResponses, DeleteTaskData, DeleteTaskErrors, DeleteTaskResponses, DeleteToolData, DeleteToolErrors, DeleteToolResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DuplicateItemData, DuplicateItemErrors, DuplicateItemResponses, GenerateStrategyData, GenerateStrategyErrors, GenerateStrategyResponses, GetAgentData, GetAgentErrors, GetAgentResponses, GetClientDashboardData, GetClientDashboardErrors, GetClientDashboardResponses, GetCommentData, GetCommentErrors, GetCommentResponses, GetCurrentCycleData, GetCurrentCycleErrors, GetCurrentCycleResponses, GetDownloadUrlData, GetDownloadUrlErrors, GetDownloadUrlResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetItemData, GetItemErrors, GetItemResponses, GetMaterialVersionHistoryData, GetMaterialVersionHistoryErrors, GetMaterialVersionHistoryResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPermissionsData, GetMyPermissionsErrors, GetMyPermissionsResponses, GetPortfolioDashboardData, GetPortfolioDashboardErrors, GetPortfolioDashboardResponses, GetPortfolioData, GetPortfolioErrors, GetPortfolioResponses, GetReviewQueuesData, GetReviewQueuesErrors, GetReviewQueuesResponses, GetStrategyCoverageData, GetStrategyCoverageErrors, GetStrategyCoverageResponses, GetTaskData, GetTaskErrors, GetTaskResponses, GetToolData, GetToolErrors, GetToolResponses, GetUnreadCountData, GetUnreadCountErrors, GetUnreadCountResponses, GetUserData, GetUserErrors, GetUserResponses, GetVapidPublicKeyData, GetVapidPublicKeyErrors, GetVapidPublicKeyResponses, GrantPortfolioAccessData, GrantPortfolioAccessErrors, GrantPortfolioAccessResponses, ListAgentsData, ListAgentsErrors, ListAgentsResponses, ListAvailablePermissionsData, ListAvailablePermissionsErrors, ListAvailablePermissionsResponses, ListCommentsData, ListCommentsErrors, ListCommentsResponses, ListCyclesData, ListCyclesErrors, ListCyclesResponses, ListIntegrationsData, ListIntegrationsErrors, ListIntegrationsResponses, ListItemsData, ListItemsErrors, ListItemsResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListPendingInternalReviewData, ListPendingInternalReviewErrors, ListPendingInternalReviewResponses, ListPortfolioAccessData, ListPortfolioAccessErrors, ListPortfolioAccessResponses, ListPortfolioMembersData, ListPortfolioMembersErrors, ListPortfolioMembersResponses, ListPortfoliosData, ListPortfoliosErrors, ListPortfoliosResponses, ListPortfolioTasksData, ListPortfolioTasksErrors, ListPortfolioTasksResponses, ListPushSubscriptionsData, ListPushSubscriptionsErrors, ListPushSubscriptionsResponses, ListTasksData, ListTasksErrors, ListTasksResponses, ListToolsData, ListToolsErrors, ListToolsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkForInternalReviewData, MarkForInternalReviewErrors, MarkForInternalReviewResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, MoveItemData, MoveItemErrors, MoveItemResponses, MoveItemsData, MoveItemsErrors, MoveItemsResponses, PreviewBroadcastData, PreviewBroadcastErrors, PreviewBroadcastResponses, RequestClientChangesData, RequestClientChangesErrors, RequestClientChangesResponses, RequestInternalChangesData, RequestInternalChangesErrors, RequestInternalChangesResponses, RevokePortfolioAccessData, RevokePortfolioAccessErrors, RevokePortfolioAccessResponses, SavePushSubscriptionData, SavePushSubscriptionErrors, SavePushSubscriptionResponses, SearchUsersData, SearchUsersErrors, SearchUsersResponses, SetAgentToolsData, SetAgentToolsErrors, SetAgentToolsResponses, StartProductionData, StartProductionErrors, StartProductionResponses, UpdateCommentData, UpdateCommentErrors, UpdateCommentResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdateMaterialData, UpdateMaterialErrors, UpdateMaterialResponses, UpdatePortfolioData, UpdatePortfolioErrors, UpdatePortfolioResponses, UpdateTaskData, UpdateTaskErrors, UpdateTaskResponses, UpdateToolData, UpdateToolErrors, UpdateToolResponses, UpdateUserData, UpdateUserErrors, UpdateUserPermissionsData, UpdateUserPermissionsErrors, UpdateUserPermissionsResponses, UpdateUserResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -487,6 +487,28 @@ export const listCycles = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
+ * Crea el ciclo siguiente: empieza el día después del último (misma duración si no se indica)
+ */
+export const createNextCycle = <ThrowOnError extends boolean = false>(options: Options<CreateNextCycleData, ThrowOnError>) => (options.client ?? client).post<CreateNextCycleResponses, CreateNextCycleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/portfolios/{id}/next-cycle',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Personas del portafolio (para asignar piezas y mencionar); el cliente no ve correos
+ */
+export const listPortfolioMembers = <ThrowOnError extends boolean = false>(options: Options<ListPortfolioMembersData, ThrowOnError>) => (options.client ?? client).get<ListPortfolioMembersResponses, ListPortfolioMembersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/portfolios/{id}/members',
+    ...options
+});
+
+/**
  * Crea un ciclo (sin solaparse con otros del portafolio)
  */
 export const createCycle = <ThrowOnError extends boolean = false>(options: Options<CreateCycleData, ThrowOnError>) => (options.client ?? client).post<CreateCycleResponses, CreateCycleErrors, ThrowOnError>({
@@ -500,7 +522,7 @@ export const createCycle = <ThrowOnError extends boolean = false>(options: Optio
 });
 
 /**
- * Piezas del ciclo (los clientes solo ven las que están en su revisión o después)
+ * Piezas del ciclo, paginadas, filtradas y ordenadas (los clientes solo ven las que están en su revisión o después)
  */
 export const listItems = <ThrowOnError extends boolean = false>(options: Options<ListItemsData, ThrowOnError>) => (options.client ?? client).get<ListItemsResponses, ListItemsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -525,6 +547,15 @@ export const createItem = <ThrowOnError extends boolean = false>(options: Option
  * Elimina una pieza con sus versiones, historial y archivos
  */
 export const deleteItem = <ThrowOnError extends boolean = false>(options: Options<DeleteItemData, ThrowOnError>) => (options.client ?? client).delete<DeleteItemResponses, DeleteItemErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/{id}',
+    ...options
+});
+
+/**
+ * Una pieza, tal como este usuario puede verla
+ */
+export const getItem = <ThrowOnError extends boolean = false>(options: Options<GetItemData, ThrowOnError>) => (options.client ?? client).get<GetItemResponses, GetItemErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/production/items/{id}',
     ...options
@@ -558,6 +589,32 @@ export const duplicateItem = <ThrowOnError extends boolean = false>(options: Opt
 export const moveItem = <ThrowOnError extends boolean = false>(options: Options<MoveItemData, ThrowOnError>) => (options.client ?? client).post<MoveItemResponses, MoveItemErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/production/items/{id}/move',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Mueve varias piezas de un portafolio a otro ciclo suyo (todas o ninguna)
+ */
+export const moveItems = <ThrowOnError extends boolean = false>(options: Options<MoveItemsData, ThrowOnError>) => (options.client ?? client).post<MoveItemsResponses, MoveItemsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/items/move',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Pasa al ciclo indicado todas las piezas del ciclo que aún no están aprobadas
+ */
+export const carryOverPending = <ThrowOnError extends boolean = false>(options: Options<CarryOverPendingData, ThrowOnError>) => (options.client ?? client).post<CarryOverPendingResponses, CarryOverPendingErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/cycles/{id}/carry-over',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -666,6 +723,15 @@ export const listPendingInternalReview = <ThrowOnError extends boolean = false>(
 });
 
 /**
+ * Colas de revisión del portafolio para quien pregunta: revisión interna y cambios del cliente (equipo con review.internal) o pendientes del cliente (cliente con review.client), de la más antigua a la más reciente
+ */
+export const getReviewQueues = <ThrowOnError extends boolean = false>(options: Options<GetReviewQueuesData, ThrowOnError>) => (options.client ?? client).get<GetReviewQueuesResponses, GetReviewQueuesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/portfolios/{id}/review-queues',
+    ...options
+});
+
+/**
  * Versiones del material (de la más reciente a la primera) e historial de la pieza
  */
 export const getMaterialVersionHistory = <ThrowOnError extends boolean = false>(options: Options<GetMaterialVersionHistoryData, ThrowOnError>) => (options.client ?? client).get<GetMaterialVersionHistoryResponses, GetMaterialVersionHistoryErrors, ThrowOnError>({
@@ -715,6 +781,24 @@ export const createSignedUploadUrl = <ThrowOnError extends boolean = false>(opti
 export const getDownloadUrl = <ThrowOnError extends boolean = false>(options: Options<GetDownloadUrlData, ThrowOnError>) => (options.client ?? client).get<GetDownloadUrlResponses, GetDownloadUrlErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/production/items/{id}/download-url',
+    ...options
+});
+
+/**
+ * Dashboard del portafolio: ciclo actual, piezas por estado, revisiones pendientes, próximas publicaciones y actividad
+ */
+export const getPortfolioDashboard = <ThrowOnError extends boolean = false>(options: Options<GetPortfolioDashboardData, ThrowOnError>) => (options.client ?? client).get<GetPortfolioDashboardResponses, GetPortfolioDashboardErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/portfolios/{id}/dashboard',
+    ...options
+});
+
+/**
+ * Mi Dashboard: piezas que esperan mi revisión, aprobadas en este ciclo y comentarios recientes
+ */
+export const getClientDashboard = <ThrowOnError extends boolean = false>(options: Options<GetClientDashboardData, ThrowOnError>) => (options.client ?? client).get<GetClientDashboardResponses, GetClientDashboardErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/portfolios/{id}/client-dashboard',
     ...options
 });
 
@@ -847,7 +931,7 @@ export const updateTask = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
- * Comentarios de un elemento, del más antiguo al más reciente
+ * Comentarios de un elemento, del más antiguo al más reciente (paginado)
  */
 export const listComments = <ThrowOnError extends boolean = false>(options: Options<ListCommentsData, ThrowOnError>) => (options.client ?? client).get<ListCommentsResponses, ListCommentsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -94,6 +94,22 @@ export type Comment = {
     entityId: string;
     entityType: 'item' | 'cycle' | 'task' | 'agent' | 'portfolio';
     body: string;
+    /**
+     * internal: solo el equipo; client: también el cliente. Lo que escribe un cliente es siempre 'client'.
+     */
+    visibility: 'internal' | 'client';
+    /**
+     * CommentAnchor
+     *
+     * Marca sobre un archivo de una versión (x, y de 0 a 1; t en segundos)
+     */
+    anchor: {
+        versionNumber: number;
+        fileKey: string;
+        x: number;
+        y: number;
+        t?: number;
+    } | null;
     author: {
         _id: string;
         name: string;
@@ -174,6 +190,18 @@ export type Cycle = {
      */
     endDate: string;
     createdAt: string;
+    itemCount?: number;
+};
+
+/**
+ * PortfolioMember
+ */
+export type PortfolioMember = {
+    _id: string;
+    name: string;
+    role: 'admin' | 'employee' | 'client';
+    email: string | null;
+    staff: boolean;
 };
 
 /**
@@ -271,6 +299,197 @@ export type StrategyCoverage = {
     awarenessLevels: {
         [key: string]: number;
     };
+    matrix: {
+        [key: string]: {
+            [key: string]: number;
+        };
+    };
+};
+
+/**
+ * DashboardComment
+ */
+export type DashboardComment = {
+    _id: string;
+    /**
+     * El comentario como texto plano, abreviado
+     */
+    excerpt: string;
+    visibility: 'internal' | 'client';
+    author: {
+        _id: string;
+        name: string;
+    };
+    item: {
+        _id: string;
+        title: string;
+        status: 'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved';
+    };
+    createdAt: string;
+};
+
+/**
+ * PortfolioDashboard
+ */
+export type PortfolioDashboard = {
+    /**
+     * DashboardCycle
+     */
+    currentCycle: {
+        _id: string;
+        /**
+         * YYYY-MM-DD
+         */
+        startDate: string;
+        /**
+         * YYYY-MM-DD
+         */
+        endDate: string;
+        /**
+         * Duración del ciclo en días
+         */
+        totalDays: number;
+        /**
+         * Días que quedan, hoy incluido (0 si ya terminó)
+         */
+        daysLeft: number;
+        approved: number;
+        total: number;
+        /**
+         * Aprobadas / total (0–1)
+         */
+        progress: number;
+    } | null;
+    /**
+     * StatusCounts
+     *
+     * Piezas del ciclo actual por estado
+     */
+    counts: {
+        draft: number;
+        internal_review: number;
+        internal_changes: number;
+        client_review: number;
+        client_changes: number;
+        approved: number;
+    };
+    /**
+     * PendingInternalReviewQueue
+     */
+    pendingInternalReview: {
+        count: number;
+        items: Array<{
+            _id: string;
+            title: string;
+            /**
+             * Desde cuándo está en este estado
+             */
+            since: string;
+        }>;
+    };
+    /**
+     * ClientChangesQueue
+     */
+    clientChanges: {
+        count: number;
+        items: Array<{
+            _id: string;
+            title: string;
+            /**
+             * Desde cuándo está en este estado
+             */
+            since: string;
+        }>;
+    };
+    /**
+     * Piezas que se publican en los próximos 7 días
+     */
+    upcoming: Array<{
+        _id: string;
+        title: string;
+        /**
+         * YYYY-MM-DD
+         */
+        publishDate: string;
+        status: 'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved';
+    }>;
+    activity: Array<{
+        _id: string;
+        kind: 'history' | 'comment';
+        action: string;
+        fromStatus: 'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved' | null;
+        toStatus: 'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved' | null;
+        excerpt: string | null;
+        actor: {
+            _id: string;
+            name: string;
+        };
+        item: {
+            _id: string;
+            title: string;
+        };
+        createdAt: string;
+    }>;
+};
+
+/**
+ * ClientDashboard
+ */
+export type ClientDashboard = {
+    /**
+     * DashboardCycleDates
+     */
+    currentCycle: {
+        _id: string;
+        /**
+         * YYYY-MM-DD
+         */
+        startDate: string;
+        /**
+         * YYYY-MM-DD
+         */
+        endDate: string;
+        /**
+         * Duración del ciclo en días
+         */
+        totalDays: number;
+        /**
+         * Días que quedan, hoy incluido (0 si ya terminó)
+         */
+        daysLeft: number;
+    } | null;
+    /**
+     * AwaitingReview
+     *
+     * Piezas que esperan la revisión de este usuario
+     */
+    awaitingReview: {
+        status: 'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved' | null;
+        count: number;
+        items: Array<{
+            _id: string;
+            title: string;
+            /**
+             * Desde cuándo está en este estado
+             */
+            since: string;
+        }>;
+    };
+    /**
+     * ApprovedThisCycle
+     */
+    approvedThisCycle: {
+        count: number;
+        items: Array<{
+            _id: string;
+            title: string;
+            /**
+             * Desde cuándo está en este estado
+             */
+            since: string;
+        }>;
+    };
+    recentComments: Array<DashboardComment>;
 };
 
 /**
@@ -2108,6 +2327,89 @@ export type ListCyclesResponses = {
 
 export type ListCyclesResponse = ListCyclesResponses[keyof ListCyclesResponses];
 
+export type CreateNextCycleData = {
+    /**
+     * NextCycleBody
+     */
+    body: {
+        cycleDuration?: number;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/portfolios/{id}/next-cycle';
+};
+
+export type CreateNextCycleErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type CreateNextCycleError = CreateNextCycleErrors[keyof CreateNextCycleErrors];
+
+export type CreateNextCycleResponses = {
+    /**
+     * Default Response
+     */
+    201: Cycle;
+};
+
+export type CreateNextCycleResponse = CreateNextCycleResponses[keyof CreateNextCycleResponses];
+
+export type ListPortfolioMembersData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/portfolios/{id}/members';
+};
+
+export type ListPortfolioMembersErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type ListPortfolioMembersError = ListPortfolioMembersErrors[keyof ListPortfolioMembersErrors];
+
+export type ListPortfolioMembersResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<PortfolioMember>;
+};
+
+export type ListPortfolioMembersResponse = ListPortfolioMembersResponses[keyof ListPortfolioMembersResponses];
+
 export type CreateCycleData = {
     /**
      * CreateCycleBody
@@ -2167,8 +2469,19 @@ export type ListItemsData = {
     path: {
         id: string;
     };
-    query?: {
-        status?: 'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved';
+    query: {
+        page: number;
+        limit: number;
+        status?: Array<'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved'>;
+        format?: string;
+        pilar?: string;
+        angulo?: string;
+        funnelPhase?: 'awareness' | 'consideration' | 'conversion' | 'loyalty';
+        awarenessLevel?: 'unaware' | 'problemAware' | 'solutionAware' | 'productAware';
+        assigneeId?: string;
+        q?: string;
+        sort?: 'publishDate' | 'title' | 'status' | 'format' | 'createdAt' | 'updatedAt';
+        order?: 'asc' | 'desc';
     };
     url: '/production/cycles/{id}/items';
 };
@@ -2196,9 +2509,16 @@ export type ListItemsError = ListItemsErrors[keyof ListItemsErrors];
 
 export type ListItemsResponses = {
     /**
+     * ItemPage
+     *
      * Default Response
      */
-    200: Array<ProductionItem>;
+    200: {
+        items: Array<ProductionItem>;
+        total: number;
+        page: number;
+        limit: number;
+    };
 };
 
 export type ListItemsResponse = ListItemsResponses[keyof ListItemsResponses];
@@ -2280,6 +2600,10 @@ export type DeleteItemErrors = {
      * Default Response
      */
     404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
 };
 
 export type DeleteItemError = DeleteItemErrors[keyof DeleteItemErrors];
@@ -2296,6 +2620,37 @@ export type DeleteItemResponses = {
 };
 
 export type DeleteItemResponse = DeleteItemResponses[keyof DeleteItemResponses];
+
+export type GetItemData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}';
+};
+
+export type GetItemErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetItemError = GetItemErrors[keyof GetItemErrors];
+
+export type GetItemResponses = {
+    /**
+     * Default Response
+     */
+    200: ProductionItem;
+};
+
+export type GetItemResponse = GetItemResponses[keyof GetItemResponses];
 
 export type UpdateItemData = {
     /**
@@ -2314,6 +2669,10 @@ export type UpdateItemData = {
          */
         publishDate?: string | null;
         assigneeId?: string | null;
+        /**
+         * La versión leída: si otra persona la cambió después, 409 (nada se sobrescribe)
+         */
+        version?: number;
     };
     path: {
         id: string;
@@ -2438,6 +2797,101 @@ export type MoveItemResponses = {
 };
 
 export type MoveItemResponse = MoveItemResponses[keyof MoveItemResponses];
+
+export type MoveItemsData = {
+    /**
+     * MoveItemsBody
+     */
+    body: {
+        itemIds: Array<string>;
+        nextCycleId: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/production/items/move';
+};
+
+export type MoveItemsErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type MoveItemsError = MoveItemsErrors[keyof MoveItemsErrors];
+
+export type MoveItemsResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<ProductionItem>;
+};
+
+export type MoveItemsResponse = MoveItemsResponses[keyof MoveItemsResponses];
+
+export type CarryOverPendingData = {
+    /**
+     * CarryOverBody
+     */
+    body: {
+        nextCycleId: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/cycles/{id}/carry-over';
+};
+
+export type CarryOverPendingErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type CarryOverPendingError = CarryOverPendingErrors[keyof CarryOverPendingErrors];
+
+export type CarryOverPendingResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<ProductionItem>;
+};
+
+export type CarryOverPendingResponse = CarryOverPendingResponses[keyof CarryOverPendingResponses];
 
 export type MarkForInternalReviewData = {
     /**
@@ -2854,6 +3308,68 @@ export type ListPendingInternalReviewResponses = {
 
 export type ListPendingInternalReviewResponse = ListPendingInternalReviewResponses[keyof ListPendingInternalReviewResponses];
 
+export type GetReviewQueuesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/portfolios/{id}/review-queues';
+};
+
+export type GetReviewQueuesErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetReviewQueuesError = GetReviewQueuesErrors[keyof GetReviewQueuesErrors];
+
+export type GetReviewQueuesResponses = {
+    /**
+     * ReviewQueues
+     *
+     * Default Response
+     */
+    200: {
+        internal: Array<{
+            item: ProductionItem;
+            sentBy: {
+                _id: string;
+                name: string;
+            } | null;
+            waitingSince: string;
+        }>;
+        clientChanges: Array<{
+            item: ProductionItem;
+            sentBy: {
+                _id: string;
+                name: string;
+            } | null;
+            waitingSince: string;
+        }>;
+        client: Array<{
+            item: ProductionItem;
+            sentBy: {
+                _id: string;
+                name: string;
+            } | null;
+            waitingSince: string;
+        }>;
+    };
+};
+
+export type GetReviewQueuesResponse = GetReviewQueuesResponses[keyof GetReviewQueuesResponses];
+
 export type GetMaterialVersionHistoryData = {
     body?: never;
     path: {
@@ -2971,7 +3487,10 @@ export type CreateSignedUploadUrlData = {
     body: {
         fileName: string;
         fileType: string;
-        size?: number;
+        /**
+         * Tamaño exacto en bytes
+         */
+        size: number;
     };
     path: {
         id: string;
@@ -3000,6 +3519,10 @@ export type CreateSignedUploadUrlErrors = {
     /**
      * Default Response
      */
+    409: ErrorResponse;
+    /**
+     * Default Response
+     */
     413: ErrorResponse;
     /**
      * Default Response
@@ -3017,6 +3540,12 @@ export type CreateSignedUploadUrlResponses = {
      */
     200: {
         url: string;
+        /**
+         * Cabeceras que la subida (PUT) debe enviar tal cual
+         */
+        headers: {
+            [key: string]: string;
+        };
         s3Key: string;
         expiresAt: string;
     };
@@ -3065,6 +3594,76 @@ export type GetDownloadUrlResponses = {
 };
 
 export type GetDownloadUrlResponse = GetDownloadUrlResponses[keyof GetDownloadUrlResponses];
+
+export type GetPortfolioDashboardData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/portfolios/{id}/dashboard';
+};
+
+export type GetPortfolioDashboardErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetPortfolioDashboardError = GetPortfolioDashboardErrors[keyof GetPortfolioDashboardErrors];
+
+export type GetPortfolioDashboardResponses = {
+    /**
+     * Default Response
+     */
+    200: PortfolioDashboard;
+};
+
+export type GetPortfolioDashboardResponse = GetPortfolioDashboardResponses[keyof GetPortfolioDashboardResponses];
+
+export type GetClientDashboardData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/portfolios/{id}/client-dashboard';
+};
+
+export type GetClientDashboardErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetClientDashboardError = GetClientDashboardErrors[keyof GetClientDashboardErrors];
+
+export type GetClientDashboardResponses = {
+    /**
+     * Default Response
+     */
+    200: ClientDashboard;
+};
+
+export type GetClientDashboardResponse = GetClientDashboardResponses[keyof GetClientDashboardResponses];
 
 export type ListAgentsData = {
     body?: never;
@@ -3577,6 +4176,8 @@ export type ListCommentsData = {
     query: {
         entityId: string;
         entityType: 'item' | 'cycle' | 'task' | 'agent' | 'portfolio';
+        page: number;
+        limit: number;
     };
     url: '/comments';
 };
@@ -3600,9 +4201,16 @@ export type ListCommentsError = ListCommentsErrors[keyof ListCommentsErrors];
 
 export type ListCommentsResponses = {
     /**
+     * CommentPage
+     *
      * Default Response
      */
-    200: Array<Comment>;
+    200: {
+        items: Array<Comment>;
+        total: number;
+        page: number;
+        limit: number;
+    };
 };
 
 export type ListCommentsResponse = ListCommentsResponses[keyof ListCommentsResponses];
@@ -3615,6 +4223,22 @@ export type CreateCommentData = {
         entityId: string;
         entityType: 'item' | 'cycle' | 'task' | 'agent' | 'portfolio';
         body: string;
+        /**
+         * internal: solo el equipo; client: también el cliente. Lo que escribe un cliente es siempre 'client'.
+         */
+        visibility?: 'internal' | 'client';
+        /**
+         * CommentAnchor
+         *
+         * Marca sobre un archivo de una versión (x, y de 0 a 1; t en segundos)
+         */
+        anchor?: {
+            versionNumber: number;
+            fileKey: string;
+            x: number;
+            y: number;
+            t?: number;
+        };
     };
     path?: never;
     query?: never;
@@ -3726,7 +4350,11 @@ export type UpdateCommentData = {
      * UpdateCommentBody
      */
     body: {
-        body: string;
+        body?: string;
+        /**
+         * internal: solo el equipo; client: también el cliente. Lo que escribe un cliente es siempre 'client'.
+         */
+        visibility?: 'internal' | 'client';
     };
     path: {
         id: string;

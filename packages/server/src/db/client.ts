@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -54,10 +54,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir);
+  const release = options.pgliteDir ? lockDataDir(options.pgliteDir) : () => {};
+  let client: PGlite;
+  try {
+    client = options.pgliteDir ? await openDurablePglite(options.pgliteDir) : new PGlite();
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -71,8 +77,101 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
     close: async () => {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
     },
+  };
+}
+
+/**
+ * PGlite on disk, with commits that survive a power loss. PGlite starts PostgreSQL with `-F` (fsync off)
+ * and its Emscripten file system turns fsync into a no-op, so an acknowledged commit could live only in the
+ * page cache. Here PostgreSQL runs with fsync on and `wal_sync_method=fsync` (fdatasync is a no-op in
+ * Emscripten, fsync goes through the stream), and the file system's fsync reaches the real file.
+ */
+async function openDurablePglite(dir: string): Promise<PGlite> {
+  mkdirSync(dir, { recursive: true });
+  const startParams = [
+    ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+    '-c',
+    'fsync=on',
+    '-c',
+    'wal_sync_method=fsync',
+    '-c',
+    'synchronous_commit=on',
+  ];
+  const client = new PGlite(dir, { startParams });
+  await client.waitReady;
+  // The Emscripten module is not part of PGlite's typed API.
+  const nodefs = (client as unknown as { Module: { NODEFS?: NodeFsModule } }).Module.NODEFS;
+  if (!nodefs?.stream_ops) throw new Error('PGlite: no se encontró el sistema de archivos NODEFS');
+  nodefs.stream_ops.fsync = (stream) => {
+    if (stream.nfd !== undefined) fsyncSync(stream.nfd);
+    return 0;
+  };
+  return client;
+}
+
+interface NodeFsModule {
+  stream_ops: { fsync?: (stream: { nfd?: number }) => number };
+}
+
+/** Refused start: another server already uses this embedded database. */
+export class DataDirLockedError extends Error {}
+
+const heldLocks = new Set<string>();
+
+const processAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * One server per embedded database: PGlite has no locking of its own, and two processes on one data
+ * directory silently lose writes. A lock file beside the directory holds the owner's PID; a lock whose
+ * process is gone is taken over. Answers the release function.
+ */
+export function lockDataDir(dir: string): () => void {
+  const lockPath = `${dir}.lock`;
+  const refuse = (pid: number | string) =>
+    new DataDirLockedError(
+      `La base de datos integrada ${dir} ya está en uso por otro servidor (PID ${pid}). ` +
+        'Detén ese servidor o usa otro DATA_DIR. / The embedded database is already in use by another server.',
+    );
+  if (heldLocks.has(lockPath)) throw refuse(process.pid);
+  mkdirSync(dirname(lockPath), { recursive: true });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      fsyncSync(fd);
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw refuse('desconocido');
+        throw error;
+      }
+      const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner > 0 && processAlive(owner)) throw refuse(owner);
+      unlinkSync(lockPath); // stale: its process is gone
+    }
+  }
+  heldLocks.add(lockPath);
+  return () => {
+    if (!heldLocks.delete(lockPath)) return;
+    try {
+      if (readFileSync(lockPath, 'utf8') === String(process.pid)) unlinkSync(lockPath);
+    } catch {
+      // already gone
+    }
   };
 }
 

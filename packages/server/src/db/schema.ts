@@ -62,18 +62,22 @@ export interface ProductionCycleData {
   formatosCreativos: string[];
 }
 
-export const portfolios = pgTable('portfolios', {
-  id: id(),
-  identifier: text('identifier').notNull().unique(),
-  accountData: jsonb('account_data').$type<AccountData>().notNull(),
-  productionCycleData: jsonb('production_cycle_data')
-    .$type<ProductionCycleData>()
-    .notNull()
-    .default({ pilaresContenido: [], angulosVenta: [], formatosCreativos: [] }),
-  createdBy: text('created_by').references(() => users.id),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const portfolios = pgTable(
+  'portfolios',
+  {
+    id: id(),
+    identifier: text('identifier').notNull().unique(),
+    accountData: jsonb('account_data').$type<AccountData>().notNull(),
+    productionCycleData: jsonb('production_cycle_data')
+      .$type<ProductionCycleData>()
+      .notNull()
+      .default({ pilaresContenido: [], angulosVenta: [], formatosCreativos: [] }),
+    createdBy: text('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('portfolios_created_by_idx').on(t.createdBy)],
+);
 
 export const portfolioIntegrations = pgTable(
   'portfolio_integrations',
@@ -176,6 +180,8 @@ export const items = pgTable(
   (t) => [
     index('items_cycle_status_idx').on(t.cycleId, t.status),
     index('items_portfolio_status_idx').on(t.portfolioId, t.status),
+    index('items_assignee_idx').on(t.assigneeId),
+    index('items_author_idx').on(t.authorId),
   ],
 );
 
@@ -191,9 +197,14 @@ export const itemVersions = pgTable(
     changeReason: text('change_reason'),
     changeDescription: text('change_description'),
     authorId: text('author_id').references(() => users.id),
+    /** Set when the version goes to the client (approve-for-client): clients see only these. */
+    sentToClientAt: timestamp('sent_to_client_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('item_versions_item_number_uq').on(t.itemId, t.number)],
+  (t) => [
+    uniqueIndex('item_versions_item_number_uq').on(t.itemId, t.number),
+    index('item_versions_author_idx').on(t.authorId),
+  ],
 );
 
 export const itemHistory = pgTable(
@@ -211,7 +222,10 @@ export const itemHistory = pgTable(
     changeDescription: text('change_description'),
     createdAt: createdAt(),
   },
-  (t) => [index('item_history_item_idx').on(t.itemId, t.createdAt)],
+  (t) => [
+    index('item_history_item_idx').on(t.itemId, t.createdAt),
+    index('item_history_actor_idx').on(t.actorId),
+  ],
 );
 
 export const files = pgTable(
@@ -228,7 +242,7 @@ export const files = pgTable(
     uploadedBy: text('uploaded_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('files_item_idx').on(t.itemId)],
+  (t) => [index('files_item_idx').on(t.itemId), index('files_uploaded_by_idx').on(t.uploadedBy)],
 );
 
 export const tools = pgTable('tools', {
@@ -285,10 +299,22 @@ export const tasks = pgTable(
   (t) => [
     index('tasks_portfolio_status_idx').on(t.portfolioId, t.status),
     index('tasks_agent_idx').on(t.agentId),
+    index('tasks_item_idx').on(t.itemId),
+    index('tasks_created_by_idx').on(t.createdBy),
   ],
 );
 
 export type CommentEntityType = 'item' | 'cycle' | 'task' | 'agent' | 'portfolio';
+/** Who may read a comment: `internal` only staff of the portfolio, `client` its clients too. */
+export type CommentVisibility = 'internal' | 'client';
+/** A pin on a file of one version: x and y normalised to 0–1, t in seconds for video. */
+export interface CommentAnchor {
+  versionNumber: number;
+  fileKey: string;
+  x: number;
+  y: number;
+  t?: number;
+}
 
 export const comments = pgTable(
   'comments',
@@ -300,11 +326,17 @@ export const comments = pgTable(
     entityId: text('entity_id').notNull(),
     entityType: text('entity_type').$type<CommentEntityType>().notNull(),
     body: text('body').notNull(),
+    visibility: text('visibility').$type<CommentVisibility>().notNull().default('internal'),
+    anchor: jsonb('anchor').$type<CommentAnchor>(),
     authorId: text('author_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('comments_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
+  (t) => [
+    index('comments_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    index('comments_portfolio_idx').on(t.portfolioId),
+    index('comments_author_idx').on(t.authorId),
+  ],
 );
 
 export const notifications = pgTable(
@@ -338,4 +370,19 @@ export const pushSubscriptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * Scheduled work that must run once per period across every server instance (issue 11's reminders): the
+ * instance whose insert of (job, period) succeeds runs it, in the same transaction, so a crash rolls the
+ * claim back and another instance runs it on its next check.
+ */
+export const scheduledRuns = pgTable(
+  'scheduled_runs',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
 );

@@ -23,10 +23,16 @@ export const authErrors = errorResponses(400, 401, 403, 404);
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const Timestamp = Type.String({ format: 'date-time' });
-export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+/** A calendar day (`format: date` refuses 2024-02-30; PostgreSQL has no year 0). */
+export const IsoDate = Type.String({
+  pattern: '^(?!0000)\\d{4}-\\d{2}-\\d{2}$',
+  format: 'date',
+  description: 'YYYY-MM-DD',
+});
 
 export const PageQuery = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  // Bounded so that (page - 1) × limit always fits PostgreSQL's OFFSET.
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
 };
 

@@ -9,6 +9,27 @@ import { userRoom } from '../services/notifier.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     io: SocketServer;
+    /** Closes every socket of a user, on every instance (through the Redis adapter when there is one). */
+    endSessions(userId: string): void;
+  }
+}
+
+/**
+ * Which browser origins may open a socket: PUBLIC_URL's origin when it is set, or else the request's own
+ * host (same origin; the host compared as a URL would, so case and a default port do not matter). A
+ * handshake without Origin comes from a non-browser client: it is accepted, because it still needs a valid
+ * token, and cross-site abuse needs a browser, which always sends Origin. `Origin: null` (sandboxed frames,
+ * files) and anything unparsable are refused.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, publicUrl?: string) {
+  if (origin === undefined) return true;
+  try {
+    const from = new URL(origin);
+    if (publicUrl) return from.origin === new URL(publicUrl).origin;
+    if (!host) return false;
+    return from.host === new URL(`${from.protocol}//${host}`).host;
+  } catch {
+    return false;
   }
 }
 
@@ -21,7 +42,14 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const io: SocketServer = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
-    ...(app.redis ? {} : { connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000 } }),
+    allowRequest: (req, callback) => {
+      const ok = originAllowed(req.headers.origin, req.headers.host, app.env.PUBLIC_URL);
+      callback(ok ? null : 'Origen no permitido', ok);
+    },
+    // A recovered connection is authenticated again: a session ended meanwhile stays ended.
+    ...(app.redis
+      ? {}
+      : { connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false } }),
   });
   if (app.redis) {
     const pub = app.redis.duplicate();
@@ -43,7 +71,24 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       next(new Error('Sesión inválida o expirada'));
     }
   });
+  // A handshake authenticated just before its session ended (token read, then the role, password or
+  // deletion committed and its sockets were closed, then this socket joined) would outlive the session. The
+  // token is checked once more now that the socket is in its user's room: a session ended before this check
+  // is caught here, one ended after it is caught by endSessions, which now finds the socket.
+  io.on('connection', async (socket) => {
+    const token = (socket.handshake.auth as { token?: string }).token!;
+    try {
+      await app.tokens.authenticate(token);
+    } catch {
+      socket.disconnect(true);
+    }
+  });
   app.decorate('io', io);
+  app.decorate('endSessions', (userId: string) => {
+    // This instance's sockets at once, whatever Redis is doing; then every instance's, through the adapter.
+    io.local.in(userRoom(userId)).disconnectSockets(true);
+    if (app.redis) io.in(userRoom(userId)).disconnectSockets(true);
+  });
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
   });

@@ -5,6 +5,7 @@ import { commentRoutes } from './comments/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { notificationRoutes } from './notifications/index.ts';
 import { portfolioRoutes } from './portfolios/index.ts';
+import { dashboardRoutes } from './production/dashboard.ts';
 import { productionRoutes } from './production/index.ts';
 import { taskRoutes } from './tasks/index.ts';
 import { toolRoutes } from './tools/index.ts';
@@ -19,6 +20,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes);
   await app.register(toolRoutes);
   await app.register(productionRoutes);
+  await app.register(dashboardRoutes);
   await app.register(agentRoutes);
   await app.register(taskRoutes);
   await app.register(commentRoutes);

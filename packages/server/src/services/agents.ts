@@ -1,8 +1,23 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { agents, items, portfolioAccess, type TaskStatus, tasks, tools } from '../db/schema.ts';
+import {
+  agents,
+  items,
+  portfolioAccess,
+  portfolios,
+  type TaskStatus,
+  tasks,
+  tools,
+  users,
+} from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { type Actor, isAdmin, type PortfolioPermission, requirePortfolio } from '../policy.ts';
+import {
+  type Actor,
+  isAdmin,
+  type PortfolioPermission,
+  portfolioPermissions,
+  requirePortfolio,
+} from '../policy.ts';
 import type { Notifier } from './notifier.ts';
 
 type AgentRow = typeof agents.$inferSelect;
@@ -33,6 +48,14 @@ export const toTask = (row: TaskRow) => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** The trimmed text, or a 400 naming the field when nothing but spaces was sent. */
+function nonBlank(field: string, value: string) {
+  const text = value.trim();
+  if (!text)
+    throw new AppError('VALIDATION', `El campo '${field}' está vacío`, [{ field, message: 'Está vacío' }]);
+  return text;
+}
 
 /** Unknown or disabled tool ids → 400 naming them. */
 async function assertTools(db: DbOrTx, ids: string[]) {
@@ -79,13 +102,21 @@ export interface AgentInput {
 }
 
 export async function createAgent(db: DbOrTx, portfolioId: string, input: AgentInput) {
+  const name = nonBlank('name', input.name);
+  // The portfolio must exist (an admin's permission check does not prove it); a deletion racing this insert
+  // is answered 404 by the error handler's foreign-key net.
+  const [portfolio] = await db
+    .select({ id: portfolios.id })
+    .from(portfolios)
+    .where(eq(portfolios.id, portfolioId));
+  if (!portfolio) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
   const toolIds = [...new Set(input.tools ?? [])];
   await assertTools(db, toolIds);
   const [row] = await db
     .insert(agents)
     .values({
       portfolioId,
-      name: input.name.trim(),
+      name,
       description: input.description ?? '',
       instructions: input.instructions ?? '',
       tools: toolIds,
@@ -111,7 +142,8 @@ export async function setAgentTools(db: DbOrTx, agent: AgentRow, toolIds: string
   const ids = [...new Set(toolIds)];
   await assertTools(db, ids);
   const [row] = await db.update(agents).set({ tools: ids }).where(eq(agents.id, agent.id)).returning();
-  return toAgent(row!);
+  if (!row) throw new AppError('NOT_FOUND', 'Agente no encontrado'); // deleted meanwhile
+  return toAgent(row);
 }
 
 // ——— Tasks ———
@@ -123,6 +155,15 @@ export interface TaskInput {
   dueDate?: string | null;
   status?: TaskStatus;
   result?: string | null;
+}
+
+async function managesAgents(db: DbOrTx, userId: string, portfolioId: string) {
+  const [user] = await db
+    .select({ id: users.id, role: users.role, permissions: users.permissions })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return false;
+  return (await portfolioPermissions(db, user, portfolioId))?.has('agents.manage') ?? false;
 }
 
 async function assertItem(db: DbOrTx, portfolioId: string, itemId: string | null | undefined) {
@@ -143,6 +184,7 @@ export async function createTask(
   agent: AgentRow,
   input: TaskInput,
 ) {
+  const title = nonBlank('title', input.title);
   const item = await assertItem(db, agent.portfolioId, input.itemId);
   const [row] = await db
     .insert(tasks)
@@ -150,13 +192,18 @@ export async function createTask(
       portfolioId: agent.portfolioId,
       agentId: agent.id,
       itemId: input.itemId ?? null,
-      title: input.title.trim(),
+      title,
       instructions: input.instructions ?? '',
       dueDate: input.dueDate ?? null,
       createdBy: actor.id,
     })
     .returning();
-  if (item?.assigneeId && item.assigneeId !== actor.id) {
+  // Tasks are internal work: only an assignee who may open the agent's screen (agents.manage) is told.
+  if (
+    item?.assigneeId &&
+    item.assigneeId !== actor.id &&
+    (await managesAgents(db, item.assigneeId, agent.portfolioId))
+  ) {
     await notifier.notify({
       userIds: [item.assigneeId],
       title: 'Nueva tarea',
@@ -180,19 +227,22 @@ export async function loadTask(db: DbOrTx, actor: Actor, id: string, permission:
 
 export async function updateTask(db: DbOrTx, task: TaskRow, input: Partial<TaskInput>) {
   await assertItem(db, task.portfolioId, input.itemId);
-  const [row] = await db
-    .update(tasks)
-    .set({
-      ...(input.title !== undefined ? { title: input.title.trim() } : {}),
-      ...(input.instructions !== undefined ? { instructions: input.instructions } : {}),
-      ...(input.status !== undefined ? { status: input.status } : {}),
-      ...(input.result !== undefined ? { result: input.result } : {}),
-      ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
-      ...(input.itemId !== undefined ? { itemId: input.itemId } : {}),
-    })
-    .where(eq(tasks.id, task.id))
-    .returning();
-  return toTask(row!);
+  const set = {
+    ...(input.title !== undefined ? { title: nonBlank('title', input.title) } : {}),
+    ...(input.instructions !== undefined ? { instructions: input.instructions } : {}),
+    ...(input.status !== undefined ? { status: input.status } : {}),
+    ...(input.result !== undefined ? { result: input.result } : {}),
+    ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
+    ...(input.itemId !== undefined ? { itemId: input.itemId } : {}),
+  };
+  if (Object.keys(set).length === 0) {
+    throw new AppError('VALIDATION', 'El cuerpo no contiene ningún campo que cambiar', [
+      { field: 'body', message: 'El cuerpo no contiene ningún campo que cambiar' },
+    ]);
+  }
+  const [row] = await db.update(tasks).set(set).where(eq(tasks.id, task.id)).returning();
+  if (!row) throw new AppError('NOT_FOUND', 'Tarea no encontrada'); // deleted meanwhile
+  return toTask(row);
 }
 
 /** Portfolios where the actor may see tasks (agents.manage); undefined = all (admin). */

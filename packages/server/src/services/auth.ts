@@ -26,7 +26,8 @@ export function createTokenService(db: Db, secret: string, ttlSeconds: number): 
       let sub: string | undefined;
       let tv: unknown;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        // A token without an expiry would be valid forever: refused.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
         sub = payload.sub;
         tv = payload.tv;
       } catch {

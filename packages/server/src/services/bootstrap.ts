@@ -13,8 +13,14 @@ export interface Credentials {
   role: string;
 }
 
-/** On an empty database, creates the first admin; answers the credentials when it generated a password. */
-export async function ensureFirstAdmin(db: Db, env: Env): Promise<Credentials | undefined> {
+/**
+ * On an empty database, creates the first admin and answers its credentials. The password is answered only
+ * when it was generated here: one the operator chose (ADMIN_PASSWORD) is never printed.
+ */
+export async function ensureFirstAdmin(
+  db: Db,
+  env: Env,
+): Promise<(Omit<Credentials, 'password'> & { password?: string }) | undefined> {
   const [{ n }] = (await db.select({ n: count() }).from(users).where(isNull(users.deletedAt))) as [
     { n: number },
   ];
@@ -22,7 +28,7 @@ export async function ensureFirstAdmin(db: Db, env: Env): Promise<Credentials | 
   const email = env.ADMIN_EMAIL ?? 'admin@example.com';
   const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
   await createUser(db, { email, name: 'Administración', role: 'admin', password });
-  return { email, password, role: 'admin' };
+  return { email, role: 'admin', ...(env.ADMIN_PASSWORD ? {} : { password }) };
 }
 
 export const demoUsers = [

@@ -1,30 +1,51 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
   agents,
+  type CommentAnchor,
   type CommentEntityType,
+  type CommentVisibility,
   comments,
   cycles,
   items,
+  itemVersions,
   portfolios,
   tasks,
   users,
 } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { mentionedUserIds, sanitizeRichText } from '../lib/sanitize.ts';
-import { type Actor, isAdmin, portfolioPermissions } from '../policy.ts';
-import type { Notifier } from './notifier.ts';
-import { clientVisibleStatuses } from './transitions.ts';
+import { sanitizeRichText } from '../lib/sanitize.ts';
+import {
+  type Actor,
+  canSeeStatus,
+  isAdmin,
+  isInternalViewer,
+  portfolioPermissions,
+  visibleComments,
+  visibleVersions,
+} from '../policy.ts';
+import { mentionedReaders } from './mentions.ts';
+import type { Created, Notifier } from './notifier.ts';
 
 type CommentRow = typeof comments.$inferSelect;
 
 export interface ResolvedEntity {
+  type: CommentEntityType;
+  id: string;
   portfolioId: string;
-  /** Whether a client (portfolio.view only) may see it. */
+  /** Whether a client (portfolio.view only) may see the entity at all. */
   visibleToClient: boolean;
-  /** Where in the app it lives (for notification links). */
-  screen: string;
+  /** The visibility a staff comment gets when none is chosen. */
+  defaultVisibility: CommentVisibility;
+  /**
+   * Where in the app a notification about it opens it, for each audience: a client may not open the staff
+   * screens (production, dashboard, agents), so it gets the review panel or its own dashboard.
+   */
+  links: Record<Audience, string>;
 }
+
+/** Who a link is for: the staff screens, or the screens a client may open (spec §2). */
+export type Audience = 'staff' | 'client';
 
 /** The portfolio an entity belongs to, and whether clients may see it. Unknown → 404. */
 export async function resolveEntity(
@@ -33,6 +54,24 @@ export async function resolveEntity(
   id: string,
 ): Promise<ResolvedEntity> {
   const notFound = new AppError('NOT_FOUND', 'Elemento no encontrado');
+  const entity = (
+    portfolioId: string,
+    visibleToClient: boolean,
+    staff: string,
+    client: string | null,
+    sent = false,
+  ): ResolvedEntity => {
+    const base = `/portfolios/${portfolioId}/`;
+    return {
+      type,
+      id,
+      portfolioId,
+      visibleToClient,
+      defaultVisibility: sent ? 'client' : 'internal',
+      // An entity no client may see never notifies one; its client link is then the safe client dashboard.
+      links: { staff: base + staff, client: base + (client ?? 'client-dashboard') },
+    };
+  };
   switch (type) {
     case 'item': {
       const [row] = await db
@@ -40,12 +79,14 @@ export async function resolveEntity(
         .from(items)
         .where(eq(items.id, id));
       if (!row) throw notFound;
-      return { portfolioId: row.p, visibleToClient: clientVisibleStatuses.includes(row.s), screen: 'review' };
+      // Items not yet sent to the client default to internal comments, afterwards to client ones.
+      const sent = canSeeStatus(false, row.s);
+      return entity(row.p, sent, `production?item=${id}`, `review?item=${id}`, sent);
     }
     case 'cycle': {
       const [row] = await db.select({ p: cycles.portfolioId }).from(cycles).where(eq(cycles.id, id));
       if (!row) throw notFound;
-      return { portfolioId: row.p, visibleToClient: true, screen: 'production' };
+      return entity(row.p, true, `production?cycle=${id}`, 'client-dashboard');
     }
     case 'task': {
       const [row] = await db
@@ -53,148 +94,257 @@ export async function resolveEntity(
         .from(tasks)
         .where(eq(tasks.id, id));
       if (!row) throw notFound;
-      return { portfolioId: row.p, visibleToClient: false, screen: `agents/${row.a}` };
+      return entity(row.p, false, `agents/${row.a}`, null);
     }
     case 'agent': {
       const [row] = await db.select({ p: agents.portfolioId }).from(agents).where(eq(agents.id, id));
       if (!row) throw notFound;
-      return { portfolioId: row.p, visibleToClient: false, screen: `agents/${id}` };
+      return entity(row.p, false, `agents/${id}`, null);
     }
     case 'portfolio': {
       const [row] = await db.select({ p: portfolios.id }).from(portfolios).where(eq(portfolios.id, id));
       if (!row) throw notFound;
-      return { portfolioId: row.p, visibleToClient: true, screen: 'dashboard' };
+      return entity(row.p, true, 'dashboard', 'client-dashboard');
     }
     default:
       return type satisfies never;
   }
 }
 
-const isInternal = (perms: ReadonlySet<string>) =>
-  perms.has('production.edit') || perms.has('review.internal') || perms.has('agents.manage');
-
-/** Checks the actor may see the entity (404 otherwise) and, for writing, holds comments.write (403). */
-export async function authorizeEntity(db: DbOrTx, actor: Actor, entity: ResolvedEntity, write: boolean) {
+/**
+ * Checks the actor may see the entity (404 otherwise) and, for writing, holds comments.write (403).
+ * Answers whether the actor is an internal viewer (sees internal comments).
+ */
+export async function authorizeEntity(
+  db: DbOrTx,
+  actor: Actor,
+  entity: ResolvedEntity,
+  write: boolean,
+): Promise<{ internal: boolean }> {
   const perms = await portfolioPermissions(db, actor, entity.portfolioId);
-  if (!perms || (!entity.visibleToClient && !isInternal(perms)))
+  const internal = perms ? isInternalViewer(actor, perms) : false;
+  if (!perms || (!entity.visibleToClient && !internal))
     throw new AppError('NOT_FOUND', 'Elemento no encontrado');
   if (write && !perms.has('comments.write')) throw new AppError('FORBIDDEN');
+  return { internal };
 }
 
-async function withAuthors(db: DbOrTx, rows: CommentRow[]) {
-  const ids = [...new Set(rows.map((r) => r.authorId).filter((x): x is string => Boolean(x)))];
-  const authors = ids.length
-    ? await db
-        .select({ id: users.id, name: users.name, deletedAt: users.deletedAt })
-        .from(users)
-        .where(inArray(users.id, ids))
-    : [];
-  return rows.map((r) => {
-    const a = authors.find((x) => x.id === r.authorId);
-    return {
-      _id: r.id,
-      entityId: r.entityId,
-      entityType: r.entityType,
-      body: r.body,
-      author: { _id: r.authorId ?? '', name: a && !a.deletedAt ? a.name : 'Usuario eliminado' },
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    };
-  });
+const commentColumns = { c: comments, authorName: users.name, authorDeleted: users.deletedAt };
+
+function toComment(row: { c: CommentRow; authorName: string | null; authorDeleted: Date | null }) {
+  const { c } = row;
+  return {
+    _id: c.id,
+    entityId: c.entityId,
+    entityType: c.entityType,
+    body: c.body,
+    visibility: c.visibility,
+    anchor: c.anchor ?? null,
+    author: {
+      _id: c.authorId ?? '',
+      name: row.authorName && !row.authorDeleted ? row.authorName : 'Usuario eliminado',
+    },
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
 }
 
-export async function listComments(db: DbOrTx, type: CommentEntityType, entityId: string) {
-  const rows = await db
-    .select()
+async function readComment(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select(commentColumns)
     .from(comments)
-    .where(and(eq(comments.entityType, type), eq(comments.entityId, entityId)))
-    .orderBy(asc(comments.createdAt));
-  return withAuthors(db, rows);
+    .leftJoin(users, eq(users.id, comments.authorId))
+    .where(eq(comments.id, id));
+  return toComment(row!);
+}
+
+/** One page of an entity's comments, oldest first, as the viewer may read them. */
+export async function listComments(
+  db: DbOrTx,
+  entity: ResolvedEntity,
+  internal: boolean,
+  page: { page: number; limit: number },
+) {
+  const where = and(
+    eq(comments.entityType, entity.type),
+    eq(comments.entityId, entity.id),
+    visibleComments(internal),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(commentColumns)
+      .from(comments)
+      .leftJoin(users, eq(users.id, comments.authorId))
+      .where(where)
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ n: count() }).from(comments).where(where),
+  ]);
+  return { items: rows.map(toComment), total: Number(total?.n ?? 0), page: page.page, limit: page.limit };
+}
+
+const cleanBody = (body: string) => {
+  const clean = sanitizeRichText(body).trim();
+  if (!clean) {
+    throw new AppError('VALIDATION', "El campo 'body' está vacío", [
+      { field: 'body', message: 'El comentario está vacío' },
+    ]);
+  }
+  return clean;
+};
+
+/** The visibility a new comment gets: a client's is always `client`; staff choose, within reason. */
+function chooseVisibility(
+  entity: ResolvedEntity,
+  internal: boolean,
+  requested: CommentVisibility | undefined,
+): CommentVisibility {
+  if (!internal) return 'client';
+  const visibility = requested ?? entity.defaultVisibility;
+  if (visibility === 'client' && !entity.visibleToClient) {
+    throw new AppError(
+      'VALIDATION',
+      "El campo 'visibility' no puede ser 'client': el cliente no ve este elemento",
+      [{ field: 'visibility', message: 'El cliente no ve este elemento' }],
+    );
+  }
+  return visibility;
+}
+
+/** A pin must point at a file of a version of this item that the author may see. */
+async function checkAnchor(db: DbOrTx, entity: ResolvedEntity, internal: boolean, anchor: CommentAnchor) {
+  const invalid = (message: string) =>
+    new AppError('VALIDATION', `El campo 'anchor' no es válido: ${message}`, [{ field: 'anchor', message }]);
+  if (entity.type !== 'item') throw invalid('solo las piezas admiten marcas sobre archivos');
+  const [version] = await db
+    .select({ material: itemVersions.materialData })
+    .from(itemVersions)
+    .where(
+      and(
+        eq(itemVersions.itemId, entity.id),
+        eq(itemVersions.number, anchor.versionNumber),
+        visibleVersions(internal),
+      ),
+    );
+  if (!version) throw invalid(`la versión ${anchor.versionNumber} no existe`);
+  if (!version.material.files.some((f) => f.s3Key === anchor.fileKey))
+    throw invalid('el archivo no pertenece a esa versión');
+}
+
+export interface CommentInput {
+  entityId: string;
+  entityType: CommentEntityType;
+  body: string;
+  visibility?: CommentVisibility;
+  anchor?: CommentAnchor;
 }
 
 export async function createComment(
   db: Db,
   notifier: Notifier,
   actor: Actor & { name?: string },
-  input: { entityId: string; entityType: CommentEntityType; body: string },
+  input: CommentInput,
 ) {
   const entity = await resolveEntity(db, input.entityType, input.entityId);
-  await authorizeEntity(db, actor, entity, true);
-  const body = sanitizeRichText(input.body).trim();
-  if (!body) {
-    throw new AppError('VALIDATION', "El campo 'body' está vacío", [
-      { field: 'body', message: 'El comentario está vacío' },
-    ]);
-  }
-  const [row] = await db
-    .insert(comments)
-    .values({
-      portfolioId: entity.portfolioId,
-      entityId: input.entityId,
-      entityType: input.entityType,
-      body,
-      authorId: actor.id,
-    })
-    .returning();
-  await notifyMentions(db, notifier, actor, entity, body);
-  return (await withAuthors(db, [row!]))[0]!;
+  const { internal } = await authorizeEntity(db, actor, entity, true);
+  const body = cleanBody(input.body);
+  const visibility = chooseVisibility(entity, internal, input.visibility);
+  if (input.anchor) await checkAnchor(db, entity, internal, input.anchor);
+  let created: Created | undefined;
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(comments)
+      .values({
+        portfolioId: entity.portfolioId,
+        entityId: input.entityId,
+        entityType: input.entityType,
+        body,
+        visibility,
+        anchor: input.anchor ?? null,
+        authorId: actor.id,
+      })
+      .returning({ id: comments.id });
+    created = await mentionNotifications(tx, notifier, actor, entity, visibility, body);
+    return row!.id;
+  });
+  if (created) notifier.deliver(created);
+  return readComment(db, id);
 }
 
-/** Mentioned users who can see the entity are told (never the author). */
-async function notifyMentions(
-  db: Db,
+/**
+ * Mentioned users who may read the comment are told (never the author, never a client about an internal
+ * comment). One query for all of them.
+ */
+async function mentionNotifications(
+  tx: DbOrTx,
   notifier: Notifier,
   actor: Actor & { name?: string },
   entity: ResolvedEntity,
+  visibility: CommentVisibility,
   body: string,
-) {
-  const mentioned = mentionedUserIds(body).filter((id) => id !== actor.id);
-  if (mentioned.length === 0) return;
-  const candidates = await db
-    .select({ id: users.id, role: users.role, permissions: users.permissions })
-    .from(users)
-    .where(and(inArray(users.id, mentioned), isNull(users.deletedAt)));
-  const allowed: string[] = [];
-  for (const u of candidates) {
-    const perms = await portfolioPermissions(db, u, entity.portfolioId);
-    if (perms && (entity.visibleToClient || isInternal(perms))) allowed.push(u.id);
-  }
-  if (allowed.length === 0) return;
-  await notifier.notify({
-    userIds: allowed,
-    title: 'Mención',
-    content: `${actor.name ?? 'Alguien'} te mencionó en un comentario`,
-    url: `/portfolios/${entity.portfolioId}/${entity.screen}`,
+): Promise<Created | undefined> {
+  const allowed = await mentionedReaders(tx, {
+    portfolioId: entity.portfolioId,
+    html: body,
+    writerId: actor.id,
+    clientsToo: entity.visibleToClient && visibility === 'client',
   });
+  if (allowed.length === 0) return undefined;
+  // One notification per audience: each opens a screen its readers' role may open.
+  const roles = await tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(inArray(users.id, allowed));
+  const audiences: Record<Audience, string[]> = { staff: [], client: [] };
+  for (const u of roles) audiences[u.role === 'client' ? 'client' : 'staff'].push(u.id);
+  const parts: Created[] = [];
+  for (const audience of ['staff', 'client'] as const) {
+    if (audiences[audience].length === 0) continue;
+    parts.push(
+      await notifier.create(tx, {
+        userIds: audiences[audience],
+        title: 'Mención',
+        content: `${actor.name ?? 'Alguien'} te mencionó en un comentario`,
+        url: entity.links[audience],
+        data: { entityType: entity.type, entityId: entity.id },
+      }),
+    );
+  }
+  return { views: parts.flatMap((p) => p.views), urgency: parts[0]?.urgency };
 }
 
+/** A comment the actor may read (404 otherwise); for writing, only its author or an admin (403). */
 export async function loadComment(db: DbOrTx, actor: Actor, id: string, write: boolean) {
+  const notFound = new AppError('NOT_FOUND', 'Comentario no encontrado');
   const [row] = await db.select().from(comments).where(eq(comments.id, id));
-  if (!row) throw new AppError('NOT_FOUND', 'Comentario no encontrado');
+  if (!row) throw notFound;
   const entity = await resolveEntity(db, row.entityType, row.entityId).catch(() => {
-    throw new AppError('NOT_FOUND', 'Comentario no encontrado');
+    throw notFound;
   });
-  await authorizeEntity(db, actor, entity, false);
+  const { internal } = await authorizeEntity(db, actor, entity, false);
+  if (!internal && row.visibility !== 'client') throw notFound;
   if (write && row.authorId !== actor.id && !isAdmin(actor)) {
     throw new AppError('FORBIDDEN', 'Solo quien escribió el comentario (o un administrador) puede cambiarlo');
   }
-  return row;
+  return { row, entity, internal };
 }
 
-export async function getComment(db: DbOrTx, row: CommentRow) {
-  return (await withAuthors(db, [row]))[0]!;
+export const getComment = (db: DbOrTx, loaded: { row: CommentRow }) => readComment(db, loaded.row.id);
+
+export async function updateComment(
+  db: DbOrTx,
+  loaded: { row: CommentRow; entity: ResolvedEntity; internal: boolean },
+  input: { body?: string; visibility?: CommentVisibility },
+) {
+  const set: Partial<typeof comments.$inferInsert> = {};
+  if (input.body !== undefined) set.body = cleanBody(input.body);
+  if (input.visibility !== undefined)
+    set.visibility = chooseVisibility(loaded.entity, loaded.internal, input.visibility);
+  if (Object.keys(set).length > 0) await db.update(comments).set(set).where(eq(comments.id, loaded.row.id));
+  return readComment(db, loaded.row.id);
 }
 
-export async function updateComment(db: DbOrTx, row: CommentRow, body: string) {
-  const clean = sanitizeRichText(body).trim();
-  if (!clean)
-    throw new AppError('VALIDATION', "El campo 'body' está vacío", [
-      { field: 'body', message: 'El comentario está vacío' },
-    ]);
-  const [updated] = await db.update(comments).set({ body: clean }).where(eq(comments.id, row.id)).returning();
-  return (await withAuthors(db, [updated!]))[0]!;
-}
-
-export async function deleteComment(db: DbOrTx, row: CommentRow) {
-  await db.delete(comments).where(eq(comments.id, row.id));
+export async function deleteComment(db: DbOrTx, loaded: { row: CommentRow }) {
+  await db.delete(comments).where(eq(comments.id, loaded.row.id));
 }

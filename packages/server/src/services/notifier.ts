@@ -1,4 +1,5 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@crw/api-client/events';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
@@ -43,7 +44,11 @@ export function createNotifier(deps: {
   db: Db;
   io?: () => SocketServer | undefined;
   push?: PushSender;
+  /** Where a failed push is reported (it never fails the request that notified). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }): Notifier {
+  const pushFailed = (error: unknown) =>
+    deps.log?.error({ err: error }, 'fallo al enviar las notificaciones push');
   const notifier: Notifier = {
     async create(db, input) {
       const userIds = [...new Set(input.userIds)];
@@ -62,17 +67,20 @@ export function createNotifier(deps: {
         io?.to(userRoom(userId!)).emit('notification:new', notification);
       }
       if (deps.push && views.length > 0) {
-        // Never awaited by the request: push services can be slow; failures are logged by the sender.
-        void deps.push.sendToUsers(
-          views.map((v) => ({
-            userId: v.userId!,
-            title: v.title || 'Notificación',
-            body: v.content,
-            url: v.payload.url,
-            tag: v._id,
-          })),
-          urgency,
-        );
+        const push = deps.push;
+        const messages = views.map((v) => ({
+          userId: v.userId!,
+          title: v.title || 'Notificación',
+          body: v.content,
+          url: v.payload.url,
+          tag: v._id,
+        }));
+        // Not awaited by the request (push services can be slow) but never left uncaught: sendToUsers bounds
+        // its fan-out and logs each failure; anything that still escapes it (a synchronous throw, a rejection)
+        // is logged here and can never become an unhandled rejection.
+        Promise.resolve()
+          .then(() => push.sendToUsers(messages, urgency))
+          .catch(pushFailed);
       }
     },
     async notify(input) {

@@ -156,6 +156,18 @@ export type OnPortfolioDeleted = (fileKeys: string[]) => Promise<void>;
 
 export async function addNotionIntegration(db: DbOrTx, portfolioId: string, paginaNotionId: string) {
   const page = paginaNotionId.trim();
+  if (!page) {
+    throw new AppError('VALIDATION', "El campo 'paginaNotionId' está vacío", [
+      { field: 'paginaNotionId', message: 'Está vacío' },
+    ]);
+  }
+  // The portfolio must exist (an admin's permission check does not prove it); a deletion racing this insert
+  // is answered 404 by the error handler's foreign-key net.
+  const [portfolio] = await db
+    .select({ id: portfolios.id })
+    .from(portfolios)
+    .where(eq(portfolios.id, portfolioId));
+  if (!portfolio) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
   const [exists] = await db
     .select({ id: portfolioIntegrations.id })
     .from(portfolioIntegrations)

@@ -25,6 +25,16 @@ export const toTool = (row: ToolRow) => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/** The trimmed name, or a 400 when nothing but spaces was sent. */
+function toolName(value: string) {
+  const name = value.trim();
+  if (!name)
+    throw new AppError('VALIDATION', "El campo 'name' está vacío", [
+      { field: 'name', message: 'Está vacío' },
+    ]);
+  return name;
+}
+
 /** A webhook needs an http(s) URL and a method. */
 function validate(kind: ToolKind, config: ToolInput['config'] = {}) {
   if (kind !== 'webhook') return;
@@ -57,7 +67,7 @@ export async function createTool(db: DbOrTx, input: ToolInput) {
   const [row] = await db
     .insert(tools)
     .values({
-      name: input.name.trim(),
+      name: toolName(input.name),
       description: input.description ?? '',
       kind: input.kind,
       config: input.config ?? {},
@@ -75,7 +85,7 @@ export async function updateTool(db: DbOrTx, id: string, input: Partial<ToolInpu
   const [row] = await db
     .update(tools)
     .set({
-      ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+      ...(input.name !== undefined ? { name: toolName(input.name) } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
       kind,
@@ -83,7 +93,8 @@ export async function updateTool(db: DbOrTx, id: string, input: Partial<ToolInpu
     })
     .where(eq(tools.id, id))
     .returning();
-  return toTool(row!);
+  if (!row) throw new AppError('NOT_FOUND', 'Herramienta no encontrada'); // deleted meanwhile
+  return toTool(row);
 }
 
 /** Deleting a tool also removes it from every agent that had it. */

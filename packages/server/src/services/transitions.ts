@@ -13,9 +13,6 @@ export const statusLabels: Record<ItemStatus, string> = {
 
 export const itemStatuses = Object.keys(statusLabels) as ItemStatus[];
 
-/** Statuses a client may see: client review or later. */
-export const clientVisibleStatuses: ItemStatus[] = ['client_review', 'client_changes', 'approved'];
-
 export type Audience = 'internalReviewers' | 'clients' | 'author' | 'employees' | 'none';
 
 export interface Transition {

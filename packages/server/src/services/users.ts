@@ -1,5 +1,6 @@
+import type { PortfoliosEvent } from '@crw/api-client/events';
 import { and, asc, count as countRows, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import {
   notifications,
   portfolioAccess,
@@ -17,6 +18,7 @@ import {
   globalPermissionKeys,
   portfolioPermissionKeys,
 } from '../policy.ts';
+import { type Notifier, type SocketServer, userRoom } from './notifier.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -126,38 +128,77 @@ export async function getActiveUser(db: DbOrTx, id: string): Promise<UserRow> {
   return row;
 }
 
+/**
+ * Locks an active user's row for the rest of the transaction. Every write that depends on the user's role
+ * or ends its sessions (role change, password, deletion, permissions, grants) takes this lock first, so two
+ * of them never interleave: a grant computed from the old role cannot land after a role change has reset
+ * the grants. `share` lets grant changes run side by side; `update` excludes everything else.
+ */
+async function lockActiveUser(tx: DbOrTx, id: string, mode: 'update' | 'share'): Promise<UserRow> {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for(mode);
+  if (!row) throw new AppError('NOT_FOUND', 'Usuario no encontrado');
+  return row;
+}
+
+/** A role's permissions on each portfolio it is granted: an admin needs none, but may hold them all. */
+const grantDefaults = (role: Role): string[] =>
+  role === 'admin' ? [...portfolioPermissionKeys] : [...defaultPortfolioPermissions[role]];
+
+/**
+ * Edits a user. A role change resets the user's global permissions and every portfolio grant to the new
+ * role's defaults (product-design §3), in one transaction with the user row locked, so a concurrent grant
+ * change cannot leave mixed powers; re-sending the current role is not a change. A role or password change
+ * bumps the token version: `sessionsEnded` tells the caller to close the user's sockets once this has
+ * committed.
+ */
 export async function updateUser(
-  db: DbOrTx,
+  db: Db,
   actor: Actor,
   id: string,
   input: { email?: string; name?: string; role?: Role; password?: string },
-) {
-  const current = await getActiveUser(db, id);
-  if (input.role && input.role !== current.role && actor.id === id) {
-    throw new AppError('FORBIDDEN', 'No puedes cambiar tu propio rol');
-  }
-  const set: Partial<typeof users.$inferInsert> = {};
-  if (input.name !== undefined) set.name = input.name.trim();
-  if (input.email !== undefined && normaliseEmail(input.email) !== current.email) {
-    const email = normaliseEmail(input.email);
-    if (await findActiveUserByEmail(db, email)) throw new AppError('EMAIL_TAKEN');
-    set.email = email;
-  }
-  // A role or password change ends every session of that user at once.
-  if ((input.role && input.role !== current.role) || input.password)
-    set.tokenVersion = current.tokenVersion + 1;
-  if (input.role) set.role = input.role;
-  if (input.password) set.passwordHash = await hashPassword(input.password);
-  if (Object.keys(set).length === 0) return current;
-  const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
-  return row!;
+): Promise<{ user: UserRow; sessionsEnded: boolean }> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  return db.transaction(async (tx) => {
+    const current = await lockActiveUser(tx, id, 'update');
+    const roleChanged = input.role !== undefined && input.role !== current.role;
+    if (roleChanged && actor.id === id) throw new AppError('FORBIDDEN', 'No puedes cambiar tu propio rol');
+    const set: Partial<typeof users.$inferInsert> = {};
+    if (input.name !== undefined) set.name = input.name.trim();
+    if (input.email !== undefined && normaliseEmail(input.email) !== current.email) {
+      const email = normaliseEmail(input.email);
+      if (await findActiveUserByEmail(tx, email)) throw new AppError('EMAIL_TAKEN');
+      set.email = email;
+    }
+    const sessionsEnded = roleChanged || passwordHash !== undefined;
+    if (sessionsEnded) set.tokenVersion = current.tokenVersion + 1;
+    if (passwordHash) set.passwordHash = passwordHash;
+    if (roleChanged) {
+      const role = input.role!;
+      set.role = role;
+      set.permissions = [...defaultGlobalPermissions[role]];
+      await tx
+        .update(portfolioAccess)
+        .set({ permissions: grantDefaults(role) })
+        .where(eq(portfolioAccess.userId, id));
+    }
+    if (Object.keys(set).length === 0) return { user: current, sessionsEnded: false };
+    const [row] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
+    return { user: row!, sessionsEnded };
+  });
 }
 
-/** Soft delete: the row stays for the history it authored; access, notifications and devices go. */
-export async function deleteUser(db: DbOrTx, actor: Actor, id: string) {
+/**
+ * Soft delete: the row stays for the history it authored; access, notifications and devices go, and the
+ * token version is bumped. The caller closes the user's sockets once this has committed.
+ */
+export async function deleteUser(db: Db, actor: Actor, id: string) {
   if (actor.id === id) throw new AppError('FORBIDDEN', 'No puedes eliminar tu propia cuenta');
-  const current = await getActiveUser(db, id);
   await db.transaction(async (tx) => {
+    const current = await lockActiveUser(tx, id, 'update');
     await tx.delete(portfolioAccess).where(eq(portfolioAccess.userId, id));
     await tx.delete(notifications).where(eq(notifications.userId, id));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
@@ -177,16 +218,18 @@ function assertKnown(keys: string[], allowed: readonly string[], field: string) 
   }
 }
 
-export async function setGlobalPermissions(db: DbOrTx, actor: Actor, id: string, permissions: string[]) {
+export async function setGlobalPermissions(db: Db, actor: Actor, id: string, permissions: string[]) {
   if (actor.id === id) throw new AppError('FORBIDDEN', 'No puedes cambiar tus propios permisos');
   assertKnown(permissions, globalPermissionKeys, 'permissions');
-  await getActiveUser(db, id);
-  const [row] = await db
-    .update(users)
-    .set({ permissions: [...new Set(permissions)] })
-    .where(eq(users.id, id))
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    await lockActiveUser(tx, id, 'update');
+    const [row] = await tx
+      .update(users)
+      .set({ permissions: [...new Set(permissions)] })
+      .where(eq(users.id, id))
+      .returning();
+    return row!;
+  });
 }
 
 export async function permissionsOf(db: DbOrTx, actor: Actor) {
@@ -211,32 +254,66 @@ export async function listAccess(db: DbOrTx, userId: string) {
     .orderBy(asc(portfolios.createdAt));
 }
 
-export async function grantAccess(db: DbOrTx, userId: string, portfolioId: string, permissions?: string[]) {
-  const user = await getActiveUser(db, userId);
-  const [portfolio] = await db.select().from(portfolios).where(eq(portfolios.id, portfolioId));
-  if (!portfolio) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+/**
+ * Grants (or changes) a user's access to a portfolio: the given permissions, or the user's role defaults.
+ * The user row is locked first, so the role read here is the one in force when the grant is written. A new
+ * grant tells the user ('Acceso', linking to the dashboard their role may open); the caller delivers
+ * `created` after the commit and announces the change to the user's sockets.
+ */
+export async function grantAccess(
+  db: Db,
+  notifier: Notifier,
+  userId: string,
+  portfolioId: string,
+  permissions?: string[],
+) {
   if (permissions) assertKnown(permissions, portfolioPermissionKeys, 'permissions');
-  const granted = [
-    ...new Set(
-      permissions ??
-        (user.role === 'admin' ? portfolioPermissionKeys : defaultPortfolioPermissions[user.role]),
-    ),
-  ];
-  await db
-    .insert(portfolioAccess)
-    .values({ userId, portfolioId, permissions: granted })
-    .onConflictDoUpdate({
-      target: [portfolioAccess.userId, portfolioAccess.portfolioId],
-      set: { permissions: granted },
-    });
-  return { portfolioId, permissions: granted, businessName: portfolio.accountData.businessName };
+  return db.transaction(async (tx) => {
+    const user = await lockActiveUser(tx, userId, 'share');
+    const [portfolio] = await tx.select().from(portfolios).where(eq(portfolios.id, portfolioId));
+    if (!portfolio) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+    const granted = [...new Set(permissions ?? grantDefaults(user.role))];
+    const [before] = await tx
+      .select({ userId: portfolioAccess.userId })
+      .from(portfolioAccess)
+      .where(and(eq(portfolioAccess.userId, userId), eq(portfolioAccess.portfolioId, portfolioId)));
+    await tx
+      .insert(portfolioAccess)
+      .values({ userId, portfolioId, permissions: granted })
+      .onConflictDoUpdate({
+        target: [portfolioAccess.userId, portfolioAccess.portfolioId],
+        set: { permissions: granted },
+      });
+    const businessName = portfolio.accountData.businessName;
+    const created = before
+      ? undefined
+      : await notifier.create(tx, {
+          userIds: [userId],
+          title: 'Acceso',
+          content: `Ahora tienes acceso a «${businessName}»`,
+          url: portfolioHome(portfolioId, user.role),
+          data: { portfolioId },
+        });
+    return { access: { portfolioId, permissions: granted, businessName }, created };
+  });
 }
 
-export async function revokeAccess(db: DbOrTx, userId: string, portfolioId: string) {
-  await getActiveUser(db, userId);
-  const deleted = await db
-    .delete(portfolioAccess)
-    .where(and(eq(portfolioAccess.userId, userId), eq(portfolioAccess.portfolioId, portfolioId)))
-    .returning({ userId: portfolioAccess.userId });
-  if (deleted.length === 0) throw new AppError('NOT_FOUND', 'El usuario no tiene acceso a ese portafolio');
+/** The first screen of a portfolio that a role may open (spec §2: clients have no staff dashboard). */
+export const portfolioHome = (portfolioId: string, role: Role) =>
+  `/portfolios/${portfolioId}/${role === 'client' ? 'client-dashboard' : 'dashboard'}`;
+
+/** Tells every open tab of the user (on every instance) that their portfolio list changed. */
+export function announceAccess(io: SocketServer | undefined, userId: string, event: PortfoliosEvent) {
+  io?.to(userRoom(userId)).emit('portfolios:changed', event);
+}
+
+export async function revokeAccess(db: Db, userId: string, portfolioId: string) {
+  await db.transaction(async (tx) => {
+    await lockActiveUser(tx, userId, 'share');
+    const deleted = await tx
+      .delete(portfolioAccess)
+      .where(and(eq(portfolioAccess.userId, userId), eq(portfolioAccess.portfolioId, portfolioId)))
+      .returning({ userId: portfolioAccess.userId });
+    if (deleted.length === 0) throw new AppError('NOT_FOUND', 'El usuario no tiene acceso a ese portafolio');
+  });
 }

@@ -29,7 +29,7 @@ export async function item(w: World, status: 'draft' | 'client_review' = 'client
     .returning();
   return row!.id;
 }
-/** A comment on a client-visible item, written by the employee with the grant. */
+/** A comment shared with the client on a client-visible item, written by the employee with the grant. */
 export async function comment(w: World) {
   const entityId = await item(w);
   const [row] = await w.app.db
@@ -39,6 +39,7 @@ export async function comment(w: World) {
       entityId,
       entityType: 'item',
       body: 'Hola',
+      visibility: 'client',
       authorId: w.users.employeeGrant.id,
     })
     .returning();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { cycles, type ItemStatus, items } from '../../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { cycles, files, type ItemStatus, items, itemVersions } from '../../src/db/schema.ts';
 import type { ActorName, AuthzCase, World } from './types.ts';
 
 let year = 2100;
@@ -60,6 +61,48 @@ export const cases: AuthzCase[] = [
     route: 'GET /api/production/portfolios/:id/cycles',
     request: (w) => ({ url: `/api/production/portfolios/${w.portfolioId}/cycles` }),
     expect: viewers,
+  },
+  {
+    route: 'POST /api/production/portfolios/:id/next-cycle',
+    request: async (w) => {
+      await cycle(w); // P has cycles; the next one follows its latest
+      return { url: `/api/production/portfolios/${w.portfolioId}/next-cycle`, payload: { cycleDuration: 7 } };
+    },
+    expect: staffEdit(403, 201),
+  },
+  {
+    route: 'GET /api/production/portfolios/:id/members',
+    request: (w) => ({ url: `/api/production/portfolios/${w.portfolioId}/members` }),
+    expect: viewers,
+  },
+  {
+    route: 'GET /api/production/items/:id',
+    request: async (w) => ({ url: `/api/production/items/${await item(w, 'client_review')}` }),
+    expect: viewers,
+  },
+  {
+    route: 'POST /api/production/items/move',
+    request: async (w) => ({
+      url: '/api/production/items/move',
+      payload: { itemIds: [await item(w, 'client_review')], nextCycleId: await cycle(w) },
+    }),
+    expect: staffEdit(403),
+  },
+  {
+    route: 'POST /api/production/cycles/:id/carry-over',
+    request: async (w) => {
+      const from = (
+        await w.app.db
+          .select()
+          .from(items)
+          .where(eq(items.id, await item(w, 'client_review')))
+      )[0]!;
+      return {
+        url: `/api/production/cycles/${from.cycleId}/carry-over`,
+        payload: { nextCycleId: await cycle(w) },
+      };
+    },
+    expect: staffEdit(403),
   },
   {
     route: 'POST /api/production/cycles',
@@ -176,6 +219,12 @@ export const cases: AuthzCase[] = [
     expect: { ...outsiders, clientGrant: 403, employeeGrant: 200, admin: 200 },
   },
   {
+    route: 'GET /api/production/portfolios/:id/review-queues',
+    request: (w) => ({ url: `/api/production/portfolios/${w.portfolioId}/review-queues` }),
+    expect: { ...outsiders, clientGrant: 200, employeeGrant: 200, admin: 200 },
+    note: 'each sees only its own queues',
+  },
+  {
     route: 'GET /api/production/items/:id/material-version-history',
     request: async (w) => ({ url: `/api/production/items/${await item(w)}/material-version-history` }),
     expect: staffEdit(404),
@@ -197,24 +246,26 @@ export const cases: AuthzCase[] = [
   {
     route: 'POST /api/production/items/:id/signed-url',
     request: async (w) => ({
-      url: `/api/production/items/${await item(w, 'approved')}/signed-url`,
-      payload: { fileName: 'a.png', fileType: 'image/png' },
+      url: `/api/production/items/${await item(w, 'client_review')}/signed-url`,
+      payload: { fileName: 'a.png', fileType: 'image/png', size: 10 },
     }),
     expect: staffEdit(403),
   },
   {
     route: 'GET /api/production/items/:id/download-url',
     request: async (w) => {
+      // A file of version 1, which was sent to the client: every viewer may download it.
       const id = await item(w, 'approved');
-      const res = await w.app.inject({
-        method: 'POST',
-        url: `/api/production/items/${id}/signed-url`,
-        headers: w.users.admin.headers,
-        payload: { fileName: 'a.png', fileType: 'image/png' },
+      const s3Key = `items/${id}/${randomUUID()}-a.png`;
+      const file = { s3Key, fileName: 'a.png', fileType: 'image/png', size: 1 };
+      await w.app.db.insert(files).values({ itemId: id, s3Key, fileName: 'a.png', fileType: 'image/png' });
+      await w.app.db.insert(itemVersions).values({
+        itemId: id,
+        number: 1,
+        materialData: { copy: '', files: [file], links: [] },
+        sentToClientAt: new Date(),
       });
-      return {
-        url: `/api/production/items/${id}/download-url?s3Key=${encodeURIComponent(res.json().s3Key)}`,
-      };
+      return { url: `/api/production/items/${id}/download-url?s3Key=${encodeURIComponent(s3Key)}` };
     },
     expect: viewers,
   },

@@ -112,8 +112,9 @@ describe('agents, tasks and comments', () => {
     expect(mentions.some((n) => n.title === 'Mención')).toBe(true);
 
     const list = (await as(client, 'GET', `/api/comments?entityType=item&entityId=${item!.id}`)).json();
-    expect(list).toHaveLength(1);
-    expect(list[0].author.name).toBe(`employee ${employee.email.match(/employee(\d+)/)![1]}`);
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0].visibility).toBe('client'); // the item is with the client: shared by default
+    expect(list.items[0].author.name).toBe(`employee ${employee.email.match(/employee(\d+)/)![1]}`);
     expect(
       (await as(client, 'PUT', `/api/comments/${res.json()._id}`, { body: 'hackeado' })).statusCode,
     ).toBe(403);

@@ -82,21 +82,53 @@ describe('auth', () => {
     ).toBe(401);
   });
 
-  it('rate-limits sign-in per account with a Spanish 429', async () => {
+  const login = (payload: object, remoteAddress: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, headers, payload });
+
+  it('limits guessing one account from one address, but never locks the owner out of their own device', async () => {
     const u = await makeUser(ctx.app, 'client');
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: `10.0.0.${i + 1}`,
-        payload: { email: u.email, password: 'incorrecta' },
-      });
+      const res = await login({ email: u.email, password: 'incorrecta' }, '10.200.0.1');
       statuses.push(res.statusCode);
       if (res.statusCode === 429) expect(res.json().message).toMatch(/Demasiados intentos/);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
+    // Even the right password from the guessing address waits out the minute…
+    expect((await login({ email: u.email, password: u.password }, '10.200.0.1')).statusCode).toBe(429);
+    // …while the owner, from another address, signs in.
+    expect((await login({ email: u.email, password: u.password }, '10.200.0.2')).statusCode).toBe(200);
+  });
+
+  it('does not trust X-Forwarded-For unless TRUST_PROXY says so', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await login({ email: `rota${i}@test.local`, password: 'x' }, '10.8.8.8', {
+        'x-forwarded-for': `203.0.113.${i + 1}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    // Rotating the header does not escape the per-address limit of the real peer.
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+
+    const behindProxy = await createTestApp({ LOGIN_RATE_LIMIT: '5', TRUST_PROXY: '1' });
+    try {
+      const forwarded: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await behindProxy.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.7.7.7', // the proxy
+          headers: { 'x-forwarded-for': `198.51.100.${i + 1}` }, // one client each
+          payload: { email: `via-proxy${i}@test.local`, password: 'x' },
+        });
+        forwarded.push(res.statusCode);
+      }
+      expect(forwarded).toEqual([401, 401, 401, 401, 401, 401, 401]);
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('rate-limits sign-in per IP', async () => {

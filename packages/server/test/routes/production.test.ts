@@ -138,10 +138,11 @@ describe('production API', () => {
       .from(notifications)
       .where(eq(notifications.userId, client.id));
     expect(clientNotes.map((n) => n.content)).toContain('«Reel de lanzamiento» espera tu revisión');
-    expect(clientNotes[0]!.payload.url).toBe(`/portfolios/${portfolioId}/review`);
+    expect(clientNotes[0]!.payload.url).toBe(`/portfolios/${portfolioId}/review?item=${item._id}`);
 
-    const items = (await as(client, 'GET', `/api/production/cycles/${cycleId}/items`)).json();
-    expect(items.map((i: { _id: string }) => i._id)).toEqual([item._id]);
+    const page = (await as(client, 'GET', `/api/production/cycles/${cycleId}/items`)).json();
+    expect(page.items.map((i: { _id: string }) => i._id)).toEqual([item._id]);
+    expect(page.total).toBe(1);
 
     const changes = await flow(client, item._id, 'request-client-changes', {
       reviewComments: 'Cambiar el color',
@@ -281,6 +282,7 @@ describe('production API', () => {
     const refused = await as(employee, 'POST', `/api/production/items/${item._id}/signed-url`, {
       fileName: 'x.exe',
       fileType: 'application/x-msdownload',
+      size: 4,
     });
     expect(refused.statusCode).toBe(415);
     const signed = await as(employee, 'POST', `/api/production/items/${item._id}/signed-url`, {
@@ -302,9 +304,39 @@ describe('production API', () => {
       method: 'PUT',
       url,
       headers: { 'content-type': 'image/png' },
-      payload: Buffer.from('\x89PNG'),
+      payload: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
     });
     expect(put.statusCode).toBe(200);
+    // One use only: the same URL again, even with the same bytes, never replaces the object.
+    const again = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: { 'content-type': 'image/png' },
+      payload: Buffer.from([0, 0, 0, 0]),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('ya se usó');
+    // More bytes than declared are refused and leave nothing behind.
+    const small = (
+      await as(employee, 'POST', `/api/production/items/${item._id}/signed-url`, {
+        fileName: 'b.png',
+        fileType: 'image/png',
+        size: 2,
+      })
+    ).json();
+    const oversize = await ctx.app.inject({
+      method: 'PUT',
+      url: small.url,
+      headers: { 'content-type': 'image/png' },
+      payload: Buffer.from([1, 2, 3]),
+    });
+    expect(oversize.statusCode).toBe(413);
+    const noSize = await as(employee, 'POST', `/api/production/items/${item._id}/signed-url`, {
+      fileName: 'c.png',
+      fileType: 'image/png',
+    });
+    expect(noSize.statusCode).toBe(400);
+    expect(noSize.json().message).toContain("'size'");
     const tampered = await ctx.app.inject({
       method: 'PUT',
       url: url.replace('signature=', 'signature=x'),
@@ -321,7 +353,7 @@ describe('production API', () => {
     expect(dl.statusCode).toBe(200);
     const file = await ctx.app.inject({ method: 'GET', url: dl.json().url });
     expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.equals(Buffer.from('\x89PNG'))).toBe(true);
+    expect(file.rawPayload.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBe(true);
 
     const other = await newItem('Otra');
     expect(

@@ -68,13 +68,24 @@ export function decryptAes128gcm(body: Buffer, client: PushClient): Buffer {
   return padded.subarray(0, end);
 }
 
+export type Misbehaviour = 'error' | 'reset' | 'redirect' | 'trickle';
+
 export interface PushPeer {
   origin: string;
   agent: Agent;
+  /** The peer's self-signed certificate, for the server to trust. */
+  ca: Buffer;
   deliveries: PushDelivery[];
   /** Endpoint paths answered 410 Gone (an expired subscription). */
   gone: Set<string>;
   clients: Map<string, PushClient>;
+  /** Every request received (delivered or not), the paths asked for, and the most open at once. */
+  stats: { received: number; open: number; maxOpen: number; paths: string[] };
+  /**
+   * How the peer misbehaves: a delay before answering, and paths that fail: 500, a reset connection, a
+   * redirect to another path of the peer, or an answer that trickles a byte every 50 ms and never ends.
+   */
+  behaviour: { delayMs: number; broken: Map<string, Misbehaviour> };
   waitFor(count: number, timeoutMs?: number): Promise<PushDelivery[]>;
   close(): Promise<void>;
 }
@@ -110,13 +121,47 @@ export async function startPushPeer(vapidPublicKey: () => string): Promise<PushP
   const gone = new Set<string>();
   const clients = new Map<string, PushClient>();
   let origin = '';
+  const stats = { received: 0, open: 0, maxOpen: 0, paths: [] as string[] };
+  const behaviour = { delayMs: 0, broken: new Map<string, Misbehaviour>() };
+  const trickles = new Set<NodeJS.Timeout>();
 
   const server: Server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
     const chunks: Buffer[] = [];
+    stats.received += 1;
+    stats.paths.push(req.url ?? '/');
+    stats.open += 1;
+    stats.maxOpen = Math.max(stats.maxOpen, stats.open);
+    res.on('close', () => {
+      stats.open -= 1;
+    });
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       try {
         const path = req.url ?? '/';
+        if (behaviour.delayMs) await new Promise((r) => setTimeout(r, behaviour.delayMs));
+        const broken = behaviour.broken.get(path);
+        if (broken === 'reset') {
+          req.socket.destroy();
+          return;
+        }
+        if (broken === 'error') {
+          res.writeHead(500).end();
+          return;
+        }
+        if (broken === 'redirect') {
+          res.writeHead(307, { location: `${origin}/push/redirected` }).end();
+          return;
+        }
+        if (broken === 'trickle') {
+          res.writeHead(201, { 'content-type': 'text/plain' });
+          const timer = setInterval(() => res.write('.'), 50);
+          trickles.add(timer);
+          res.on('close', () => {
+            clearInterval(timer);
+            trickles.delete(timer);
+          });
+          return;
+        }
         if (gone.has(path)) {
           res.writeHead(410).end();
           return;
@@ -155,6 +200,9 @@ export async function startPushPeer(vapidPublicKey: () => string): Promise<PushP
   return {
     origin,
     agent: new Agent({ ca: cert }),
+    ca: cert,
+    stats,
+    behaviour,
     deliveries,
     gone,
     clients,
@@ -173,6 +221,11 @@ export async function startPushPeer(vapidPublicKey: () => string): Promise<PushP
         check();
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of trickles) clearInterval(timer);
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { agents, comments, tasks } from '../../db/schema.ts';
-import { component, errorResponses, IsoDate, Ok, ref, Timestamp } from '../../lib/schemas.ts';
+import { component, errorResponses, Ok, ref, Timestamp } from '../../lib/schemas.ts';
 import { requirePortfolio } from '../../policy.ts';
 import * as service from '../../services/agents.ts';
 import { TaskFields, TaskSchema } from '../tasks/schemas.ts';

@@ -20,6 +20,9 @@ const LoginResponse = Type.Object(
 );
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Two limits (docs/decisions.md): per address, whatever the account (the route's rate limit), and per
+  // account from one address. An attacker guessing one account from one address is stopped; the owner, from
+  // their own device, is never locked out by someone else's guessing.
   const perAccount = createThrottle({
     max: app.env.LOGIN_RATE_LIMIT,
     windowMs: 60_000,
@@ -42,12 +45,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const email = normaliseEmail(request.body.email);
-      if (!(await perAccount.hit(email))) throw new AppError('RATE_LIMITED');
+      const key = `${email}|${request.ip}`;
+      if (!(await perAccount.hit(key))) throw new AppError('RATE_LIMITED');
       const user = await findActiveUserByEmail(app.db, email);
       if (!(await verifyPassword(user?.passwordHash, request.body.password)) || !user) {
         throw new AppError('INVALID_CREDENTIALS');
       }
-      await perAccount.reset(email);
+      await perAccount.reset(key);
       return { token: await app.tokens.sign(user), user: toPublicUser(user) };
     },
   );

@@ -1,10 +1,37 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { component, errorResponses, IdParams, Ok, ref, Timestamp } from '../../lib/schemas.ts';
+import {
+  component,
+  errorResponses,
+  IdParams,
+  Ok,
+  PageQuery,
+  Paginated,
+  ref,
+  Timestamp,
+} from '../../lib/schemas.ts';
 import * as service from '../../services/comments.ts';
 
 const EntityType = Type.Union(['item', 'cycle', 'task', 'agent', 'portfolio'].map((t) => Type.Literal(t)));
 const Body = Type.String({ minLength: 1, maxLength: 10_000 });
+const Visibility = Type.Union([Type.Literal('internal'), Type.Literal('client')], {
+  description:
+    "internal: solo el equipo; client: también el cliente. Lo que escribe un cliente es siempre 'client'.",
+});
+const Unit = Type.Number({ minimum: 0, maximum: 1 });
+const Anchor = Type.Object(
+  {
+    versionNumber: Type.Integer({ minimum: 1, maximum: 100_000 }),
+    fileKey: Type.String({ minLength: 1, maxLength: 500 }),
+    x: Unit,
+    y: Unit,
+    t: Type.Optional(Type.Number({ minimum: 0, maximum: 86_400 })),
+  },
+  {
+    title: 'CommentAnchor',
+    description: 'Marca sobre un archivo de una versión (x, y de 0 a 1; t en segundos)',
+  },
+);
 
 export const CommentSchema = component(
   'Comment',
@@ -13,6 +40,8 @@ export const CommentSchema = component(
     entityId: Type.String(),
     entityType: EntityType,
     body: Type.String(),
+    visibility: Visibility,
+    anchor: Type.Union([Anchor, Type.Null()]),
     author: Type.Object({ _id: Type.String(), name: Type.String() }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -28,19 +57,24 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listComments',
         tags,
-        summary: 'Comentarios de un elemento, del más antiguo al más reciente',
+        summary: 'Comentarios de un elemento, del más antiguo al más reciente (paginado)',
         querystring: Type.Object({
           entityId: Type.String({ minLength: 1, maxLength: 100 }),
           entityType: EntityType,
+          ...PageQuery,
         }),
-        response: { 200: Type.Array(ref(CommentSchema)), ...errorResponses(400, 401, 404) },
+        response: {
+          200: Paginated(ref(CommentSchema), 'CommentPage'),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request) => {
-      const type = request.query.entityType as Parameters<typeof service.resolveEntity>[1];
-      const entity = await service.resolveEntity(app.db, type, request.query.entityId);
-      await service.authorizeEntity(app.db, request.user, entity, false);
-      return service.listComments(app.db, type, request.query.entityId);
+      const { entityId, entityType, page, limit } = request.query;
+      const type = entityType as Parameters<typeof service.resolveEntity>[1];
+      const entity = await service.resolveEntity(app.db, type, entityId);
+      const { internal } = await service.authorizeEntity(app.db, request.user, entity, false);
+      return service.listComments(app.db, entity, internal, { page, limit });
     },
   );
 
@@ -52,7 +86,13 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Comenta un elemento (texto enriquecido saneado; las menciones avisan)',
         body: Type.Object(
-          { entityId: Type.String({ minLength: 1, maxLength: 100 }), entityType: EntityType, body: Body },
+          {
+            entityId: Type.String({ minLength: 1, maxLength: 100 }),
+            entityType: EntityType,
+            body: Body,
+            visibility: Type.Optional(Visibility),
+            anchor: Type.Optional(Anchor),
+          },
           { title: 'CreateCommentBody' },
         ),
         response: { 201: ref(CommentSchema), ...errorResponses(400, 401, 403, 404) },
@@ -66,7 +106,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             app.db,
             app.notifier,
             request.user,
-            request.body as Parameters<typeof service.createComment>[3],
+            request.body as service.CommentInput,
           ),
         ),
   );
@@ -94,7 +134,10 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Edita un comentario (su autor o un administrador)',
         params: IdParams,
-        body: Type.Object({ body: Body }, { title: 'UpdateCommentBody' }),
+        body: Type.Object(
+          { body: Type.Optional(Body), visibility: Type.Optional(Visibility) },
+          { title: 'UpdateCommentBody', minProperties: 1 },
+        ),
         response: { 200: ref(CommentSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -102,7 +145,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       service.updateComment(
         app.db,
         await service.loadComment(app.db, request.user, request.params.id, true),
-        request.body.body,
+        request.body,
       ),
   );
 

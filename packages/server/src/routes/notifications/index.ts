@@ -1,10 +1,12 @@
 import { deviceNameFromEndpoint } from '@crw/api-client/devices';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { pushSubscriptions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { endpointProblem } from '../../lib/net-guard.ts';
 import { component, errorResponses, IdParams, ref, Timestamp } from '../../lib/schemas.ts';
+import { matchScreen, mayOpen } from '../../services/app-links.ts';
 import * as notificationsService from '../../services/notifications.ts';
 import { userRoom } from '../../services/notifier.ts';
 import { RoleSchema } from '../schemas.ts';
@@ -61,6 +63,13 @@ const DeviceSchema = component(
 );
 
 const tags = ['notifications'];
+
+/**
+ * Devices kept per user: a push goes to each of them, so one account cannot make every notification fan out to
+ * thousands of endpoints. Past the limit the oldest subscriptions are dropped (a browser that still uses one
+ * subscribes again on its next visit).
+ */
+export const MAX_PUSH_DEVICES_PER_USER = 20;
 
 export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const emitUpdated = (userId: string, notification: notificationsService.NotificationView) => {
@@ -192,10 +201,23 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { title, content, url, criteria = {} } = request.body;
+      if (url !== undefined && !matchScreen(url)) {
+        throw new AppError('VALIDATION', "El campo 'url' no abre ninguna pantalla de la aplicación", [
+          { field: 'url', message: 'No es una pantalla de la aplicación' },
+        ]);
+      }
       const userIds = await notificationsService.audience(app.db, criteria);
-      const created = await app.notifier.create(app.db, { userIds, title, content, url });
-      app.notifier.deliver(created);
-      return { success: true, count: created.views.length };
+      // Everyone is told; the link goes only to those who may open it (a client never gets a staff screen,
+      // nobody a portfolio they cannot see).
+      const opens = url ? await mayOpen(app.db, url, userIds) : new Set<string>();
+      const withLink = userIds.filter((id) => opens.has(id));
+      const withoutLink = userIds.filter((id) => !opens.has(id));
+      const created = [
+        await app.notifier.create(app.db, { userIds: withLink, title, content, url }),
+        await app.notifier.create(app.db, { userIds: withoutLink, title, content }),
+      ];
+      for (const c of created) app.notifier.deliver(c);
+      return { success: true, count: withLink.length + withoutLink.length };
     },
   );
 
@@ -245,20 +267,42 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { endpoint, keys } = request.body;
-      const [row] = await app.db
-        .insert(pushSubscriptions)
-        .values({
-          userId: request.user.id,
-          endpoint,
-          auth: keys.auth,
-          p256dh: keys.p256dh,
-          userAgent: request.headers['user-agent']?.slice(0, 300),
-        })
-        .onConflictDoUpdate({
-          target: pushSubscriptions.endpoint,
-          set: { userId: request.user.id, auth: keys.auth, p256dh: keys.p256dh },
-        })
-        .returning();
+      const problem = endpointProblem(endpoint, app.env.PUSH_ALLOW_LOOPBACK);
+      if (problem) {
+        throw new AppError('VALIDATION', `El campo 'endpoint' no es válido: ${problem}`, [
+          { field: 'endpoint', message: problem },
+        ]);
+      }
+      const row = await app.db.transaction(async (tx) => {
+        const [saved] = await tx
+          .insert(pushSubscriptions)
+          .values({
+            userId: request.user.id,
+            endpoint,
+            auth: keys.auth,
+            p256dh: keys.p256dh,
+            userAgent: request.headers['user-agent']?.slice(0, 300),
+          })
+          .onConflictDoUpdate({
+            target: pushSubscriptions.endpoint,
+            set: { userId: request.user.id, auth: keys.auth, p256dh: keys.p256dh },
+          })
+          .returning();
+        const beyond = await tx
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.userId, request.user.id), ne(pushSubscriptions.id, saved!.id)))
+          .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+          .offset(MAX_PUSH_DEVICES_PER_USER - 1);
+        if (beyond.length > 0)
+          await tx.delete(pushSubscriptions).where(
+            inArray(
+              pushSubscriptions.id,
+              beyond.map((b) => b.id),
+            ),
+          );
+        return saved;
+      });
       return toDevice(row!);
     },
   );

@@ -104,7 +104,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
             accountData: Type.Optional(Type.Partial(AccountDataSchema)),
             productionCycleData: Type.Optional(Type.Partial(ProductionCycleDataSchema)),
           },
-          { title: 'UpdatePortfolioBody' },
+          { title: 'UpdatePortfolioBody', minProperties: 1 },
         ),
         response: { 200: ref(PortfolioSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -190,8 +190,8 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Elimina una integración (con paginaNotionId en el cuerpo)',
         params: Type.Object({
-          id: Type.String({ minLength: 1 }),
-          integrationId: Type.String({ minLength: 1 }),
+          id: Type.String({ minLength: 1, maxLength: 100 }),
+          integrationId: Type.String({ minLength: 1, maxLength: 100 }),
         }),
         body: Type.Object(
           { paginaNotionId: Type.String({ minLength: 1, maxLength: 200 }) },

@@ -1,20 +1,19 @@
+import type { ProductionEvent } from '@crw/api-client/events';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, eq } from 'drizzle-orm';
-import { files } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses, IdParams, IsoDate, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
-import { requirePortfolio } from '../../policy.ts';
-import * as production from '../../services/production.ts';
-import { allowedTypes, makeKey, PRESIGN_SECONDS } from '../../services/storage/index.ts';
+import { isInternalViewer, requirePortfolio } from '../../policy.ts';
+import * as production from '../../services/production/index.ts';
 import type { TransitionName } from '../../services/transitions.ts';
 import {
   CoverageSchema,
   CycleSchema,
   ItemFields,
+  ItemListQuery,
   ItemSchema,
   MaterialInputSchema,
-  StatusSchema,
+  MemberSchema,
   VersionHistorySchema,
 } from './schemas.ts';
 
@@ -83,7 +82,36 @@ const flow: Record<
   },
 };
 
+const QueueEntrySchema = Type.Object(
+  {
+    item: ref(ItemSchema),
+    sentBy: Type.Union([Type.Object({ _id: Type.String(), name: Type.String() }), Type.Null()]),
+    waitingSince: Type.String({ format: 'date-time' }),
+  },
+  { title: 'ReviewQueueEntry' },
+);
+const ReviewQueuesSchema = Type.Object(
+  {
+    internal: Type.Array(QueueEntrySchema),
+    clientChanges: Type.Array(QueueEntrySchema),
+    client: Type.Array(QueueEntrySchema),
+  },
+  { title: 'ReviewQueues' },
+);
+
 export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** Tells the portfolio's open screens about the items a call changed, and answers them unchanged. */
+  const announce = <T extends production.ItemView | production.ItemView[]>(
+    kind: ProductionEvent['kind'],
+    actorId: string,
+    result: T,
+    previousStatus?: production.ItemView['status'],
+  ): T => {
+    const list = Array.isArray(result) ? result : [result];
+    app.productionEvents.publish(list.map((item) => ({ kind, item, actorId, previousStatus })));
+    return result;
+  };
+
   // ——— Cycles ———
   app.post(
     '/production/portfolios/:id/start',
@@ -138,8 +166,50 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'production.view');
-      return production.listCycles(app.db, request.params.id, request.query);
+      const perms = await requirePortfolio(app.db, request.user, request.params.id, 'production.view');
+      const internal = isInternalViewer(request.user, perms);
+      return production.listCycles(app.db, request.params.id, internal, request.query);
+    },
+  );
+
+  app.post(
+    '/production/portfolios/:id/next-cycle',
+    {
+      schema: {
+        operationId: 'createNextCycle',
+        tags,
+        summary:
+          'Crea el ciclo siguiente: empieza el día después del último (misma duración si no se indica)',
+        params: IdParams,
+        body: Type.Object(
+          { cycleDuration: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })) },
+          { title: 'NextCycleBody' },
+        ),
+        response: { 201: ref(CycleSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await requirePortfolio(app.db, request.user, request.params.id, 'production.edit');
+      return reply
+        .status(201)
+        .send(await production.createNextCycle(app.db, request.params.id, request.body.cycleDuration));
+    },
+  );
+
+  app.get(
+    '/production/portfolios/:id/members',
+    {
+      schema: {
+        operationId: 'listPortfolioMembers',
+        tags,
+        summary: 'Personas del portafolio (para asignar piezas y mencionar); el cliente no ve correos',
+        params: IdParams,
+        response: { 200: Type.Array(ref(MemberSchema)), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const perms = await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.view');
+      return production.portfolioMembers(app.db, request.params.id, isInternalViewer(request.user, perms));
     },
   );
 
@@ -174,21 +244,21 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listItems',
         tags,
-        summary: 'Piezas del ciclo (los clientes solo ven las que están en su revisión o después)',
+        summary:
+          'Piezas del ciclo, paginadas, filtradas y ordenadas (los clientes solo ven las que están en su revisión o después)',
         params: IdParams,
-        querystring: Type.Object({ status: Type.Optional(StatusSchema) }),
-        response: { 200: Type.Array(ref(ItemSchema)), ...errorResponses(400, 401, 403, 404) },
+        querystring: ItemListQuery,
+        response: { 200: Paginated(ref(ItemSchema), 'ItemPage'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const { cycle, perms } = await production.loadCycle(
+      const { cycle, internal } = await production.loadCycle(
         app.db,
         request.user,
         request.params.id,
         'production.view',
       );
-      const internal = perms.has('production.edit') || perms.has('review.internal');
-      return production.listItems(app.db, cycle.id, internal, request.query.status as never);
+      return production.listItems(app.db, cycle.id, internal, request.query as production.ItemQuery);
     },
   );
 
@@ -211,7 +281,8 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.id,
         'production.edit',
       );
-      return reply.status(201).send(await production.createItem(app.db, request.user, cycle, request.body));
+      const item = await production.createItem(app.db, request.user, cycle, request.body);
+      return reply.status(201).send(announce('item.created', request.user.id, item));
     },
   );
 
@@ -223,13 +294,32 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Edita los datos de una pieza (nunca su estado)',
         params: IdParams,
-        body: Type.Partial(Type.Object(ItemFields), { title: 'UpdateItemBody' }),
+        body: Type.Partial(
+          Type.Object({
+            ...ItemFields,
+            version: Type.Integer({
+              minimum: 1,
+              maximum: 2_000_000_000,
+              description: 'La versión leída: si otra persona la cambió después, 409 (nada se sobrescribe)',
+            }),
+          }),
+          { title: 'UpdateItemBody', minProperties: 1 },
+        ),
         response: { 200: ref(ItemSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const { item } = await production.loadItem(app.db, request.user, request.params.id, 'production.edit');
-      return production.updateItem(app.db, request.user, item, request.body);
+      const { version, ...changes } = request.body;
+      if (version !== undefined && version !== item.version) throw new AppError('CONCURRENT_UPDATE');
+      if (Object.keys(changes).length === 0) {
+        throw new AppError('VALIDATION', 'El cuerpo no contiene ningún campo que cambiar');
+      }
+      return announce(
+        'item.updated',
+        request.user.id,
+        await production.updateItem(app.db, request.user, item, changes),
+      );
     },
   );
 
@@ -241,16 +331,14 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Elimina una pieza con sus versiones, historial y archivos',
         params: IdParams,
-        response: { 200: Ok, ...errorResponses(401, 403, 404) },
+        response: { 200: Ok, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
       const { item } = await production.loadItem(app.db, request.user, request.params.id, 'production.edit');
-      const keys = await app.db.select({ key: files.s3Key }).from(files).where(eq(files.itemId, item.id));
-      await production.deleteItem(app.db, item.id);
-      await app.storage
-        .delete(keys.map((k) => k.key))
-        .catch((err) => request.log.warn({ err }, 'limpieza de archivos'));
+      const keys = await production.deleteItem(app.db, item);
+      announce('item.deleted', request.user.id, production.toItem(item));
+      await app.storage.delete(keys).catch((err) => request.log.warn({ err }, 'limpieza de archivos'));
       return { success: true };
     },
   );
@@ -268,7 +356,8 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { item } = await production.loadItem(app.db, request.user, request.params.id, 'production.edit');
-      return reply.status(201).send(await production.duplicateItem(app.db, request.user, item));
+      const copy = await production.duplicateItem(app.db, app.storage, request.user, item);
+      return reply.status(201).send(announce('item.created', request.user.id, copy));
     },
   );
 
@@ -289,7 +378,83 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { item } = await production.loadItem(app.db, request.user, request.params.id, 'production.edit');
-      return production.moveItem(app.db, request.user, item, request.body.nextCycleId);
+      const moved = await production.moveItem(app.db, request.user, item, request.body.nextCycleId);
+      return announce('item.updated', request.user.id, moved);
+    },
+  );
+
+  app.post(
+    '/production/items/move',
+    {
+      schema: {
+        operationId: 'moveItems',
+        tags,
+        summary: 'Mueve varias piezas de un portafolio a otro ciclo suyo (todas o ninguna)',
+        body: Type.Object(
+          {
+            itemIds: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+              minItems: 1,
+              maxItems: 100,
+              uniqueItems: true,
+            }),
+            nextCycleId: Type.String({ minLength: 1, maxLength: 100 }),
+          },
+          { title: 'MoveItemsBody' },
+        ),
+        response: { 200: Type.Array(ref(ItemSchema)), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const moving = [];
+      for (const id of request.body.itemIds) {
+        moving.push((await production.loadItem(app.db, request.user, id, 'production.edit')).item);
+      }
+      const moved = await production.moveItems(app.db, request.user, moving, request.body.nextCycleId);
+      return announce('item.updated', request.user.id, moved);
+    },
+  );
+
+  app.post(
+    '/production/cycles/:id/carry-over',
+    {
+      schema: {
+        operationId: 'carryOverPending',
+        tags,
+        summary: 'Pasa al ciclo indicado todas las piezas del ciclo que aún no están aprobadas',
+        params: IdParams,
+        body: Type.Object(
+          { nextCycleId: Type.String({ minLength: 1, maxLength: 100 }) },
+          { title: 'CarryOverBody' },
+        ),
+        response: { 200: Type.Array(ref(ItemSchema)), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { cycle } = await production.loadCycle(
+        app.db,
+        request.user,
+        request.params.id,
+        'production.edit',
+      );
+      const moved = await production.carryOver(app.db, request.user, cycle, request.body.nextCycleId);
+      return announce('item.updated', request.user.id, moved);
+    },
+  );
+
+  app.get(
+    '/production/items/:id',
+    {
+      schema: {
+        operationId: 'getItem',
+        tags,
+        summary: 'Una pieza, tal como este usuario puede verla',
+        params: IdParams,
+        response: { 200: ref(ItemSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const { item, internal } = await production.loadItem(app.db, request.user, request.params.id);
+      return production.itemForViewer(app.db, item, internal);
     },
   );
 
@@ -307,15 +472,17 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: ref(ItemSchema), ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) =>
-        production.runTransition(
+      async (request) => {
+        const { item, previousStatus } = await production.runTransition(
           app.db,
           app.notifier,
           request.user,
           request.params.id,
           name,
           request.body as production.TransitionInput,
-        ),
+        );
+        return announce('item.updated', request.user.id, item, previousStatus);
+      },
     );
   }
 
@@ -333,6 +500,21 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => production.pendingInternalReview(app.db, request.user, request.query.portfolioId),
+  );
+
+  app.get(
+    '/production/portfolios/:id/review-queues',
+    {
+      schema: {
+        operationId: 'getReviewQueues',
+        tags: ['review'],
+        summary:
+          'Colas de revisión del portafolio para quien pregunta: revisión interna y cambios del cliente (equipo con review.internal) o pendientes del cliente (cliente con review.client), de la más antigua a la más reciente',
+        params: IdParams,
+        response: { 200: ReviewQueuesSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => production.reviewQueues(app.db, request.user, request.params.id),
   );
 
   app.get(
@@ -373,9 +555,8 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.id,
         'production.edit',
       );
-      return reply
-        .status(201)
-        .send(await production.generateStrategy(app.db, request.user, cycle, request.body.itemsCount));
+      const created = await production.generateStrategy(app.db, request.user, cycle, request.body.itemsCount);
+      return reply.status(201).send(announce('item.created', request.user.id, created));
     },
   );
 
@@ -391,13 +572,13 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { cycle } = await production.loadCycle(
+      const { cycle, internal } = await production.loadCycle(
         app.db,
         request.user,
         request.params.id,
         'production.view',
       );
-      return production.strategyCoverage(app.db, cycle);
+      return production.strategyCoverage(app.db, cycle, internal);
     },
   );
 
@@ -414,40 +595,40 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           {
             fileName: Type.String({ minLength: 1, maxLength: 255 }),
             fileType: Type.String({ minLength: 1, maxLength: 120 }),
-            size: Type.Optional(Type.Integer({ minimum: 0 })),
+            size: Type.Integer({
+              minimum: 0,
+              maximum: Number.MAX_SAFE_INTEGER,
+              description: 'Tamaño exacto en bytes',
+            }),
           },
           { title: 'SignedUrlBody' },
         ),
         response: {
           200: Type.Object(
-            { url: Type.String(), s3Key: Type.String(), expiresAt: Type.String() },
+            {
+              url: Type.String(),
+              headers: Type.Record(Type.String(), Type.String(), {
+                description: 'Cabeceras que la subida (PUT) debe enviar tal cual',
+              }),
+              s3Key: Type.String(),
+              expiresAt: Type.String(),
+            },
             { title: 'SignedUpload' },
           ),
-          ...errorResponses(400, 401, 403, 404, 413, 415),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415),
         },
       },
     },
     async (request) => {
       const { item } = await production.loadItem(app.db, request.user, request.params.id, 'production.edit');
-      const { fileName, fileType, size } = request.body;
-      if (!allowedTypes.has(fileType))
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Tipo de archivo no permitido: ${fileType}`);
-      if (size !== undefined && size > app.env.UPLOAD_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-      const s3Key = makeKey(item.id, fileName);
-      const presigned = await app.storage.presignPut(s3Key, {
-        contentType: fileType,
-        maxBytes: app.env.UPLOAD_MAX_BYTES,
-        expiresIn: PRESIGN_SECONDS,
-      });
-      await app.db.insert(files).values({
-        itemId: item.id,
-        s3Key,
-        fileName,
-        fileType,
-        size: size ?? null,
-        uploadedBy: request.user.id,
-      });
-      return { url: presigned.url, s3Key, expiresAt: presigned.expiresAt };
+      return production.issueUpload(
+        app.db,
+        app.storage,
+        app.env.UPLOAD_MAX_BYTES,
+        request.user,
+        item,
+        request.body,
+      );
     },
   );
 
@@ -467,13 +648,8 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { item } = await production.loadItem(app.db, request.user, request.params.id);
-      const [file] = await app.db
-        .select()
-        .from(files)
-        .where(and(eq(files.itemId, item.id), eq(files.s3Key, request.query.s3Key)));
-      if (!file) throw new AppError('NOT_FOUND', 'Archivo no encontrado');
-      return app.storage.presignGet(file.s3Key, { expiresIn: PRESIGN_SECONDS, fileName: file.fileName });
+      const access = await production.loadItem(app.db, request.user, request.params.id);
+      return production.downloadUrl(app.db, app.storage, access, request.query.s3Key);
     },
   );
 };

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { component, IsoDate, Timestamp } from '../../lib/schemas.ts';
+import { component, IsoDate, PageQuery, Timestamp } from '../../lib/schemas.ts';
+import { itemSortKeys } from '../../services/production/items.ts';
 
 export const StatusSchema = Type.Union(
   ['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes', 'approved'].map((s) =>
@@ -12,7 +13,7 @@ export const MaterialFileSchema = Type.Object({
   s3Key: Type.String({ minLength: 1, maxLength: 500 }),
   fileName: Type.String({ minLength: 1, maxLength: 255 }),
   fileType: Type.String({ minLength: 1, maxLength: 120 }),
-  size: Type.Integer({ minimum: 0 }),
+  size: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
 });
 
 export const MaterialSchema = Type.Object({
@@ -40,6 +41,19 @@ export const CycleSchema = component(
     startDate: IsoDate,
     endDate: IsoDate,
     createdAt: Timestamp,
+    /** In lists: how many of its items the viewer may see. */
+    itemCount: Type.Optional(Type.Integer()),
+  }),
+);
+
+export const MemberSchema = component(
+  'PortfolioMember',
+  Type.Object({
+    _id: Type.String(),
+    name: Type.String(),
+    role: Type.Union([Type.Literal('admin'), Type.Literal('employee'), Type.Literal('client')]),
+    email: Nullable(Type.String()),
+    staff: Type.Boolean(),
   }),
 );
 
@@ -86,7 +100,7 @@ export const ItemFields = {
   funnelPhase: Type.Optional(Nullable(FunnelPhaseSchema)),
   awarenessLevel: Type.Optional(Nullable(AwarenessSchema)),
   publishDate: Type.Optional(Nullable(IsoDate)),
-  assigneeId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  assigneeId: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
 };
 
 const Person = Type.Object({ _id: Type.String(), name: Type.String() });
@@ -129,5 +143,24 @@ export const CoverageSchema = component(
     formatos: Type.Record(Type.String(), Type.Integer()),
     funnelPhases: Type.Record(Type.String(), Type.Integer()),
     awarenessLevels: Type.Record(Type.String(), Type.Integer()),
+    /** pilar → ángulo → count. */
+    matrix: Type.Record(Type.String(), Type.Record(Type.String(), Type.Integer())),
   }),
 );
+
+const FilterText = Type.Optional(Type.String({ minLength: 1, maxLength: 100 }));
+
+/** Filters, sort and page of a cycle's item list (all optional; `status` may repeat). */
+export const ItemListQuery = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(Type.Array(StatusSchema, { maxItems: 6 })),
+  format: FilterText,
+  pilar: FilterText,
+  angulo: FilterText,
+  funnelPhase: Type.Optional(FunnelPhaseSchema),
+  awarenessLevel: Type.Optional(AwarenessSchema),
+  assigneeId: FilterText,
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  sort: Type.Optional(Type.Union(itemSortKeys.map((k) => Type.Literal(k)))),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+});

@@ -11,12 +11,13 @@ const Query = Type.Object({
   expires: Type.Integer(),
   signature: Type.String({ minLength: 1, maxLength: 200 }),
   type: Type.Optional(Type.String({ maxLength: 120 })),
-  max: Type.Optional(Type.Integer()),
+  max: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 
 /**
  * The local store's presigned-style URLs: authorised by their HMAC signature alone (no session), short-lived,
- * bound to one key, method, content type and size limit.
+ * bound to one key and method; an upload URL also to its content type and exact size, and usable once (the
+ * object is published with link(), which never replaces: a second PUT answers 409).
  */
 export const localStorageRoutes: FastifyPluginAsyncTypebox<{ driver: LocalDriver }> = async (
   app,
@@ -37,7 +38,7 @@ export const localStorageRoutes: FastifyPluginAsyncTypebox<{ driver: LocalDriver
         querystring: Query,
         response: {
           200: Type.Object({ success: Type.Boolean(), size: Type.Integer() }),
-          ...errorResponses(400, 403, 404, 413, 415),
+          ...errorResponses(400, 403, 404, 409, 413, 415),
         },
       },
     },
@@ -47,15 +48,30 @@ export const localStorageRoutes: FastifyPluginAsyncTypebox<{ driver: LocalDriver
       if (!driver.verify({ method: 'PUT', key, expires: q.expires, type: q.type, max: q.max }, q.signature)) {
         throw new AppError('FORBIDDEN', 'Enlace de subida inválido o caducado');
       }
+      const declared = q.max!;
       const type = String(request.headers['content-type'] ?? '')
         .split(';')[0]!
-        .trim();
-      if (type !== q.type)
+        .trim()
+        .toLowerCase();
+      if (type !== q.type!.toLowerCase())
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
-          'El tipo del archivo no coincide con el enlace de subida',
+          `El tipo del archivo (${type || 'sin Content-Type'}) no coincide con el del enlace de subida (${q.type})`,
         );
-      const size = await driver.write(key, request.body as Readable, q.max ?? app.env.UPLOAD_MAX_BYTES);
+      // A declared length other than the signed size is refused before a byte is read.
+      const length = request.headers['content-length'];
+      if (length !== undefined && Number(length) > declared)
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `El archivo ocupa más de los ${declared} bytes declarados al pedir el enlace de subida`,
+        );
+      if (length !== undefined && Number(length) < declared)
+        throw new AppError(
+          'VALIDATION',
+          `El archivo ocupa ${length} bytes y se declararon ${declared} al pedir el enlace de subida`,
+          [{ field: 'size', message: 'no coincide con el archivo enviado' }],
+        );
+      const size = await driver.write(key, request.body as Readable, declared);
       return { success: true, size };
     },
   );

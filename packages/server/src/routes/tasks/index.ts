@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { and, eq } from 'drizzle-orm';
 import { comments, tasks } from '../../db/schema.ts';
-import { errorResponses, IdParams, IsoDate, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
+import { errorResponses, IdParams, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
 import { requirePortfolio } from '../../policy.ts';
 import * as service from '../../services/agents.ts';
 import { TaskFields, TaskSchema, TaskStatusSchema } from './schemas.ts';
 
 const tags = ['tasks'];
-const Nullable = <T extends import('@sinclair/typebox').TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -112,9 +111,10 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
             itemId: TaskFields.itemId,
             dueDate: TaskFields.dueDate,
             status: Type.Optional(TaskStatusSchema),
-            result: Type.Optional(Nullable(Type.String({ maxLength: 20000 }))),
+            // null first: a null stays null (in the string branch coercion would turn it into "").
+            result: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 20000 })])),
           },
-          { title: 'UpdateTaskBody' },
+          { title: 'UpdateTaskBody', minProperties: 1 },
         ),
         response: { 200: ref(TaskSchema), ...errorResponses(400, 401, 403, 404) },
       },

@@ -27,6 +27,7 @@ export const TaskSchema = component(
 export const TaskFields = {
   title: Type.String({ minLength: 1, maxLength: 200 }),
   instructions: Type.Optional(Type.String({ maxLength: 20000 })),
-  itemId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  // minLength 1: with type coercion, a null would otherwise become "" in the string branch; null unlinks.
+  itemId: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
   dueDate: Type.Optional(Nullable(IsoDate)),
 };

@@ -89,7 +89,7 @@ export const toolRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Edita una herramienta',
         params: IdParams,
-        body: Type.Partial(ToolBody, { title: 'UpdateToolBody' }),
+        body: Type.Partial(ToolBody, { title: 'UpdateToolBody', minProperties: 1 }),
         response: { 200: ref(ToolSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },

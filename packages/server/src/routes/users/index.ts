@@ -23,7 +23,7 @@ const UpdateUserBody = Type.Object(
     role: Type.Optional(RoleSchema),
     password: Type.Optional(Type.String({ minLength: 8, maxLength: 200 })),
   },
-  { title: 'UpdateUserBody' },
+  { title: 'UpdateUserBody', minProperties: 1 },
 );
 
 const PermissionInfo = Type.Object(
@@ -165,8 +165,16 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(UserSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      toPublicUser(await usersService.updateUser(app.db, request.user, request.params.id, request.body)),
+    async (request) => {
+      const { user, sessionsEnded } = await usersService.updateUser(
+        app.db,
+        request.user,
+        request.params.id,
+        request.body,
+      );
+      if (sessionsEnded) app.endSessions(user.id);
+      return toPublicUser(user);
+    },
   );
 
   app.delete(
@@ -183,6 +191,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await usersService.deleteUser(app.db, request.user, request.params.id);
+      app.endSessions(request.params.id);
       return { success: true };
     },
   );
@@ -247,12 +256,19 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       requireAdmin(request.user);
-      return usersService.grantAccess(
+      const { access, created } = await usersService.grantAccess(
         app.db,
+        app.notifier,
         request.params.id,
         request.body.portfolioId,
         request.body.permissions,
       );
+      if (created) app.notifier.deliver(created);
+      usersService.announceAccess(app.io, request.params.id, {
+        portfolioId: access.portfolioId,
+        access: 'granted',
+      });
+      return access;
     },
   );
 
@@ -265,14 +281,18 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Retira el acceso de un usuario a un portafolio',
         params: Type.Object({
-          id: Type.String({ minLength: 1 }),
-          portfolioId: Type.String({ minLength: 1 }),
+          id: Type.String({ minLength: 1, maxLength: 100 }),
+          portfolioId: Type.String({ minLength: 1, maxLength: 100 }),
         }),
         response: { 200: Ok, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
       await usersService.revokeAccess(app.db, request.params.id, request.params.portfolioId);
+      usersService.announceAccess(app.io, request.params.id, {
+        portfolioId: request.params.portfolioId,
+        access: 'revoked',
+      });
       return { success: true };
     },
   );

@@ -1,21 +1,33 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, link, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError } from '../../errors.ts';
 
 /** One interface for where uploads live: the local disk (default) or any S3-compatible store. */
 export interface StorageDriver {
   kind: 'local' | 's3';
+  /**
+   * A URL for one upload of exactly `size` bytes of `contentType` to a new object: it never replaces an
+   * existing object (a second PUT with the same URL is refused).
+   */
   presignPut(
     key: string,
-    opts: { contentType: string; maxBytes: number; expiresIn: number },
-  ): Promise<Presigned>;
+    opts: { contentType: string; size: number; expiresIn: number },
+  ): Promise<Presigned & { headers: Record<string, string> }>;
   presignGet(key: string, opts: { expiresIn: number; fileName?: string }): Promise<Presigned>;
+  /** Copies an object to a new key (never over an existing one); a missing source throws NOT_FOUND. */
+  copy(fromKey: string, toKey: string): Promise<void>;
   delete(keys: string[]): Promise<void>;
 }
 
@@ -78,10 +90,17 @@ export function createLocalDriver(opts: {
   publicUrl?: string;
 }): StorageDriver & {
   verify(sig: LocalSignature, signature: string): boolean;
-  write(key: string, body: Readable, maxBytes: number): Promise<number>;
+  /**
+   * Stores an upload of exactly `size` bytes as a new object: more bytes are refused as they arrive (413),
+   * fewer at the end (400), and an existing object is never replaced (409). Nothing is left behind on refusal.
+   */
+  write(key: string, body: Readable, size: number): Promise<number>;
   read(key: string): Promise<{ stream: Readable; size: number }>;
 } {
   const root = resolve(opts.root);
+  // Partial files live outside the key space (keys start with `items/`), on the same file system as the
+  // objects so that link() can publish them.
+  const tmpDir = join(root, '.tmp');
   const base = `${opts.publicUrl ?? ''}/api/storage/`;
   const sign = (s: LocalSignature) =>
     createHmac('sha256', opts.secret)
@@ -96,19 +115,35 @@ export function createLocalDriver(opts: {
   const url = (s: LocalSignature) => {
     const q = new URLSearchParams({
       expires: String(s.expires),
-      ...(s.type ? { type: s.type } : {}),
-      ...(s.max ? { max: String(s.max) } : {}),
+      ...(s.type !== undefined ? { type: s.type } : {}),
+      ...(s.max !== undefined ? { max: String(s.max) } : {}),
       signature: sign(s),
     });
     return `${base}${s.key}?${q}`;
+  };
+  /** Publishes a finished temporary file under `full` without ever replacing what is there. */
+  const publish = async (tmp: string, full: string) => {
+    await mkdir(dirname(full), { recursive: true });
+    // link() fails with EEXIST instead of replacing: a second use of an upload URL, or any key that already
+    // holds an object (an approved version's file above all), keeps the object it has.
+    await link(tmp, full).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EEXIST')
+        throw new AppError('CONFLICT', 'Este enlace de subida ya se usó: pide uno nuevo');
+      throw error;
+    });
+  };
+  const tmpPath = async () => {
+    await mkdir(tmpDir, { recursive: true });
+    return join(tmpDir, `${randomUUID()}.part`);
   };
   return {
     kind: 'local',
     async presignPut(key, o) {
       const expires = Math.floor(Date.now() / 1000) + o.expiresIn;
       return {
-        url: url({ method: 'PUT', key, expires, type: o.contentType, max: o.maxBytes }),
+        url: url({ method: 'PUT', key, expires, type: o.contentType, max: o.size }),
         expiresAt: new Date(expires * 1000).toISOString(),
+        headers: { 'Content-Type': o.contentType },
       };
     },
     async presignGet(key, o) {
@@ -117,39 +152,67 @@ export function createLocalDriver(opts: {
     },
     verify(s, signature) {
       if (!isValidKey(s.key) || !Number.isFinite(s.expires) || s.expires < Date.now() / 1000) return false;
+      // An upload URL always carries its type and size: one without them was not made by presignPut.
+      if (s.method === 'PUT' && (s.type === undefined || s.max === undefined)) return false;
       const expected = Buffer.from(sign(s));
       const given = Buffer.from(signature);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
-    async write(key, body, maxBytes) {
+    async write(key, body, size) {
       const full = pathOf(key);
-      await mkdir(dirname(full), { recursive: true });
-      let size = 0;
-      const tmp = `${full}.${randomUUID()}.part`;
+      let received = 0;
+      const tmp = await tmpPath();
       try {
         await pipeline(
           body,
           async function* limit(source: AsyncIterable<Buffer>) {
             for await (const chunk of source) {
-              size += chunk.length;
-              if (size > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+              received += chunk.length;
+              if (received > size)
+                throw new AppError(
+                  'PAYLOAD_TOO_LARGE',
+                  `El archivo ocupa más de los ${size} bytes declarados al pedir el enlace de subida`,
+                );
               yield chunk;
             }
           },
-          createWriteStream(tmp),
+          // wx: a fresh file, never one that exists; flush: on disk before the upload is acknowledged.
+          createWriteStream(tmp, { flags: 'wx', flush: true }),
         );
-        const { rename } = await import('node:fs/promises');
-        await rename(tmp, full);
-        return size;
-      } catch (error) {
+        if (received !== size)
+          throw new AppError(
+            'VALIDATION',
+            `El archivo ocupa ${received} bytes y se declararon ${size} al pedir el enlace de subida`,
+            [{ field: 'size', message: 'no coincide con el archivo enviado' }],
+          );
+        await publish(tmp, full);
+        return received;
+      } finally {
         await rm(tmp, { force: true });
-        throw error;
+      }
+    },
+    async copy(fromKey, toKey) {
+      const from = pathOf(fromKey);
+      const to = pathOf(toKey);
+      const tmp = await tmpPath();
+      try {
+        await copyFile(from, tmp, constants.COPYFILE_EXCL).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') throw new AppError('NOT_FOUND', 'Archivo no encontrado');
+          throw error;
+        });
+        await publish(tmp, to).catch((error) => {
+          if (error instanceof AppError && error.code === 'CONFLICT')
+            throw new AppError('CONFLICT', 'Ya existe un archivo con esa clave: no se reemplaza');
+          throw error;
+        });
+      } finally {
+        await rm(tmp, { force: true });
       }
     },
     async read(key) {
       const full = pathOf(key);
       const info = await stat(full).catch(() => null);
-      if (!info) throw new AppError('NOT_FOUND', 'Archivo no encontrado');
+      if (!info?.isFile()) throw new AppError('NOT_FOUND', 'Archivo no encontrado');
       return { stream: createReadStream(full), size: info.size };
     },
     async delete(keys) {
@@ -172,6 +235,9 @@ export function createS3Driver(opts: {
     region: opts.region,
     endpoint: opts.endpoint,
     forcePathStyle: opts.forcePathStyle,
+    // Otherwise the SDK signs a CRC32 of the empty body into every presigned PUT, and real stores refuse
+    // the browser's upload as a checksum mismatch.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(opts.accessKeyId && opts.secretAccessKey
       ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }
       : {}),
@@ -181,14 +247,57 @@ export function createS3Driver(opts: {
     kind: 's3',
     client,
     async presignPut(key, o) {
+      // Type, exact length and "only if absent" are signed headers: the store recomputes the signature over
+      // the headers the browser sends, so a request without them or with other values is refused (403), and
+      // a store with conditional writes (AWS S3 since 2024, recent MinIO, R2) never overwrites an object (412).
+      // Keys are fresh UUIDs besides, so a stale or replayed URL can only ever name its own new object.
+      // s3rver (the tests' local store) verifies none of this: the test checks the signature itself.
+      const headers = {
+        'Content-Type': o.contentType,
+        'Content-Length': String(o.size),
+        'If-None-Match': '*',
+      };
       const url = await getSignedUrl(
         client,
-        new PutObjectCommand({ Bucket: opts.bucket, Key: key, ContentType: o.contentType }),
+        new PutObjectCommand({
+          Bucket: opts.bucket,
+          Key: key,
+          ContentType: o.contentType,
+          ContentLength: o.size,
+          IfNoneMatch: '*',
+        }),
         {
           expiresIn: o.expiresIn,
+          signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
+          unhoistableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
         },
       );
-      return { url, expiresAt: expiresAt(o.expiresIn) };
+      return {
+        url,
+        expiresAt: expiresAt(o.expiresIn),
+        headers: { 'Content-Type': headers['Content-Type'], 'If-None-Match': '*' },
+      };
+    },
+    async copy(fromKey, toKey) {
+      try {
+        await client.send(
+          new CopyObjectCommand({
+            Bucket: opts.bucket,
+            Key: toKey,
+            // Keys are made by makeKey (letters, digits, . _ - /): nothing to escape.
+            CopySource: `${opts.bucket}/${fromKey}`,
+            IfNoneMatch: '*',
+          }),
+        );
+      } catch (error) {
+        const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+        if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404)
+          throw new AppError('NOT_FOUND', 'Archivo no encontrado');
+        // If-None-Match: * refused because the key holds an object (412), or a concurrent write won (409).
+        if (e.$metadata?.httpStatusCode === 412 || e.$metadata?.httpStatusCode === 409)
+          throw new AppError('CONFLICT', 'Ya existe un archivo con esa clave: no se reemplaza');
+        throw error;
+      }
     },
     async presignGet(key, o) {
       const url = await getSignedUrl(

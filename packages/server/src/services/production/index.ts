@@ -1,0 +1,15 @@
+/**
+ * Production, by concept: access (who may see and do what), cycles, items, material, the review flow,
+ * strategy and files. Routes import this module and call one function per request.
+ */
+export * from './access.ts';
+export * from './cycles.ts';
+export * from './events.ts';
+export * from './files.ts';
+export * from './items.ts';
+export * from './material.ts';
+export * from './members.ts';
+export * from './queues.ts';
+export * from './review.ts';
+export * from './strategy.ts';
+export * from './views.ts';

@@ -1,0 +1,84 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { itemHistory, items, portfolios } from '../../db/schema.ts';
+import { type Actor, visibleItems } from '../../policy.ts';
+import { awarenessLevels, funnelPhases, planStrategy } from '../strategy.ts';
+import { type CycleRow, toItem } from './views.ts';
+
+export async function generateStrategy(db: Db, actor: Actor, cycle: CycleRow, itemsCount: number) {
+  const [portfolio] = await db.select().from(portfolios).where(eq(portfolios.id, cycle.portfolioId));
+  const data = portfolio!.productionCycleData;
+  const plan = planStrategy(itemsCount, {
+    pilares: data.pilaresContenido,
+    angulos: data.angulosVenta,
+    formatos: data.formatosCreativos,
+  });
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(items)
+      .values(
+        plan.map((slot, i) => ({
+          portfolioId: cycle.portfolioId,
+          cycleId: cycle.id,
+          title: [slot.format, slot.pilar].filter(Boolean).join(' · ') || `Pieza ${i + 1}`,
+          format: slot.format,
+          pilar: slot.pilar,
+          angulo: slot.angulo,
+          funnelPhase: slot.funnelPhase,
+          awarenessLevel: slot.awarenessLevel,
+          authorId: actor.id,
+        })),
+      )
+      .returning();
+    await tx.insert(itemHistory).values(
+      rows.map((r) => ({
+        itemId: r.id,
+        actorId: actor.id,
+        action: 'strategy',
+        toStatus: 'draft' as const,
+      })),
+    );
+    return rows.map(toItem);
+  });
+}
+
+/**
+ * The cycle's coverage: counts per pilar, ángulo, formato, funnel phase and awareness level, and the
+ * pilar × ángulo matrix. Counted over the items the viewer may see (a client's counts never reveal drafts),
+ * grouped in the database.
+ */
+export async function strategyCoverage(db: DbOrTx, cycle: CycleRow, internal: boolean) {
+  const [portfolio] = await db.select().from(portfolios).where(eq(portfolios.id, cycle.portfolioId));
+  const groups = await db
+    .select({
+      pilar: items.pilar,
+      angulo: items.angulo,
+      format: items.format,
+      funnelPhase: items.funnelPhase,
+      awarenessLevel: items.awarenessLevel,
+      n: count(),
+    })
+    .from(items)
+    .where(and(eq(items.cycleId, cycle.id), visibleItems(internal)))
+    .groupBy(items.pilar, items.angulo, items.format, items.funnelPhase, items.awarenessLevel);
+  const data = portfolio!.productionCycleData;
+  type Group = (typeof groups)[number];
+  const tally = (keys: readonly string[], pick: (g: Group) => string | null) =>
+    Object.fromEntries(
+      keys.map((k) => [k, groups.reduce((sum, g) => sum + (pick(g) === k ? Number(g.n) : 0), 0)]),
+    );
+  return {
+    total: groups.reduce((sum, g) => sum + Number(g.n), 0),
+    pilares: tally(data.pilaresContenido, (g) => g.pilar),
+    angulos: tally(data.angulosVenta, (g) => g.angulo),
+    formatos: tally(data.formatosCreativos, (g) => g.format),
+    funnelPhases: tally(funnelPhases, (g) => g.funnelPhase),
+    awarenessLevels: tally(awarenessLevels, (g) => g.awarenessLevel),
+    matrix: Object.fromEntries(
+      data.pilaresContenido.map((p) => [
+        p,
+        tally(data.angulosVenta, (g) => (g.pilar === p ? g.angulo : null)),
+      ]),
+    ),
+  };
+}

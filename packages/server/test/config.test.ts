@@ -1,0 +1,268 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { decodeJwt } from 'jose';
+import pg from 'pg';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { freePort, runServerToExit, startServer } from './support/server-process.ts';
+
+/**
+ * Every variable of /.env.example, set at once to a valid value, on the real server process: it starts,
+ * signs the admin in, uploads through S3 and serves the configured app. Then each variable with a wrong
+ * value: the start is refused with a message naming it. Traffic stays on loopback (s3rver, the server).
+ */
+const exampleKeys = readFileSync(join(import.meta.dirname, '../../../.env.example'), 'utf8')
+  .split('\n')
+  .map((l) => /^([A-Z0-9_]+)=/.exec(l)?.[1])
+  .filter((k): k is string => Boolean(k));
+
+const onCi = process.env.CI === 'true';
+const dirs: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
+
+describe('configuration', { timeout: 120_000 }, () => {
+  let s3: S3rver;
+  let s3Endpoint = '';
+  let databaseName: string | undefined;
+
+  beforeAll(async () => {
+    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: tempDir('s3rver-config-') });
+    s3Endpoint = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
+    const client = new S3Client({
+      region: 'eu-west-1',
+      endpoint: s3Endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    await client.send(new CreateBucketCommand({ Bucket: 'estudio-config' }));
+    client.destroy();
+  });
+  afterAll(async () => {
+    await s3?.close();
+    if (databaseName) {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${databaseName} with (force)`);
+      await c.end();
+    }
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** PostgreSQL and Redis from the environment; on CI they must be there. */
+  async function services(): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    if (process.env.DATABASE_URL) {
+      databaseName = `crw_config_${Date.now()}`;
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`create database ${databaseName}`);
+      await c.end();
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${databaseName}`;
+      out.DATABASE_URL = url.toString();
+    } else if (onCi) throw new Error('CI necesita DATABASE_URL para esta prueba');
+    if (process.env.REDIS_URL) out.REDIS_URL = process.env.REDIS_URL;
+    else if (onCi) throw new Error('CI necesita REDIS_URL para esta prueba');
+    return out;
+  }
+
+  it('starts with every variable of .env.example set, and each one takes effect', async () => {
+    const port = await freePort();
+    const dist = tempDir('crw-dist-');
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Aplicación configurada</title>');
+    const vapid = webpush.generateVAPIDKeys();
+    const adminPassword = 'Contraseña-elegida-por-quien-opera-1';
+    const env: Record<string, string> = {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: tempDir('crw-config-data-'),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      JWT_SECRET: 'un-secreto-de-prueba-con-mas-de-32-caracteres',
+      JWT_TTL_SECONDS: '3600',
+      ADMIN_EMAIL: 'operaciones@estudio.test',
+      ADMIN_PASSWORD: adminPassword,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '50',
+      REVIEW_REMINDER_HOURS: '24',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:operaciones@estudio.test',
+      S3_ENDPOINT: s3Endpoint,
+      S3_REGION: 'eu-west-1',
+      S3_BUCKET: 'estudio-config',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+      UPLOAD_MAX_BYTES: '1000',
+      APP_DIST_DIR: dist,
+      TRUST_PROXY: '127.0.0.1',
+      API_DOCS: 'true',
+      PUSH_ALLOW_LOOPBACK: 'false',
+      ...(await services()),
+    };
+    // A new variable in .env.example without a value here fails this test.
+    expect(exampleKeys.filter((k) => !(k in env))).toEqual([]);
+    if (!env.DATABASE_URL) delete env.DATABASE_URL;
+    if (!env.REDIS_URL) delete env.REDIS_URL;
+
+    const server = await startServer(env);
+    try {
+      // biome-ignore lint/suspicious/noExplicitAny: JSON answers of the API, checked by the assertions below.
+      type Json = any;
+      const json = (r: Response) => r.json() as Promise<Json>;
+      const api = (path: string, init: RequestInit & { token?: string } = {}) =>
+        fetch(`${server.url}/api${path}`, {
+          ...init,
+          headers: {
+            'content-type': 'application/json',
+            ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          },
+        });
+      expect(server.output()).not.toContain(adminPassword);
+      expect(server.output()).toContain('operaciones@estudio.test');
+
+      const login = await api('/auth/login', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'operaciones@estudio.test', password: adminPassword }),
+      });
+      expect(login.status).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+      const claims = decodeJwt(token);
+      expect(claims.exp! - claims.iat!).toBe(3600);
+
+      expect((await api('/notifications/vapid-public-key', { token }).then(json)).publicKey).toBe(
+        vapid.publicKey,
+      );
+      const home = await fetch(`${server.url}/`);
+      expect(await home.text()).toContain('Aplicación configurada');
+      expect(home.headers.get('content-security-policy')).toContain(`ws://127.0.0.1:${port}`);
+      expect((await fetch(`${server.url}/api/docs`)).status).toBe(200);
+
+      // An upload through the S3 store, on the same path a user's configuration takes.
+      const portfolio = await api('/portfolios', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ identifier: 'config-s3', accountData: { businessName: 'Config' } }),
+      }).then(json);
+      const cycle = await api(`/production/portfolios/${portfolio._id}/start`, {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ cycleDuration: 7 }),
+      }).then(json);
+      const item = await api(`/production/cycles/${cycle._id}/items`, {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ title: 'Con archivo' }),
+      }).then(json);
+      const tooBig = await api(`/production/items/${item._id}/signed-url`, {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ fileName: 'grande.png', fileType: 'image/png', size: 1001 }),
+      });
+      expect(tooBig.status).toBe(413); // UPLOAD_MAX_BYTES
+      const signed = await api(`/production/items/${item._id}/signed-url`, {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ fileName: 'foto.png', fileType: 'image/png', size: 3 }),
+      }).then(json);
+      expect(signed.url.startsWith(`${s3Endpoint}/estudio-config/`)).toBe(true);
+      const put = await fetch(signed.url, {
+        method: 'PUT',
+        body: new Uint8Array([1, 2, 3]),
+        headers: signed.headers,
+      });
+      expect(put.status).toBe(200);
+      const download = await api(
+        `/production/items/${item._id}/download-url?s3Key=${encodeURIComponent(signed.s3Key)}`,
+        { token },
+      ).then(json);
+      const bytes = new Uint8Array(await (await fetch(download.url)).arrayBuffer());
+      expect([...bytes]).toEqual([1, 2, 3]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('generates and prints a password only when none was chosen', async () => {
+    const server = await startServer({ DATA_DIR: tempDir('crw-config-gen-') });
+    try {
+      const printed = /admin@example\.com \/ (\S+)/.exec(server.output())?.[1];
+      expect(printed).toBeTruthy();
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: printed }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  const wrong: Array<[string, string, Record<string, string>?]> = [
+    ['NODE_ENV', 'staging'],
+    ['PORT', 'ochenta'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['JWT_SECRET', 'corto'],
+    ['JWT_TTL_SECONDS', '5'],
+    ['ADMIN_EMAIL', 'no-es-un-correo'],
+    ['ADMIN_PASSWORD', 'corta'],
+    ['PUBLIC_URL', 'https://estudio.test/ruta'],
+    ['LOG_LEVEL', 'verbose'],
+    ['LOGIN_RATE_LIMIT', '0'],
+    ['REVIEW_REMINDER_HOURS', '0'],
+    ['REVIEW_REMINDER_HOURS', 'dos días'],
+    ['VAPID_PUBLIC_KEY', 'BBBB'],
+    ['VAPID_PRIVATE_KEY', webpush.generateVAPIDKeys().privateKey, {}],
+    ['VAPID_SUBJECT', 'nadie'],
+    ['S3_ENDPOINT', 'no-es-una-url', { S3_BUCKET: 'estudio' }],
+    ['S3_BUCKET', 'Bucket_Malo'],
+    ['S3_ACCESS_KEY_ID', 'clave', { S3_BUCKET: 'estudio' }],
+    ['S3_FORCE_PATH_STYLE', 'quizas'],
+    ['UPLOAD_MAX_BYTES', '-1'],
+    ['APP_DIST_DIR', '/no/existe'],
+    ['TRUST_PROXY', 'true'],
+    ['API_DOCS', 'quizas'],
+    ['PUSH_ALLOW_LOOPBACK', 'true', { NODE_ENV: 'production' }],
+  ];
+
+  it('has a refusal case for every variable that can be wrong', () => {
+    const covered = new Set(wrong.map(([k]) => k));
+    // HOST, DATA_DIR and S3_REGION accept any non-empty text; S3_SECRET_ACCESS_KEY is checked as a pair.
+    const anyText = ['HOST', 'DATA_DIR', 'S3_REGION', 'S3_SECRET_ACCESS_KEY'];
+    expect(exampleKeys.filter((k) => !covered.has(k) && !anyText.includes(k))).toEqual([]);
+  });
+
+  it.concurrent.each(wrong)('refuses %s=%s with a message naming it', async (key, value, extra = {}) => {
+    const { code, output } = await runServerToExit({
+      DATA_DIR: tempDir('crw-config-bad-'),
+      PORT: '0',
+      ...extra,
+      [key]: value,
+    });
+    expect(code).not.toBe(0);
+    // A VAPID key alone names its missing partner; either way the variable is named.
+    const named =
+      key === 'VAPID_PRIVATE_KEY'
+        ? 'VAPID_PUBLIC_KEY'
+        : key === 'S3_ACCESS_KEY_ID'
+          ? 'S3_SECRET_ACCESS_KEY'
+          : key;
+    expect(output).toContain(`${named}:`);
+    expect(output).toContain('Configuración inválida');
+    expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
+  });
+});
