@@ -7,15 +7,25 @@ import type { ComponentType } from 'react';
 import * as avatar from './avatar/avatar.stories.tsx';
 import * as breadcrumb from './breadcrumb/breadcrumb.stories.tsx';
 import * as button from './button/button.stories.tsx';
+import * as calendarView from './calendar-view/calendar-view.stories.tsx';
+import * as combobox from './combobox/combobox.stories.tsx';
 import * as confirm from './confirm-dialog/confirm-dialog.stories.tsx';
+import * as dataTable from './data-table/data-table.stories.tsx';
+import * as datePicker from './date-picker/date-picker.stories.tsx';
 import * as drawer from './drawer/drawer.stories.tsx';
 import * as empty from './empty-state/empty-state.stories.tsx';
 import * as dropzone from './file-drop-zone/file-drop-zone.stories.tsx';
+import * as filePreview from './file-preview/file-preview.stories.tsx';
+import * as filterBar from './filter-bar/filter-bar.stories.tsx';
+import * as imageCompare from './image-compare/image-compare.stories.tsx';
 import * as field from './input/input.stories.tsx';
+import * as kanban from './kanban/kanban.stories.tsx';
 import * as overlay from './loading-overlay/loading-overlay.stories.tsx';
 import * as notifications from './notification-panel/notification-panel.stories.tsx';
 import * as pagination from './pagination/pagination.stories.tsx';
 import * as card from './portfolio-card/portfolio-card.stories.tsx';
+import * as progressBar from './progress-bar/progress-bar.stories.tsx';
+import * as segmented from './segmented-control/segmented-control.stories.tsx';
 import * as select from './select/select.stories.tsx';
 import * as sidebar from './sidebar/sidebar.stories.tsx';
 import * as status from './status-badge/status-badge.stories.tsx';
@@ -39,6 +49,14 @@ const modules = [
   tabs,
   table,
   pagination,
+  segmented,
+  filterBar,
+  combobox,
+  datePicker,
+  dataTable,
+  kanban,
+  calendarView,
+  progressBar,
   avatar,
   dropzone,
   drawer,
@@ -51,6 +69,8 @@ const modules = [
   system,
   toaster,
   overlay,
+  imageCompare,
+  filePreview,
 ];
 
 export const catalogue: CatalogueEntry[] = modules.map((mod) => {

@@ -1,5 +1,6 @@
 export * from './timings.ts';
 export * from './use-countdown.ts';
+export * from './use-debounced-value.ts';
 export * from './use-delayed-collapse.ts';
 export * from './use-media-query.ts';
 export * from './use-rotation.ts';

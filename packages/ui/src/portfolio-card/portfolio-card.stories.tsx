@@ -5,7 +5,7 @@ import { PortfolioCard } from './portfolio-card.tsx';
 const meta = {
   title: 'Shell/PortfolioCard',
   component: PortfolioCard,
-  args: { businessName: 'Café Aurora', id: 'ec64321b-dd41-4994-b2d5-8b8918db9a11', onOpen: fn() },
+  args: { businessName: 'Café Aurora', identifier: 'cafe-aurora', onOpen: fn() },
   decorators: [
     (Story) => (
       <div style={{ maxWidth: 360 }}>
@@ -20,7 +20,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const card = within(canvasElement).getByRole('button', { name: /Café Aurora/ });
-    await expect(card).toHaveTextContent('ID: ec64321b');
+    await expect(card).toHaveTextContent('ID: cafe-aurora');
     card.focus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onOpen).toHaveBeenCalledOnce();

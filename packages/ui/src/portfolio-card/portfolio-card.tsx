@@ -1,15 +1,18 @@
 import { BriefcaseIcon } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
 
-/** A portfolio on the home screen: business name and id; the whole card is one button. */
+/**
+ * A portfolio on the home screen: business name and its identifier (the human one chosen at creation, never
+ * the internal id); the whole card is one button.
+ */
 export function PortfolioCard({
   businessName,
-  id,
+  identifier,
   onOpen,
   className,
 }: {
   businessName: string;
-  id: string;
+  identifier: string;
   onOpen: () => void;
   className?: string;
 }) {
@@ -31,7 +34,7 @@ export function PortfolioCard({
       </span>
       <span className="min-w-0">
         <span className="block truncate text-base font-semibold">{businessName}</span>
-        <span className="mt-1 block truncate font-mono text-xs text-muted-foreground">ID: {id}</span>
+        <span className="mt-1 block truncate font-mono text-xs text-muted-foreground">ID: {identifier}</span>
       </span>
     </button>
   );

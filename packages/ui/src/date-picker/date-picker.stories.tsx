@@ -1,0 +1,224 @@
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Field } from '../input/input.tsx';
+import { DatePicker, type DatePickerProps } from './date-picker.tsx';
+
+const dark: Decorator = (Story) => (
+  <div className="dark rounded-xl bg-background p-4 text-foreground">
+    <Story />
+  </div>
+);
+
+function Harness({
+  initial = null,
+  onValueChange,
+  label = 'Fecha de publicación',
+  ...props
+}: Partial<Omit<DatePickerProps, 'value'>> & { initial?: string | null; label?: string }) {
+  const [value, setValue] = useState<string | null>(initial);
+  return (
+    <div className="max-w-xs space-y-2">
+      <Field label={label}>
+        {(p) => (
+          <DatePicker
+            {...p}
+            today="2025-03-18"
+            value={value}
+            onValueChange={(v) => {
+              setValue(v);
+              onValueChange?.(v);
+            }}
+            {...props}
+          />
+        )}
+      </Field>
+      <output data-testid="value" className="block text-sm text-muted-foreground">
+        {value ?? 'sin fecha'}
+      </output>
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Planificación/DatePicker',
+  component: Harness,
+  args: { onValueChange: fn() },
+} satisfies Meta<typeof Harness>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = () => within(document.body);
+
+export const PickWithTheKeyboard: Story = {
+  args: { initial: '2025-03-18' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByLabelText('Fecha de publicación')).toHaveValue('18/03/2025');
+    await userEvent.click(c.getByRole('button', { name: /^Elegir fecha/ }));
+    const dialog = await body().findByRole('dialog', { name: 'Calendario' });
+    const grid = within(dialog).getByRole('grid', { name: 'Marzo de 2025' });
+    // Spanish weekday headers, Monday first.
+    const headers = within(grid).getAllByRole('columnheader');
+    await expect(headers.map((h) => h.textContent)).toEqual(['lu', 'ma', 'mi', 'ju', 'vi', 'sá', 'do']);
+    // Focus starts on the chosen day, which is also today.
+    const chosen = within(grid).getByRole('button', { name: 'martes, 18 de marzo de 2025' });
+    await waitFor(() => expect(chosen).toHaveFocus());
+    await expect(chosen).toHaveAttribute('aria-current', 'date');
+    await expect(chosen.closest('[role="gridcell"]')).toHaveAttribute('aria-selected', 'true');
+    // Arrows: a day, a week.
+    await userEvent.keyboard('{ArrowRight}{ArrowDown}');
+    await expect(
+      within(dialog).getByRole('button', { name: 'miércoles, 26 de marzo de 2025' }),
+    ).toHaveFocus();
+    // Home/End: the week's ends (Monday to Sunday).
+    await userEvent.keyboard('{End}');
+    await expect(within(dialog).getByRole('button', { name: 'domingo, 30 de marzo de 2025' })).toHaveFocus();
+    // PageDown: next month, same day.
+    await userEvent.keyboard('{PageDown}');
+    await expect(within(dialog).getByRole('grid', { name: 'Abril de 2025' })).toBeInTheDocument();
+    await expect(
+      within(dialog).getByRole('button', { name: 'miércoles, 30 de abril de 2025' }),
+    ).toHaveFocus();
+    // Crossing the month end with an arrow turns the page too.
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(within(dialog).getByRole('grid', { name: 'Mayo de 2025' })).toBeInTheDocument();
+    await userEvent.keyboard('{Shift>}{PageUp}{/Shift}');
+    await expect(within(dialog).getByRole('button', { name: 'miércoles, 1 de mayo de 2024' })).toHaveFocus();
+    await userEvent.keyboard('{PageDown}{Enter}');
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('2024-06-01');
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await expect(c.getByLabelText('Fecha de publicación')).toHaveValue('01/06/2024');
+    // Focus returns to the calendar button.
+    await expect(c.getByRole('button', { name: /^Elegir fecha/ })).toHaveFocus();
+  },
+};
+
+export const PickWithTheMouseAndClear: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Elegir fecha' }));
+    const dialog = await body().findByRole('dialog', { name: 'Calendario' });
+    // With no value, it opens on today.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'martes, 18 de marzo de 2025' })).toHaveFocus(),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mes siguiente' }));
+    await expect(within(dialog).getByRole('heading', { name: 'Abril de 2025' })).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'viernes, 11 de abril de 2025' }));
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('2025-04-11');
+    await expect(c.getByLabelText('Fecha de publicación')).toHaveValue('11/04/2025');
+    await userEvent.click(c.getByRole('button', { name: 'Borrar fecha' }));
+    await expect(args.onValueChange).toHaveBeenLastCalledWith(null);
+    await expect(c.getByLabelText('Fecha de publicación')).toHaveValue('');
+    // "Hoy" picks today.
+    await userEvent.click(c.getByRole('button', { name: 'Elegir fecha' }));
+    await userEvent.click(await body().findByRole('button', { name: 'Hoy' }));
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('2025-03-18');
+  },
+};
+
+export const EscapeClosesWithoutChoosing: Story = {
+  args: { initial: '2025-03-05' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const input = c.getByLabelText('Fecha de publicación');
+    // Alt+ArrowDown in the field opens the calendar too.
+    input.focus();
+    await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    const dialog = await body().findByRole('dialog', { name: 'Calendario' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'miércoles, 5 de marzo de 2025' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{Escape}');
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await expect(args.onValueChange).not.toHaveBeenCalled();
+    await expect(input).toHaveValue('05/03/2025');
+  },
+};
+
+export const TypeADate: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const input = c.getByLabelText('Fecha de publicación');
+    await userEvent.type(input, '7/4/2025{Enter}');
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('2025-04-07');
+    await expect(input).toHaveValue('07/04/2025');
+    // A day that does not exist is explained in Spanish and changes nothing.
+    await userEvent.clear(input);
+    await userEvent.type(input, '31/02/2025');
+    await userEvent.tab();
+    await expect(c.getByRole('alert')).toHaveTextContent('Fecha no válida: escribe dd/mm/aaaa');
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toHaveAccessibleDescription('Fecha no válida: escribe dd/mm/aaaa');
+    await expect(c.getByTestId('value')).toHaveTextContent('2025-04-07');
+    // Emptying the field clears the date.
+    await userEvent.clear(input);
+    await userEvent.tab();
+    await expect(args.onValueChange).toHaveBeenLastCalledWith(null);
+    await expect(c.queryByRole('alert')).toBeNull();
+  },
+};
+
+export const MinAndMax: Story = {
+  args: { initial: '2025-03-10', min: '2025-03-03', max: '2025-03-23', label: 'Fecha dentro del ciclo' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: /^Elegir fecha/ }));
+    const dialog = await body().findByRole('dialog', { name: 'Calendario' });
+    await expect(within(dialog).getByRole('button', { name: 'Mes anterior' })).toBeDisabled();
+    await expect(within(dialog).getByRole('button', { name: 'Mes siguiente' })).toBeDisabled();
+    const before = within(dialog).getByRole('button', { name: 'domingo, 2 de marzo de 2025' });
+    await expect(before).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(before);
+    await expect(args.onValueChange).not.toHaveBeenCalled();
+    // The keyboard stops at the bounds.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'lunes, 10 de marzo de 2025' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+    await expect(within(dialog).getByRole('button', { name: 'lunes, 3 de marzo de 2025' })).toHaveFocus();
+    await userEvent.keyboard('{PageDown}');
+    await expect(within(dialog).getByRole('button', { name: 'domingo, 23 de marzo de 2025' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.type(
+      c.getByLabelText('Fecha dentro del ciclo'),
+      '{Control>}a{/Control}01/04/2025{Enter}',
+    );
+    await expect(c.getByRole('alert')).toHaveTextContent('La fecha está fuera del intervalo permitido');
+  },
+};
+
+export const Disabled: Story = {
+  args: { initial: '2025-03-10', disabled: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByLabelText('Fecha de publicación')).toBeDisabled();
+    await expect(c.getByRole('button', { name: /^Elegir fecha/ })).toBeDisabled();
+    await expect(c.queryByRole('button', { name: 'Borrar fecha' })).toBeNull();
+  },
+};
+
+export const DarkTheme: Story = {
+  decorators: [dark],
+  args: { initial: '2025-03-18' },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: /^Elegir fecha/ }));
+    const dialog = await body().findByRole('dialog', { name: 'Calendario' });
+    await expect(dialog).toHaveClass('dark');
+  },
+};
+
+export const Mobile390: Story = {
+  globals: { viewport: { value: 'mobile' } },
+  args: { initial: '2025-03-18' },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: /^Elegir fecha/ }));
+    const dialog = await body().findByRole('dialog', { name: 'Calendario' });
+    const rect = dialog.getBoundingClientRect();
+    await expect(rect.left).toBeGreaterThanOrEqual(0);
+    await expect(rect.right).toBeLessThanOrEqual(390);
+  },
+};

@@ -1,0 +1,2 @@
+export * from './file-kind.ts';
+export * from './file-preview.tsx';

@@ -1,0 +1,85 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fireEvent, userEvent, within } from 'storybook/test';
+import { type AnnotationPin, ImageAnnotator } from './image-annotator.tsx';
+
+const svg = encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="400" height="200" fill="#fde68a"/><circle cx="300" cy="100" r="40" fill="#1d4ed8"/></svg>',
+);
+const src = `data:image/svg+xml,${svg}`;
+
+function Harness() {
+  const [pins, setPins] = useState<AnnotationPin[]>([{ id: 'a', x: 0.25, y: 0.5, label: 'Más luz aquí' }]);
+  const [draft, setDraft] = useState<{ x: number; y: number } | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  return (
+    <div className="max-w-lg space-y-2">
+      <ImageAnnotator
+        src={src}
+        alt="Cartel"
+        pins={pins}
+        draft={draft}
+        onPlace={setDraft}
+        onMoveDraft={setDraft}
+        highlighted={selected}
+        onSelectPin={setSelected}
+      />
+      <output data-testid="draft">{draft ? `${draft.x.toFixed(2)},${draft.y.toFixed(2)}` : 'ninguna'}</output>
+      <button
+        type="button"
+        onClick={() => {
+          if (!draft) return;
+          setPins((p) => [...p, { id: String(p.length), ...draft, label: 'Nueva' }]);
+          setDraft(null);
+        }}
+      >
+        Guardar marca
+      </button>
+    </div>
+  );
+}
+
+const meta = { title: 'Primitives/ImageAnnotator', component: Harness } satisfies Meta<typeof Harness>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const PlaceWithTheMouse: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const stage = c.getByRole('button', { name: 'Cartel: pulsa para marcar un punto' });
+    const box = stage.getBoundingClientRect();
+    fireEvent.click(stage, {
+      clientX: box.left + box.width * 0.75,
+      clientY: box.top + box.height * 0.5,
+      detail: 1,
+    });
+    await expect(c.getByTestId('draft')).toHaveTextContent('0.75,0.50');
+    await userEvent.click(c.getByRole('button', { name: 'Guardar marca' }));
+    await expect(Number.parseFloat(c.getByRole('button', { name: 'Marca 2: Nueva' }).style.left)).toBeCloseTo(
+      75,
+      0,
+    );
+  },
+};
+
+export const PlaceAndMoveWithTheKeyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const stage = c.getByRole('button', { name: 'Cartel: pulsa para marcar un punto' });
+    stage.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(c.getByTestId('draft')).toHaveTextContent('0.50,0.50');
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{Shift>}{ArrowDown}{/Shift}');
+    await expect(c.getByTestId('draft')).toHaveTextContent('0.52,0.60');
+  },
+};
+
+export const SelectAPin: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const pin = c.getByRole('button', { name: 'Marca 1: Más luz aquí' });
+    await expect(pin).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(pin);
+    await expect(pin).toHaveAttribute('aria-pressed', 'true');
+  },
+};

@@ -1,0 +1,2 @@
+export * from './diff-pixels.ts';
+export * from './image-compare.tsx';

@@ -1,0 +1,330 @@
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Badge } from '../badge/badge.tsx';
+import {
+  KanbanBoard,
+  type KanbanBoardProps,
+  KanbanCard,
+  KanbanColumn,
+  type KanbanColumnData,
+} from './kanban.tsx';
+
+const dark: Decorator = (Story) => (
+  <div className="dark rounded-xl bg-background p-4 text-foreground">
+    <Story />
+  </div>
+);
+
+interface Piece {
+  id: string;
+  title: string;
+  format: string;
+  date: string;
+  assignee: string;
+}
+
+const piece = (
+  id: string,
+  title: string,
+  format = 'Reel',
+  date = '18 mar',
+  assignee = 'Laura Gómez',
+): Piece => ({
+  id,
+  title,
+  format,
+  date,
+  assignee,
+});
+
+const draftPages: Piece[][] = [
+  [
+    piece('d1', 'Reel de lanzamiento'),
+    piece('d2', 'Carrusel de recetas', 'Carrusel', '19 mar', 'Íñigo Martínez'),
+    piece('d3', 'Historia: detrás de cámaras', 'Historia', '20 mar'),
+  ],
+  [
+    piece('d4', 'Guía de molienda', 'Carrusel'),
+    piece('d5', 'Post: origen Etiopía', 'Post'),
+    piece('d6', 'Encuesta'),
+  ],
+];
+
+function columnsFrom(draft: Piece[]): KanbanColumnData<Piece>[] {
+  return [
+    { id: 'draft', title: 'Borrador', count: 6, tone: 'muted', cards: draft, hasMore: draft.length < 6 },
+    {
+      id: 'internal_review',
+      title: 'En revisión interna',
+      count: 2,
+      tone: 'info',
+      cards: [piece('r1', 'Entrevista a la tostadora', 'Vídeo'), piece('r2', 'Sorteo de primavera', 'Post')],
+    },
+    { id: 'internal_changes', title: 'Cambios internos solicitados', count: 0, tone: 'warning', cards: [] },
+    {
+      id: 'client_review',
+      title: 'En revisión del cliente',
+      count: 1,
+      tone: 'default',
+      cards: [piece('c1', 'Reel: latte art', 'Reel', '22 mar', 'Sofía Ramírez')],
+    },
+    { id: 'client_changes', title: 'Cambios solicitados por el cliente', count: 0, tone: 'error', cards: [] },
+    {
+      id: 'approved',
+      title: 'Aprobado',
+      count: 2,
+      tone: 'success',
+      cards: [
+        piece('a1', 'Resumen de febrero', 'Post'),
+        piece('a2', 'Carrusel: métodos de filtrado', 'Carrusel'),
+      ],
+    },
+  ];
+}
+
+function CardBody({ card }: { card: Piece }) {
+  return (
+    <div className="space-y-2">
+      <p className="font-medium break-words">{card.title}</p>
+      <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+        <Badge variant="secondary">{card.format}</Badge>
+        <span>{card.date}</span>
+        <span aria-hidden="true">·</span>
+        <span>{card.assignee}</span>
+      </div>
+    </div>
+  );
+}
+
+type HarnessProps = Partial<KanbanBoardProps<Piece>> & { columns?: KanbanColumnData<Piece>[] };
+
+/** A board whose "Borrador" column loads its second page 300 ms after asking. */
+function Harness({ columns: fixed, onLoadMore, ...props }: HarnessProps) {
+  const [draft, setDraft] = useState(draftPages[0]);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const columns = fixed ?? columnsFrom(draft).map((c) => (c.id === 'draft' ? { ...c, loadingMore } : c));
+  return (
+    <KanbanBoard<Piece>
+      aria-label="Tablero del ciclo"
+      mobile={false}
+      columns={columns}
+      getCardId={(c) => c.id}
+      renderCard={(card) => <CardBody card={card} />}
+      onCardOpen={fn()}
+      onLoadMore={(columnId) => {
+        onLoadMore?.(columnId);
+        if (loadingMore) return;
+        setLoadingMore(true);
+        setTimeout(() => {
+          setDraft((d) => [...d, ...draftPages[1]]);
+          setLoadingMore(false);
+        }, 300);
+      }}
+      {...props}
+    />
+  );
+}
+
+const meta = {
+  title: 'Planificación/KanbanBoard',
+  component: Harness,
+  args: { onCardOpen: fn(), onLoadMore: fn(), onRetry: fn(), autoLoadMore: false },
+} satisfies Meta<typeof Harness>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const card = (root: HTMLElement, title: string) =>
+  within(root).getByRole('button', { name: new RegExp(`^${title}`) });
+
+export const KeyboardAndMouse: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const board = c.getByRole('region', { name: 'Tablero del ciclo' });
+    // Each column is a named group with its count.
+    await expect(c.getByRole('group', { name: 'Borrador, 6 tarjetas' })).toBeInTheDocument();
+    await expect(
+      c.getByRole('group', { name: 'Cambios internos solicitados, 0 tarjetas' }),
+    ).toHaveTextContent('Sin tarjetas');
+    // One Tab stop for all the cards.
+    await userEvent.tab();
+    await expect(card(board, 'Reel de lanzamiento')).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    await expect(card(board, 'Historia: detrás de cámaras')).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(card(board, 'Sorteo de primavera')).toHaveFocus();
+    // Right skips the empty column.
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(card(board, 'Reel: latte art')).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}{End}');
+    await expect(card(board, 'Carrusel: métodos de filtrado')).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    await expect(card(board, 'Resumen de febrero')).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onCardOpen).toHaveBeenLastCalledWith('a1', 'approved');
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft} ');
+    await expect(args.onCardOpen).toHaveBeenLastCalledWith('r1', 'internal_review');
+    // Tab leaves the board and Shift+Tab comes back to the last card.
+    await userEvent.tab();
+    await userEvent.tab({ shift: true });
+    await expect(card(board, 'Entrevista a la tostadora')).toHaveFocus();
+    await expect(card(board, 'Reel de lanzamiento')).toHaveAttribute('tabindex', '-1');
+    // Mouse.
+    await userEvent.click(card(board, 'Carrusel de recetas'));
+    await expect(args.onCardOpen).toHaveBeenLastCalledWith('d2', 'draft');
+  },
+};
+
+export const LoadMoreWithTheButton: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const column = c.getByRole('group', { name: 'Borrador, 6 tarjetas' });
+    await expect(within(column).getAllByRole('button', { name: /Reel|Carrusel|Historia/ })).toHaveLength(3);
+    // Down from the last loaded card reaches "Cargar más".
+    card(column, 'Historia: detrás de cámaras').focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(within(column).getByRole('button', { name: 'Cargar más' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onLoadMore).toHaveBeenCalledWith('draft');
+    await expect(within(column).getByRole('button', { name: 'Cargando más…' })).toBeDisabled();
+    await expect(column).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(card(column, 'Encuesta')).toBeVisible());
+    await expect(within(column).queryByRole('button', { name: 'Cargar más' })).toBeNull();
+  },
+};
+
+export const LoadsMoreWhenTheEndScrollsIntoView: Story = {
+  args: { autoLoadMore: true },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    // The column's end is on screen: the next page is asked for once, without a click.
+    await waitFor(() => expect(args.onLoadMore).toHaveBeenCalledWith('draft'));
+    await waitFor(() => expect(card(canvasElement, 'Encuesta')).toBeVisible());
+    await expect(args.onLoadMore).toHaveBeenCalledTimes(1);
+    await expect(c.getByRole('group', { name: 'Borrador, 6 tarjetas' })).not.toHaveAttribute('aria-busy');
+  },
+};
+
+const loadingColumns = columnsFrom([]).map((c) => ({ ...c, cards: [], loading: true }));
+
+export const Loading: Story = {
+  args: { columns: loadingColumns },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getAllByRole('status')).toHaveLength(6);
+    await expect(c.getByRole('group', { name: /Borrador/ })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const ColumnError: Story = {
+  args: {
+    columns: columnsFrom(draftPages[0]).map((c) =>
+      c.id === 'internal_review' ? { ...c, cards: [], error: 'No se pudo cargar la columna' } : c,
+    ),
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('alert')).toHaveTextContent('No se pudo cargar la columna');
+    await userEvent.click(c.getByRole('button', { name: 'Reintentar' }));
+    await expect(args.onRetry).toHaveBeenCalledWith('internal_review');
+  },
+};
+
+export const EmptyBoard: Story = {
+  args: {
+    columns: columnsFrom([]).map((c) => ({
+      ...c,
+      count: 0,
+      cards: [],
+      hasMore: false,
+      emptyText: c.id === 'draft' ? 'Crea el primer ítem del ciclo' : undefined,
+    })),
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Crea el primer ítem del ciclo')).toBeVisible();
+    await expect(c.getAllByText('Sin tarjetas')).toHaveLength(5);
+  },
+};
+
+export const LongSpanishText: Story = {
+  args: {
+    columns: columnsFrom([
+      piece(
+        'l1',
+        'Carrusel educativo sobre la trazabilidad del café de especialidad desde la finca hasta la taza del cliente',
+        'Carrusel',
+        '18 mar',
+        'María del Carmen Fernández-Villaverde',
+      ),
+    ]).map((c) => (c.id === 'draft' ? { ...c, hasMore: false, count: 1 } : c)),
+  },
+  play: async ({ canvasElement }) => {
+    // Long titles wrap inside the card: nothing overflows the column.
+    const column = within(canvasElement).getByRole('group', { name: /Borrador/ });
+    await expect(column.scrollWidth).toBeLessThanOrEqual(column.clientWidth);
+  },
+};
+
+export const Mobile390: Story = {
+  args: { mobile: undefined },
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const board = c.getByRole('region', { name: 'Tablero del ciclo' });
+    const tabs = c.getByRole('navigation', { name: 'Columnas del tablero' });
+    // One column fills the screen.
+    const first = c.getByRole('group', { name: /Borrador/ });
+    await expect(Math.abs(first.getBoundingClientRect().width - board.clientWidth)).toBeLessThan(2);
+    await expect(within(tabs).getByRole('button', { name: 'Borrador, 6' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    // A tab jumps to its column.
+    await userEvent.click(within(tabs).getByRole('button', { name: 'Aprobado, 2' }));
+    const approved = c.getByRole('group', { name: /Aprobado/ });
+    await waitFor(() =>
+      expect(
+        Math.abs(approved.getBoundingClientRect().left - board.getBoundingClientRect().left),
+      ).toBeLessThan(2),
+    );
+    await expect(within(tabs).getByRole('button', { name: 'Aprobado, 2' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    // Arrows still work and bring the next column into view.
+    card(board, 'Resumen de febrero').focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect(card(board, 'Reel: latte art')).toHaveFocus();
+    await waitFor(() =>
+      expect(within(tabs).getByRole('button', { name: 'En revisión del cliente, 1' })).toHaveAttribute(
+        'aria-current',
+        'true',
+      ),
+    );
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onCardOpen).toHaveBeenCalledWith('c1', 'client_review');
+  },
+};
+
+export const DarkTheme: Story = { decorators: [dark] };
+
+/** The parts on their own: a column with hand-written cards (e.g. a review queue). */
+export const ColumnOnItsOwn: StoryObj<typeof KanbanColumn> = {
+  render: () => (
+    <KanbanColumn id="queue" title="Pendientes de mi revisión" count={2} tone="info" className="max-w-xs">
+      <KanbanCard onOpen={fn()}>
+        <CardBody card={piece('q1', 'Reel de lanzamiento')} />
+      </KanbanCard>
+      <KanbanCard onOpen={fn()}>
+        <CardBody card={piece('q2', 'Carrusel de recetas', 'Carrusel')} />
+      </KanbanCard>
+    </KanbanColumn>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.tab();
+    await expect(card(canvasElement, 'Reel de lanzamiento')).toHaveFocus();
+    await expect(c.getByRole('group', { name: 'Pendientes de mi revisión, 2 tarjetas' })).toBeVisible();
+  },
+};

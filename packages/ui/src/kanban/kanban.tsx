@@ -1,0 +1,432 @@
+import { LoaderCircleIcon, RotateCwIcon } from 'lucide-react';
+import type * as React from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../button/button.tsx';
+import { useMediaQuery } from '../hooks/use-media-query.ts';
+import { cn } from '../lib/cn.ts';
+import { uiMessages } from '../messages.ts';
+import { Skeleton } from '../skeleton/skeleton.tsx';
+
+const t = uiMessages.kanban;
+
+export type KanbanTone = 'default' | 'info' | 'success' | 'warning' | 'error' | 'muted';
+
+const toneDot: Record<KanbanTone, string> = {
+  default: 'bg-primary',
+  info: 'bg-info',
+  success: 'bg-success',
+  warning: 'bg-warning',
+  error: 'bg-destructive',
+  muted: 'bg-muted-foreground',
+};
+
+// ——— KanbanCard ———
+
+export type KanbanCardProps = Omit<React.ComponentProps<'div'>, 'onClick'> & {
+  /** Called on click, Enter or Space. */
+  onOpen: () => void;
+  /** Whether the card is the board's one Tab stop (roving tabindex). */
+  tabbable?: boolean;
+  cardId?: string;
+};
+
+/**
+ * A card that opens on click, Enter or Space (role="button"). Its content is read as its name, so it must not
+ * hold other controls. Inside a `KanbanBoard`, arrows move between cards.
+ */
+export function KanbanCard({
+  onOpen,
+  tabbable = true,
+  cardId,
+  className,
+  children,
+  ...props
+}: KanbanCardProps) {
+  return (
+    <li className="min-w-0 list-none">
+      {/* biome-ignore lint/a11y/useSemanticElements: a card holds block content (title, badges), which a <button> may not. */}
+      <div
+        role="button"
+        tabIndex={tabbable ? 0 : -1}
+        data-slot="kanban-card"
+        data-card-id={cardId}
+        onClick={onOpen}
+        onKeyDown={(e) => {
+          if (e.target !== e.currentTarget) return;
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            onOpen();
+          }
+        }}
+        className={cn(
+          'block cursor-pointer rounded-lg border border-border bg-card p-3 text-left text-sm text-card-foreground shadow-xs transition-colors hover:border-primary/40 hover:bg-muted/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+      </div>
+    </li>
+  );
+}
+
+// ——— KanbanColumn ———
+
+export interface KanbanColumnProps {
+  id: string;
+  title: string;
+  /** The column's total (may be more than the cards loaded so far). */
+  count: number;
+  tone?: KanbanTone;
+  /** `KanbanCard`s. */
+  children?: React.ReactNode;
+  /** Shown when the column has no cards (default "Sin tarjetas"). */
+  emptyText?: string;
+  /** First page loading: skeleton cards. */
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** More cards exist: a "Cargar más" button, and a sentinel that loads them when scrolled into view. */
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onLoadMore?: () => void;
+  /** Load the next page as soon as the end of the column scrolls into view (default true). */
+  autoLoadMore?: boolean;
+  className?: string;
+}
+
+/** One status column: header (tone dot, title, count), its cards, and the load-more footer. */
+export function KanbanColumn({
+  id,
+  title,
+  count,
+  tone = 'default',
+  children,
+  emptyText = t.empty,
+  loading = false,
+  error = null,
+  onRetry,
+  hasMore = false,
+  loadingMore = false,
+  onLoadMore,
+  autoLoadMore = true,
+  className,
+}: KanbanColumnProps) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const onLoadMoreRef = useRef(onLoadMore);
+  onLoadMoreRef.current = onLoadMore;
+  const hasCards = Array.isArray(children) ? children.length > 0 : Boolean(children);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (
+      !el ||
+      !autoLoadMore ||
+      !hasMore ||
+      loadingMore ||
+      loading ||
+      typeof IntersectionObserver === 'undefined'
+    )
+      return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          io.disconnect();
+          onLoadMoreRef.current?.();
+        }
+      },
+      { rootMargin: '200px' },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [autoLoadMore, hasMore, loadingMore, loading]);
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a column is a named group of cards, not a form <fieldset>.
+    <div
+      role="group"
+      aria-label={`${title}, ${t.count(count)}`}
+      aria-busy={loading || loadingMore || undefined}
+      data-slot="kanban-column"
+      data-column-id={id}
+      className={cn('flex min-w-0 flex-col gap-2 rounded-xl bg-muted/50 p-2', className)}
+    >
+      <h3 className="flex items-center gap-2 px-1 py-1 text-sm font-semibold">
+        <span aria-hidden="true" className={cn('size-2.5 shrink-0 rounded-full', toneDot[tone])} />
+        <span className="min-w-0 truncate" title={title}>
+          {title}
+        </span>
+        <span className="ml-auto rounded-full bg-background px-2 py-0.5 text-xs font-medium text-muted-foreground tabular-nums">
+          {count}
+        </span>
+      </h3>
+      {error ? (
+        <div
+          role="alert"
+          className="space-y-2 rounded-lg border border-destructive/40 bg-background p-3 text-sm"
+        >
+          <p>{error}</p>
+          {onRetry ? (
+            <Button variant="outline" size="sm" onClick={onRetry}>
+              <RotateCwIcon aria-hidden="true" />
+              {t.retry}
+            </Button>
+          ) : null}
+        </div>
+      ) : loading ? (
+        <div className="flex flex-col gap-2">
+          <span className="sr-only" role="status">
+            {uiMessages.loading}
+          </span>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-20 rounded-lg bg-background" />
+          ))}
+        </div>
+      ) : hasCards ? (
+        <ul className="flex flex-col gap-2">{children}</ul>
+      ) : (
+        <p className="rounded-lg border border-dashed border-border px-3 py-6 text-center text-sm text-muted-foreground">
+          {emptyText}
+        </p>
+      )}
+      {hasMore && !loading && !error ? (
+        <>
+          {loadingMore ? <Skeleton className="h-16 rounded-lg bg-background" /> : null}
+          <div ref={sentinel} aria-hidden="true" className="h-px" />
+          <Button
+            variant="ghost"
+            size="sm"
+            data-slot="kanban-load-more"
+            disabled={loadingMore}
+            onClick={onLoadMore}
+            className="w-full"
+          >
+            {loadingMore ? (
+              <>
+                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+                {t.loadingMore}
+              </>
+            ) : (
+              t.loadMore
+            )}
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+// ——— KanbanBoard ———
+
+export interface KanbanColumnData<T> {
+  id: string;
+  title: string;
+  count: number;
+  tone?: KanbanTone;
+  cards: readonly T[];
+  emptyText?: string;
+  loading?: boolean;
+  error?: string | null;
+  hasMore?: boolean;
+  loadingMore?: boolean;
+}
+
+export interface KanbanBoardProps<T> {
+  columns: readonly KanbanColumnData<T>[];
+  getCardId: (card: T) => string;
+  /** The card's content (no buttons or links inside: the whole card is the button). */
+  renderCard: (card: T, column: KanbanColumnData<T>) => React.ReactNode;
+  onCardOpen: (cardId: string, columnId: string) => void;
+  onLoadMore?: (columnId: string) => void;
+  onRetry?: (columnId: string) => void;
+  autoLoadMore?: boolean;
+  /** One column at a time with tabs (stories/tests); by default below 768 px. */
+  mobile?: boolean;
+  /** The board's Spanish name ("Tablero del ciclo"). */
+  'aria-label': string;
+  className?: string;
+}
+
+/**
+ * Columns of cards (one per status). Desktop: the columns side by side, the board scrolls horizontally. Below
+ * 768 px: one column per screen with scroll-snap and a row of column tabs to jump. One card is the board's Tab
+ * stop; arrows move Up/Down within a column and Left/Right across columns (empty ones skipped), Home/End to the
+ * column's ends, Enter or Space opens. No drag and drop: status changes go through the app's dialogs.
+ */
+export function KanbanBoard<T>({
+  columns,
+  getCardId,
+  renderCard,
+  onCardOpen,
+  onLoadMore,
+  onRetry,
+  autoLoadMore,
+  mobile: mobileProp,
+  'aria-label': ariaLabel,
+  className,
+}: KanbanBoardProps<T>) {
+  const viewportMobile = useMediaQuery('(max-width: 767px)');
+  const mobile = mobileProp ?? viewportMobile;
+  const hintId = useId();
+  const boardRef = useRef<HTMLDivElement>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [visibleColumn, setVisibleColumn] = useState<string | null>(columns[0]?.id ?? null);
+
+  const allIds = columns.flatMap((c) => c.cards.map(getCardId));
+  const tabStop = activeId && allIds.includes(activeId) ? activeId : (allIds[0] ?? null);
+
+  // Which column fills the phone's screen (for the tabs).
+  const columnIds = columns.map((c) => c.id).join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: observe again when the set of columns changes.
+  useEffect(() => {
+    const board = boardRef.current;
+    if (!mobile || !board || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries)
+          if (e.isIntersecting) setVisibleColumn((e.target as HTMLElement).dataset.columnId ?? null);
+      },
+      { root: board, threshold: 0.6 },
+    );
+    for (const col of board.querySelectorAll('[data-slot="kanban-column"]')) io.observe(col);
+    return () => io.disconnect();
+  }, [mobile, columnIds]);
+
+  const jumpTo = (columnId: string) => {
+    const col = boardRef.current?.querySelector<HTMLElement>(`[data-column-id="${CSS.escape(columnId)}"]`);
+    if (!col || !boardRef.current) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    boardRef.current.scrollTo({
+      left: col.offsetLeft - boardRef.current.offsetLeft,
+      behavior: reduce ? 'auto' : 'smooth',
+    });
+    setVisibleColumn(columnId);
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    const card = e.target as HTMLElement;
+    if (card.dataset.slot !== 'kanban-card' || !boardRef.current) return;
+    const cols = [...boardRef.current.querySelectorAll<HTMLElement>('[data-slot="kanban-column"]')];
+    const cards = cols.map((col) => [...col.querySelectorAll<HTMLElement>('[data-slot="kanban-card"]')]);
+    const ci = cards.findIndex((list) => list.includes(card));
+    if (ci < 0) return;
+    const ri = cards[ci].indexOf(card);
+    const across = (dir: 1 | -1) => {
+      for (let c = ci + dir; c >= 0 && c < cards.length; c += dir)
+        if (cards[c].length) return cards[c][Math.min(ri, cards[c].length - 1)];
+      return undefined;
+    };
+    let target: HTMLElement | undefined | null;
+    switch (e.key) {
+      case 'ArrowUp':
+        target = cards[ci][ri - 1];
+        break;
+      case 'ArrowDown':
+        target =
+          cards[ci][ri + 1] ??
+          cols[ci].querySelector<HTMLElement>('[data-slot="kanban-load-more"]:not(:disabled)');
+        break;
+      case 'ArrowLeft':
+        target = across(-1);
+        break;
+      case 'ArrowRight':
+        target = across(1);
+        break;
+      case 'Home':
+        target = cards[ci][0];
+        break;
+      case 'End':
+        target = cards[ci].at(-1);
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+    target?.focus();
+  };
+
+  return (
+    <div
+      data-slot="kanban-board"
+      data-mobile={mobile || undefined}
+      className={cn('flex min-w-0 flex-col gap-2', className)}
+    >
+      <p id={hintId} className="sr-only">
+        {t.hint}
+      </p>
+      {mobile ? (
+        <nav aria-label={t.columns} className="-mx-1 overflow-x-auto px-1 pb-1">
+          <ul className="flex gap-1.5">
+            {columns.map((c) => (
+              <li key={c.id} className="shrink-0">
+                <button
+                  type="button"
+                  aria-current={visibleColumn === c.id ? 'true' : undefined}
+                  onClick={() => jumpTo(c.id)}
+                  className="inline-flex items-center gap-1.5 rounded-full border border-border px-3 py-1.5 text-xs font-medium whitespace-nowrap text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[current=true]:border-primary aria-[current=true]:bg-primary aria-[current=true]:text-primary-foreground"
+                >
+                  <span
+                    aria-hidden="true"
+                    className={cn('size-2 rounded-full', toneDot[c.tone ?? 'default'])}
+                  />
+                  {t.goToColumn(c.title, c.count)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <section
+        ref={boardRef}
+        aria-label={ariaLabel}
+        aria-describedby={hintId}
+        // With no card to focus, the board itself takes the focus so it can be scrolled with the keyboard.
+        tabIndex={tabStop ? undefined : 0}
+        onKeyDown={onKeyDown}
+        onFocus={(e) => {
+          const id = (e.target as HTMLElement).dataset.cardId;
+          if (id) setActiveId(id);
+        }}
+        className={cn(
+          'flex items-start overflow-x-auto rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          mobile ? 'snap-x snap-mandatory gap-3 scroll-smooth motion-reduce:scroll-auto' : 'gap-3 pb-2',
+        )}
+      >
+        {columns.map((column) => (
+          <KanbanColumn
+            key={column.id}
+            id={column.id}
+            title={column.title}
+            count={column.count}
+            tone={column.tone}
+            emptyText={column.emptyText}
+            loading={column.loading}
+            error={column.error}
+            hasMore={column.hasMore}
+            loadingMore={column.loadingMore}
+            autoLoadMore={autoLoadMore}
+            onRetry={onRetry ? () => onRetry(column.id) : undefined}
+            onLoadMore={onLoadMore ? () => onLoadMore(column.id) : undefined}
+            className={mobile ? 'w-full shrink-0 snap-start' : 'w-72 shrink-0'}
+          >
+            {column.cards.length > 0
+              ? column.cards.map((card) => {
+                  const id = getCardId(card);
+                  return (
+                    <KanbanCard
+                      key={id}
+                      cardId={id}
+                      tabbable={id === tabStop}
+                      onOpen={() => onCardOpen(id, column.id)}
+                    >
+                      {renderCard(card, column)}
+                    </KanbanCard>
+                  );
+                })
+              : null}
+          </KanbanColumn>
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { RichTextContent } from './rich-text-content.tsx';
+import { RichTextEditor } from './rich-text-editor.tsx';
+
+const people = [
+  { id: 'u1', name: 'Lucía Gómez' },
+  { id: 'u2', name: 'Andrés Pérez' },
+  { id: 'u3', name: 'Marta Ruiz' },
+];
+
+function Harness({
+  initial = '',
+  maxLength,
+  disabled,
+}: {
+  initial?: string;
+  maxLength?: number;
+  disabled?: boolean;
+}) {
+  const [html, setHtml] = useState(initial);
+  return (
+    <div className="grid max-w-3xl gap-4">
+      <RichTextEditor
+        label="Copy"
+        value={html}
+        onChange={setHtml}
+        mentionables={people}
+        maxLength={maxLength}
+        disabled={disabled}
+      />
+      <output data-testid="html" className="block break-all font-mono text-xs">
+        {html}
+      </output>
+      <RichTextContent html={html} />
+    </div>
+  );
+}
+
+const meta = { title: 'Primitives/RichTextEditor', component: Harness } satisfies Meta<typeof Harness>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const html = (c: ReturnType<typeof within>) => c.getByTestId('html').textContent ?? '';
+
+export const FormatWithTheToolbarAndKeys: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const editor = c.getByRole('textbox', { name: 'Copy' });
+    await userEvent.click(editor);
+    await userEvent.click(c.getByRole('button', { name: 'Título' }));
+    await userEvent.keyboard('Lanzamiento');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{Control>}b{/Control}negrita{Control>}b{/Control} normal');
+    await waitFor(() => expect(html(c)).toContain('<h2>Lanzamiento</h2>'));
+    await expect(html(c)).toContain('<strong>negrita</strong> normal');
+    await userEvent.click(c.getByRole('button', { name: 'Lista con viñetas' }));
+    await expect(c.getByRole('button', { name: 'Lista con viñetas' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitFor(() => expect(html(c)).toContain('<ul><li>'));
+    await userEvent.click(c.getByRole('button', { name: 'Deshacer' }));
+    await waitFor(() => expect(html(c)).not.toContain('<ul>'));
+    await userEvent.click(c.getByRole('button', { name: 'Rehacer' }));
+    await waitFor(() => expect(html(c)).toContain('<ul>'));
+    await expect(c.getByText(/caracteres$/).textContent).toMatch(/^\d+ caracteres$/);
+  },
+};
+
+export const MentionSomeoneWithTheKeyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('textbox', { name: 'Copy' }));
+    await userEvent.keyboard('Hola @mar');
+    const list = await c.findByRole('listbox', { name: 'Personas que puedes mencionar' });
+    await expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['@Marta Ruiz']);
+    await userEvent.keyboard('{Backspace}{Backspace}{Backspace}');
+    await waitFor(() => expect(c.getAllByRole('option')).toHaveLength(3));
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(html(c)).toContain('<span data-mention-id="u2">@Andrés Pérez</span>'));
+    await expect(c.queryByRole('listbox')).toBeNull();
+    // The read-only rendering shows the same mention.
+    await expect(canvasElement.querySelectorAll('span[data-mention-id="u2"]').length).toBe(2);
+  },
+};
+
+export const NobodyMatches: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('textbox', { name: 'Copy' }));
+    await userEvent.keyboard('@zzz');
+    await expect(await c.findByText('Nadie coincide')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(c.queryByText('Nadie coincide')).toBeNull());
+  },
+};
+
+export const LinksOnlySafeTargets: Story = {
+  args: { initial: '<p>Lee la guía</p>' },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const editor = c.getByRole('textbox', { name: 'Copy' });
+    await userEvent.click(editor);
+    await userEvent.keyboard('{Control>}a{/Control}');
+    await userEvent.click(c.getByRole('button', { name: 'Enlace' }));
+    const url = c.getByLabelText('Dirección del enlace');
+    await userEvent.type(url, 'javascript:alert(1){Enter}');
+    await expect(c.getByText('El enlace debe empezar por https://, http:// o mailto:')).toBeInTheDocument();
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://example.com/guia{Enter}');
+    await waitFor(() => expect(html(c)).toContain('href="https://example.com/guia"'));
+    await expect(html(c)).not.toContain('javascript:');
+  },
+};
+
+export const StoredHtmlReadsBack: Story = {
+  args: {
+    initial:
+      '<h2>Plan</h2><p>Con <em>cursiva</em> y <span data-mention-id="u1">@Lucía Gómez</span></p><blockquote><p>Cita</p></blockquote><ol><li><p>Uno</p></li></ol>',
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const editor = c.getByRole('textbox', { name: 'Copy' });
+    await expect(within(editor).getByText('@Lucía Gómez')).toHaveAttribute('data-mention-id', 'u1');
+    await expect(within(editor).getByText('cursiva').tagName).toBe('EM');
+    await expect(c.getByRole('button', { name: 'Deshacer' })).toBeDisabled();
+  },
+};
+
+export const WithALimit: Story = {
+  args: { maxLength: 10 },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('textbox', { name: 'Copy' }));
+    await userEvent.keyboard('abcdefghijklmno');
+    await waitFor(() => expect(c.getByText('10 / 10 caracteres')).toBeInTheDocument());
+    await expect(html(c)).toBe('<p>abcdefghij</p>');
+  },
+};
+
+export const ReadOnly: Story = {
+  args: { initial: '<p>No se puede editar</p>', disabled: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('textbox', { name: 'Copy' })).toHaveAttribute('contenteditable', 'false');
+    await expect(c.getByRole('button', { name: 'Negrita' })).toBeDisabled();
+  },
+};
