@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by scripts/check-budgets.mjs: which chunk is which, and what the first load pulls in.
+    manifest: true,
     rollupOptions: {
       // The service worker is source code (src/sw.ts) built to /sw.js at the root, unhashed.
       input: { main: 'index.html', sw: 'src/sw.ts' },

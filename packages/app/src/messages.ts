@@ -30,6 +30,7 @@ export const msg = {
   },
   portfolios: {
     notFound: 'Portafolio no encontrado',
+    accessRevoked: 'Ya no tienes acceso a este portafolio',
     loadOneError: 'Error al cargar el portafolio',
     switchError: 'Error al cambiar de portafolio',
     selectFirst: 'Selecciona un portafolio primero',
@@ -57,6 +58,18 @@ export const msg = {
     home: 'Inicio',
     review: 'Revisión',
     portfolioSelector: 'Portafolio activo',
+  },
+  editorSandbox: {
+    intro:
+      'El editor del copy y de los comentarios. Lo que escribes aquí no se guarda: a la derecha, el HTML que se enviaría al servidor y cómo se leerá.',
+    editor: 'Texto de prueba',
+    html: 'HTML producido',
+    rendered: 'Vista de lectura',
+    empty: 'Escribe algo en el editor',
+    mentionsFrom: (name: string) => `Puedes mencionar a las personas de ${name}.`,
+    mentionsSelf: 'Elige un portafolio para mencionar a su equipo; mientras tanto puedes mencionarte a ti.',
+    sample:
+      '<h2>Lanzamiento de otoño</h2><p>Un texto con <strong>negrita</strong>, <em>cursiva</em> y un <a href="https://example.com">enlace</a>.</p><ul><li><p>Primer punto</p></li><li><p>Segundo punto</p></li></ul><blockquote><p>Una cita del cliente.</p></blockquote>',
   },
   screens: {
     adminUsers: 'Gestión de Usuarios',

@@ -1,22 +1,74 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@crw/api-client/events';
+import type {
+  ClientToServerEvents,
+  PortfoliosEvent,
+  ProductionEvent,
+  ServerToClientEvents,
+} from '@crw/api-client/events';
 import { io, type Socket } from 'socket.io-client';
+import { msg } from '../../messages.ts';
+import { forgetPortfolio, loadPortfolios, portfoliosStore } from '../portfolios/store.ts';
+import { toast } from '../system/store.ts';
 import { loadNotifications, receiveNew, receiveUpdated } from './store.ts';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+type ProductionListener = (event: ProductionEvent) => void;
+const productionListeners = new Set<ProductionListener>();
+/** Screens that show production listen here; the one socket feeds them. Answers the unsubscribe. */
+export function onProductionChanged(listener: ProductionListener): () => void {
+  productionListeners.add(listener);
+  return () => productionListeners.delete(listener);
+}
+type ReconnectListener = () => void;
+const reconnectListeners = new Set<ReconnectListener>();
+/** After a reconnect that could not recover the session: whatever a screen shows may be stale. */
+export function onReconnected(listener: ReconnectListener): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+/**
+ * This user's access changed. Granted: the portfolio list reloads, so a new card or selector entry shows at
+ * once. Revoked: the portfolio leaves the list and stops being active, and whoever is on one of its screens
+ * (`/portfolios/{id}/…`) is sent home with a warning, before the list reloads.
+ */
+export async function portfoliosChanged(event: PortfoliosEvent, leave: (to: string) => void) {
+  if (event.access === 'revoked') {
+    forgetPortfolio(event.portfolioId);
+    const scope = `/portfolios/${event.portfolioId}`;
+    const path = window.location.pathname;
+    if (path === scope || path.startsWith(`${scope}/`)) {
+      leave('/');
+      toast.warning(msg.portfolios.accessRevoked);
+    }
+  }
+  // A failed reload leaves the list as it was; the next screen that needs it reports the error.
+  await loadPortfolios().catch(() => undefined);
+}
+
 /**
  * One socket per signed-in session: the token in the handshake's auth; notification events feed the store;
  * after a reconnect the list and the count are reloaded so nothing missed while offline stays missed.
+ * `leave` navigates inside the app (a revoked portfolio's screens are left through it).
  */
-export function connectRealtime(token: string): () => void {
+export function connectRealtime(token: string, leave: (to: string) => void): () => void {
   const socket: AppSocket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
   let connectedOnce = false;
   socket.on('connect', () => {
-    if (connectedOnce && !socket.recovered) void loadNotifications();
+    if (connectedOnce && !socket.recovered) {
+      void loadNotifications();
+      // A grant or revoke missed while offline.
+      if (portfoliosStore.loaded) void loadPortfolios().catch(() => undefined);
+      for (const listener of reconnectListeners) listener();
+    }
     connectedOnce = true;
   });
   socket.on('notification:new', receiveNew);
   socket.on('notification:updated', receiveUpdated);
+  socket.on('production:changed', (event) => {
+    for (const listener of productionListeners) listener(event);
+  });
+  socket.on('portfolios:changed', (event) => void portfoliosChanged(event, leave));
   return () => {
     socket.removeAllListeners();
     socket.disconnect();

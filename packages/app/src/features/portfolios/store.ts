@@ -73,6 +73,13 @@ export async function activatePortfolio(id: string): Promise<Portfolio> {
   }
 }
 
+/** Access to a portfolio was revoked: it leaves the list at once and stops being the active one. */
+export function forgetPortfolio(id: string) {
+  portfoliosStore.portfolios = portfoliosStore.portfolios.filter((p) => p._id !== id);
+  if (portfoliosStore.active?._id === id) portfoliosStore.active = null;
+  if (localStorage.getItem(ACTIVE_KEY) === id) localStorage.removeItem(ACTIVE_KEY);
+}
+
 export function requireActive(): Portfolio {
   const active = portfoliosStore.active;
   if (!active) throw new Error(msg.portfolios.noActive);

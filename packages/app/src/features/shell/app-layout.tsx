@@ -70,12 +70,12 @@ export default function AppLayout() {
     void refreshUnreadCount();
     void refreshPushState();
     const stopWorker = listenForWorkerMessages();
-    const disconnect = connectRealtime(token);
+    const disconnect = connectRealtime(token, (to) => navigate(to, { replace: true }));
     return () => {
       stopWorker();
       disconnect();
     };
-  }, [token]);
+  }, [token, navigate]);
 
   const onLogout = () => {
     logout();

@@ -150,6 +150,7 @@ export default function AdminNotifyScreen() {
                 required
                 maxLength={120}
                 value={title}
+                disabled={busy}
                 onChange={(e) => setTitle(e.target.value)}
               />
             )}
@@ -162,6 +163,7 @@ export default function AdminNotifyScreen() {
                 maxLength={1000}
                 rows={4}
                 value={content}
+                disabled={busy}
                 onChange={(e) => setContent(e.target.value)}
               />
             )}
@@ -173,6 +175,7 @@ export default function AdminNotifyScreen() {
                 pattern="/.*"
                 placeholder="/settings"
                 value={url}
+                disabled={busy}
                 onChange={(e) => setUrl(e.target.value)}
               />
             )}

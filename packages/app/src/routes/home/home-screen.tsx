@@ -66,7 +66,7 @@ export default function HomeScreen() {
             <li key={p._id} className="min-w-0">
               <PortfolioCard
                 businessName={p.accountData.businessName}
-                id={p._id}
+                identifier={p.identifier}
                 onOpen={() => void open(p._id)}
               />
             </li>

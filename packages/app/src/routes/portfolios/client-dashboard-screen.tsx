@@ -1,6 +1,153 @@
+import type { ClientDashboard } from '@crw/api-client';
+import { Button } from '@crw/ui';
+import { useCallback, useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import {
+  CardEmpty,
+  DashboardCard,
+  DashboardError,
+  DashboardLoading,
+} from '../../features/dashboard/components/dashboard-parts.tsx';
+import { dashboardMsg as t } from '../../features/dashboard/messages.ts';
+import { dashboardStore, loadClientDashboard } from '../../features/dashboard/store.ts';
+import { useLiveRefresh } from '../../features/dashboard/use-live-refresh.ts';
+import { formatAgo, formatDateTime, formatDay } from '../../lib/dates.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
 
+const linkClass =
+  'rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+/** /portfolios/{id}/client-dashboard ("Mi Dashboard"): what awaits my review, what was approved, comments. */
 export default function ClientDashboardScreen() {
-  return <Screen title={msg.screens.clientDashboard} />;
+  const { portfolioId = '' } = useParams();
+  const snap = useSnapshot(dashboardStore).client;
+  const reload = useCallback(() => void loadClientDashboard(portfolioId), [portfolioId]);
+  useEffect(reload, [reload]);
+  useLiveRefresh(portfolioId, reload);
+
+  const data = snap.portfolioId === portfolioId ? (snap.data as ClientDashboard | null) : null;
+  let body: React.ReactNode;
+  if (snap.error && !data) body = <DashboardError message={snap.error} onRetry={reload} />;
+  else if (!data) body = <DashboardLoading cards={4} />;
+  else body = <Dashboard portfolioId={portfolioId} data={data} />;
+
+  return <Screen title={msg.screens.clientDashboard}>{body}</Screen>;
+}
+
+function Dashboard({ portfolioId, data }: { portfolioId: string; data: ClientDashboard }) {
+  const base = `/portfolios/${portfolioId}`;
+  const cycle = data.currentCycle;
+  const { awaitingReview: awaiting, approvedThisCycle: approved } = data;
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <DashboardCard
+        id="dash-awaiting"
+        title={t.client.awaiting.title}
+        className="lg:col-span-2"
+        aside={
+          <span className="text-2xl font-semibold tabular-nums" data-testid="dash-awaiting-count">
+            {awaiting.count}
+          </span>
+        }
+      >
+        {awaiting.items.length === 0 ? (
+          <CardEmpty title={t.client.awaiting.empty} description={t.client.awaiting.emptyDescription} />
+        ) : (
+          <ul className="divide-y divide-border">
+            {awaiting.items.map((item) => (
+              <li key={item._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="break-words font-medium">{item.title}</p>
+                  <p className="text-sm text-muted-foreground">
+                    <time dateTime={item.since} title={formatDateTime(item.since)}>
+                      {t.since(formatAgo(item.since))}
+                    </time>
+                  </p>
+                </div>
+                <Button asChild size="sm">
+                  <Link
+                    to={`${base}/review?item=${item._id}`}
+                    aria-label={t.client.awaiting.reviewItem(item.title)}
+                  >
+                    {t.client.awaiting.review}
+                  </Link>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {awaiting.count > awaiting.items.length ? (
+          <p className="mt-2 text-sm text-muted-foreground">
+            {t.more(awaiting.count - awaiting.items.length)}
+          </p>
+        ) : null}
+      </DashboardCard>
+
+      <DashboardCard id="dash-cycle" title={t.cycle.title}>
+        {cycle ? (
+          <>
+            <p className="text-sm">{t.cycle.range(formatDay(cycle.startDate), formatDay(cycle.endDate))}</p>
+            <p className="mt-1 text-2xl font-semibold tabular-nums">{t.cycle.daysLeft(cycle.daysLeft)}</p>
+          </>
+        ) : (
+          <CardEmpty title={t.cycle.none} description={t.client.noCycleDescription} />
+        )}
+      </DashboardCard>
+
+      <DashboardCard
+        id="dash-approved"
+        title={t.client.approved.title}
+        aside={
+          <span className="text-2xl font-semibold tabular-nums" data-testid="dash-approved-count">
+            {approved.count}
+          </span>
+        }
+      >
+        {approved.items.length === 0 ? (
+          <CardEmpty title={t.client.approved.empty} description={t.client.approved.emptyDescription} />
+        ) : (
+          <ul className="divide-y divide-border">
+            {approved.items.map((item) => (
+              <li key={item._id} className="py-2">
+                <Link to={`${base}/review?item=${item._id}`} className={linkClass}>
+                  <span className="break-words">{item.title}</span>
+                </Link>
+                <p className="text-sm text-muted-foreground">
+                  <time dateTime={item.since}>{formatDateTime(item.since)}</time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DashboardCard>
+
+      <DashboardCard id="dash-comments" title={t.client.comments.title} className="lg:col-span-2">
+        {data.recentComments.length === 0 ? (
+          <CardEmpty title={t.client.comments.empty} description={t.client.comments.emptyDescription} />
+        ) : (
+          <ol className="divide-y divide-border">
+            {data.recentComments.map((comment) => (
+              <li key={comment._id} className="py-2 text-sm">
+                <p>
+                  <span className="font-medium">{comment.author.name}</span>{' '}
+                  <Link to={`${base}/review?item=${comment.item._id}`} className={linkClass}>
+                    {t.client.comments.on(comment.item.title)}
+                  </Link>
+                </p>
+                <p className="mt-0.5 line-clamp-3 break-words">{comment.excerpt}</p>
+                <p className="text-xs text-muted-foreground">
+                  <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)}>
+                    {formatAgo(comment.createdAt)}
+                  </time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </DashboardCard>
+    </div>
+  );
 }

@@ -1,6 +1,231 @@
+import type { PortfolioDashboard } from '@crw/api-client';
+import { Button, EmptyState, ProgressBar, StatusBadge } from '@crw/ui';
+import { CalendarClockIcon } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import {
+  CardEmpty,
+  DashboardCard,
+  DashboardError,
+  DashboardLoading,
+} from '../../features/dashboard/components/dashboard-parts.tsx';
+import { dashboardMsg as t } from '../../features/dashboard/messages.ts';
+import { dashboardStore, loadPortfolioDashboard } from '../../features/dashboard/store.ts';
+import { useLiveRefresh } from '../../features/dashboard/use-live-refresh.ts';
+import { itemStatuses } from '../../features/production/store.ts';
+import { formatAgo, formatDateTime, formatDay } from '../../lib/dates.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
 
+const linkClass =
+  'rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+type Queue = PortfolioDashboard['pendingInternalReview'];
+
+/** /portfolios/{id}/dashboard: the staff's view of the current cycle and what needs attention. */
 export default function DashboardScreen() {
-  return <Screen title={msg.screens.dashboard} />;
+  const { portfolioId = '' } = useParams();
+  const snap = useSnapshot(dashboardStore).portfolio;
+  const reload = useCallback(() => void loadPortfolioDashboard(portfolioId), [portfolioId]);
+  useEffect(reload, [reload]);
+  useLiveRefresh(portfolioId, reload);
+
+  const data = snap.portfolioId === portfolioId ? (snap.data as PortfolioDashboard | null) : null;
+  let body: React.ReactNode;
+  if (snap.error && !data) body = <DashboardError message={snap.error} onRetry={reload} />;
+  else if (!data) body = <DashboardLoading cards={6} />;
+  else body = <Dashboard portfolioId={portfolioId} data={data} />;
+
+  return <Screen title={msg.screens.dashboard}>{body}</Screen>;
+}
+
+function Dashboard({ portfolioId, data }: { portfolioId: string; data: PortfolioDashboard }) {
+  const base = `/portfolios/${portfolioId}`;
+  const cycle = data.currentCycle;
+  const quiet =
+    !cycle &&
+    data.activity.length === 0 &&
+    data.pendingInternalReview.count === 0 &&
+    data.clientChanges.count === 0;
+
+  return (
+    <div className="space-y-4">
+      {cycle ? (
+        <div className="grid gap-4 lg:grid-cols-3">
+          <DashboardCard id="dash-cycle" title={t.cycle.title}>
+            <p className="text-sm">{t.cycle.range(formatDay(cycle.startDate), formatDay(cycle.endDate))}</p>
+            <p className="mt-1 text-2xl font-semibold tabular-nums">{t.cycle.daysLeft(cycle.daysLeft)}</p>
+            <div className="mt-4 space-y-2">
+              <ProgressBar
+                aria-label={t.cycle.progress}
+                value={Math.round(cycle.progress * 100)}
+                tone={cycle.total > 0 && cycle.approved === cycle.total ? 'success' : 'default'}
+                showValue
+              />
+              <p className="text-sm text-muted-foreground">
+                {t.cycle.approvedOf(cycle.approved, cycle.total)}
+              </p>
+            </div>
+          </DashboardCard>
+          <DashboardCard
+            id="dash-statuses"
+            title={t.statuses.title}
+            description={t.statuses.description}
+            className="lg:col-span-2"
+          >
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {itemStatuses.map((status) => (
+                <li key={status}>
+                  <Link
+                    to={`${base}/production?status=${status}`}
+                    data-status={status}
+                    className="flex items-center justify-between gap-3 rounded-lg border border-border p-3 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <StatusBadge status={status} />
+                    <span className="text-xl font-semibold tabular-nums">
+                      {data.counts[status]}
+                      <span className="sr-only"> {t.statuses.unit(data.counts[status])}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </DashboardCard>
+        </div>
+      ) : (
+        <EmptyState
+          icon={<CalendarClockIcon />}
+          title={t.noCycle.title}
+          description={t.noCycle.description}
+          action={
+            <Button asChild>
+              <Link to={`${base}/production`}>{t.noCycle.action}</Link>
+            </Button>
+          }
+        />
+      )}
+
+      {quiet ? null : (
+        <>
+          <div className="grid gap-4 md:grid-cols-2">
+            <QueueCard
+              id="dash-internal"
+              title={t.pendingInternal.title}
+              empty={t.pendingInternal.empty}
+              queue={data.pendingInternalReview}
+              base={base}
+            />
+            <QueueCard
+              id="dash-client-changes"
+              title={t.clientChanges.title}
+              empty={t.clientChanges.empty}
+              queue={data.clientChanges}
+              base={base}
+            />
+          </div>
+          <div className="grid items-start gap-4 md:grid-cols-2">
+            <DashboardCard id="dash-upcoming" title={t.upcoming.title}>
+              {data.upcoming.length === 0 ? (
+                <CardEmpty title={t.upcoming.empty} />
+              ) : (
+                <ul className="divide-y divide-border">
+                  {data.upcoming.map((item) => (
+                    <li key={item._id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                      <div className="min-w-0">
+                        <Link to={`${base}/production?item=${item._id}`} className={linkClass}>
+                          <span className="break-words">{item.title}</span>
+                        </Link>
+                        <p className="text-sm text-muted-foreground">{formatDay(item.publishDate)}</p>
+                      </div>
+                      <StatusBadge status={item.status} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </DashboardCard>
+            <DashboardCard id="dash-activity" title={t.activity.title}>
+              {data.activity.length === 0 ? (
+                <CardEmpty title={t.activity.empty} />
+              ) : (
+                <ol className="divide-y divide-border">
+                  {data.activity.map((entry) => (
+                    <li key={`${entry.kind}-${entry._id}`} className="py-2 text-sm">
+                      <p>
+                        <span className="font-medium">{entry.actor.name}</span>{' '}
+                        {entry.kind === 'comment'
+                          ? t.activity.comment
+                          : (t.activity.actions[entry.action] ?? t.activity.fallback)}{' '}
+                        ·{' '}
+                        <Link to={`${base}/production?item=${entry.item._id}`} className={linkClass}>
+                          {entry.item.title}
+                        </Link>
+                      </p>
+                      {entry.excerpt ? (
+                        <p className="mt-0.5 line-clamp-2 break-words text-muted-foreground">
+                          {entry.excerpt}
+                        </p>
+                      ) : null}
+                      <p className="text-xs text-muted-foreground">
+                        <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt)}>
+                          {formatAgo(entry.createdAt)}
+                        </time>
+                      </p>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </DashboardCard>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function QueueCard({
+  id,
+  title,
+  empty,
+  queue,
+  base,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  queue: Queue;
+  base: string;
+}) {
+  const rest = queue.count - queue.items.length;
+  return (
+    <DashboardCard
+      id={id}
+      title={title}
+      aside={
+        <span className="text-2xl font-semibold tabular-nums" data-testid={`${id}-count`}>
+          {queue.count}
+        </span>
+      }
+    >
+      {queue.items.length === 0 ? (
+        <CardEmpty title={empty} />
+      ) : (
+        <ul className="divide-y divide-border">
+          {queue.items.map((item) => (
+            <li key={item._id} className="py-2">
+              <Link to={`${base}/review?item=${item._id}`} className={linkClass}>
+                <span className="break-words">{item.title}</span>
+              </Link>
+              <p className="text-sm text-muted-foreground">
+                <time dateTime={item.since} title={formatDateTime(item.since)}>
+                  {t.since(formatAgo(item.since))}
+                </time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {rest > 0 ? <p className="mt-2 text-sm text-muted-foreground">{t.more(rest)}</p> : null}
+    </DashboardCard>
+  );
 }

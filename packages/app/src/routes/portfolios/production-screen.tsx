@@ -1,6 +1,207 @@
-import { msg } from '../../messages.ts';
+import { Button, EmptyState, SegmentedControl, Skeleton } from '@crw/ui';
+import { CalendarIcon, KanbanSquareIcon, PlusIcon, SparklesIcon, TableIcon } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { onProductionChanged, onReconnected } from '../../features/notifications/realtime.ts';
+import { productionMsg as t } from '../../features/production/messages.ts';
+import {
+  concernsPlan,
+  loadBoard,
+  loadCalendar,
+  loadTable,
+  openPlan,
+  productionStore,
+} from '../../features/production/store.ts';
 import { Screen } from '../screen.tsx';
+import { BoardView } from './production/board-view.tsx';
+import { CalendarView } from './production/calendar-view.tsx';
+import { Coverage } from './production/coverage.tsx';
+import { CyclePicker } from './production/cycle-picker.tsx';
+import { CreateItemDialog, StartProductionDialog, StrategyDialog } from './production/dialogs.tsx';
+import { PlanFilters } from './production/filters.tsx';
+import { ItemDrawer } from './production/item-drawer.tsx';
+import { type PlanView, readPlan, withParams } from './production/query.ts';
+import { TableView } from './production/table-view.tsx';
 
+const viewIcons = { board: KanbanSquareIcon, table: TableIcon, calendar: CalendarIcon } as const;
+
+/** /portfolios/{id}/production: plan a cycle's items as a board, a table or a calendar. */
 export default function ProductionScreen() {
-  return <Screen title={msg.screens.production} />;
+  const { portfolioId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const snap = useSnapshot(productionStore);
+  const plan = readPlan(params);
+  const [dialog, setDialog] = useState<'start' | 'create' | 'strategy' | null>(null);
+  const [coverageVersion, setCoverageVersion] = useState(0);
+
+  useEffect(() => {
+    void openPlan(portfolioId);
+  }, [portfolioId]);
+
+  const cycleId = plan.cycleId ?? snap.current?._id ?? snap.cycles[0]?._id;
+  const cycle =
+    snap.cycles.find((c) => c._id === cycleId) ?? (snap.current?._id === cycleId ? snap.current : null);
+  const queryKey = JSON.stringify(plan.query);
+  const query = useMemo(() => JSON.parse(queryKey) as typeof plan.query, [queryKey]);
+
+  const reload = useCallback(() => {
+    if (!cycleId) return;
+    if (plan.view === 'board') void loadBoard(cycleId, query);
+    else if (plan.view === 'table') void loadTable(cycleId, query, plan.page);
+    else void loadCalendar(cycleId, query);
+    setCoverageVersion((v) => v + 1);
+  }, [cycleId, plan.view, plan.page, query]);
+
+  useEffect(reload, [reload]);
+
+  // Someone else's change shows within a second, without a reload (several events in a burst: one fetch).
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    const schedule = () => {
+      clearTimeout(pending.current);
+      pending.current = setTimeout(reload, 150);
+    };
+    const offChange = onProductionChanged((event) => {
+      if (concernsPlan(event)) schedule();
+    });
+    const offReconnect = onReconnected(schedule);
+    return () => {
+      offChange();
+      offReconnect();
+      clearTimeout(pending.current);
+    };
+  }, [reload]);
+
+  const set = (changes: Record<string, string | string[] | undefined>) =>
+    setParams(withParams(params, changes));
+
+  const actions =
+    snap.started && cycleId ? (
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={() => setDialog('strategy')}>
+          <SparklesIcon aria-hidden="true" />
+          {t.strategy.action}
+        </Button>
+        <Button onClick={() => setDialog('create')}>
+          <PlusIcon aria-hidden="true" />
+          {t.create.action}
+        </Button>
+      </div>
+    ) : undefined;
+
+  let body: React.ReactNode;
+  if (snap.loadError) {
+    body = (
+      <EmptyState
+        title={t.loadError}
+        description={snap.loadError}
+        action={
+          <Button variant="outline" onClick={() => void openPlan(portfolioId)}>
+            {t.retry}
+          </Button>
+        }
+      />
+    );
+  } else if (snap.started === null) {
+    body = (
+      <div aria-busy="true" className="space-y-4">
+        <span className="sr-only">{t.loading}</span>
+        <Skeleton className="h-10 w-full max-w-md" />
+        <div className="grid gap-4 md:grid-cols-3">
+          <Skeleton className="h-64" />
+          <Skeleton className="h-64" />
+          <Skeleton className="h-64" />
+        </div>
+      </div>
+    );
+  } else if (!snap.started || !cycleId) {
+    body = (
+      <EmptyState
+        title={t.noCycle.title}
+        description={t.noCycle.description}
+        action={<Button onClick={() => setDialog('start')}>{t.noCycle.action}</Button>}
+      />
+    );
+  } else {
+    body = (
+      <div className="space-y-4">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <CyclePicker
+            portfolioId={portfolioId}
+            selectedId={cycleId}
+            onSelect={(id) => set({ cycle: id, item: undefined })}
+          />
+          <SegmentedControl
+            aria-label={t.views.label}
+            value={plan.view}
+            items={(['board', 'table', 'calendar'] as PlanView[]).map((v) => {
+              const Icon = viewIcons[v];
+              return { value: v, label: t.views[v], icon: <Icon aria-hidden="true" /> };
+            })}
+            onValueChange={(v) => set({ view: v, page: undefined })}
+          />
+        </div>
+        <PlanFilters query={plan.query} onChange={set} />
+        <Coverage
+          cycleId={cycleId}
+          version={coverageVersion}
+          onFilter={(pilar, angulo) => set({ pilar, angulo })}
+        />
+        {plan.view === 'board' ? (
+          <BoardView cycleId={cycleId} query={query} onOpen={(id) => set({ item: id })} />
+        ) : plan.view === 'table' ? (
+          <TableView
+            cycleId={cycleId}
+            query={query}
+            page={plan.page}
+            onPage={(page) => set({ page: String(page) })}
+            onSort={(sort, order) => set({ sort, order: order === 'desc' ? 'desc' : undefined })}
+            onOpen={(id) => set({ item: id })}
+            onChanged={reload}
+          />
+        ) : (
+          <CalendarView cycle={cycle} onOpen={(id) => set({ item: id })} />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <Screen title={t.title} actions={actions}>
+      {body}
+      <StartProductionDialog
+        open={dialog === 'start'}
+        onOpenChange={(open) => setDialog(open ? 'start' : null)}
+        portfolioId={portfolioId}
+      />
+      {cycleId ? (
+        <>
+          <CreateItemDialog
+            open={dialog === 'create'}
+            onOpenChange={(open) => setDialog(open ? 'create' : null)}
+            cycleId={cycleId}
+            onCreated={(id) => {
+              reload();
+              set({ item: id });
+            }}
+          />
+          <StrategyDialog
+            open={dialog === 'strategy'}
+            onOpenChange={(open) => setDialog(open ? 'strategy' : null)}
+            cycleId={cycleId}
+            onCreated={reload}
+          />
+        </>
+      ) : null}
+      {plan.itemId ? (
+        <ItemDrawer
+          itemId={plan.itemId}
+          onClose={() => set({ item: undefined })}
+          onChanged={reload}
+          onOpenItem={(id) => set({ item: id })}
+        />
+      ) : null}
+    </Screen>
+  );
 }

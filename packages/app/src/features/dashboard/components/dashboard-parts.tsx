@@ -1,0 +1,79 @@
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  Skeleton,
+} from '@crw/ui';
+import type { ReactNode } from 'react';
+import { dashboardMsg as t } from '../messages.ts';
+
+/** A dashboard card: a titled region (its title names it for screen readers). */
+export function DashboardCard({
+  id,
+  title,
+  description,
+  aside,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  /** Shown at the end of the header (a count, a link). */
+  aside?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card role="region" aria-labelledby={`${id}-title`} data-testid={id} className={className}>
+      <CardHeader>
+        <div className="flex items-start justify-between gap-3">
+          <CardTitle id={`${id}-title`}>{title}</CardTitle>
+          {aside}
+        </div>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** A quiet line for a card with nothing to list. */
+export function CardEmpty({ title, description }: { title: string; description?: string }) {
+  return (
+    <div className="rounded-lg border border-dashed border-border p-4 text-sm">
+      <p className="font-medium">{title}</p>
+      {description ? <p className="mt-1 text-muted-foreground">{description}</p> : null}
+    </div>
+  );
+}
+
+export function DashboardLoading({ cards = 4 }: { cards?: number }) {
+  return (
+    <div aria-busy="true" className="grid gap-4 md:grid-cols-2">
+      <span className="sr-only">{t.loading}</span>
+      {Array.from({ length: cards }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+        <Skeleton key={i} className="h-48" />
+      ))}
+    </div>
+  );
+}
+
+export function DashboardError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <EmptyState
+      title={t.loadError}
+      description={message}
+      action={
+        <Button variant="outline" onClick={onRetry}>
+          {t.retry}
+        </Button>
+      }
+    />
+  );
+}

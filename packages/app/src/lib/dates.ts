@@ -1,0 +1,31 @@
+const dayFormat = new Intl.DateTimeFormat('es-ES', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dateTimeFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A calendar day (`YYYY-MM-DD`) as Spanish text, e.g. «5 dic 2026». */
+export const formatDay = (day: string | null | undefined) =>
+  day ? dayFormat.format(new Date(`${day}T00:00:00Z`)) : '';
+
+/** A moment (ISO timestamp) in the reader's time zone. */
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+/** Today as `YYYY-MM-DD` in the reader's time zone. */
+export const todayIso = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+const relative = new Intl.RelativeTimeFormat('es-ES', { numeric: 'auto' });
+
+/** How long ago, in the largest whole unit: "hace 5 minutos", "hace 3 horas", "hace 2 días". */
+export function formatAgo(iso: string, now = Date.now()) {
+  const minutes = Math.round((Date.parse(iso) - now) / 60_000);
+  if (Math.abs(minutes) < 60) return relative.format(Math.min(0, minutes), 'minute');
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 48) return relative.format(hours, 'hour');
+  return relative.format(Math.round(hours / 24), 'day');
+}

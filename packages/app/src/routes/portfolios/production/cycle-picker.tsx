@@ -1,0 +1,179 @@
+import {
+  Button,
+  ConfirmDialog,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  Input,
+  useDebouncedValue,
+} from '@crw/ui';
+import { CalendarRangeIcon, ChevronDownIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { productionMsg as t } from '../../../features/production/messages.ts';
+import { createNextCycle, productionStore, searchCycles } from '../../../features/production/store.ts';
+import { toast } from '../../../features/system/store.ts';
+import { api, sdk } from '../../../lib/api.ts';
+import { formatDay } from '../../../lib/dates.ts';
+
+/** The chosen cycle; opens a searchable, paginated list (current first), "Nuevo ciclo" and carry-over. */
+export function CyclePicker({
+  portfolioId,
+  selectedId,
+  onSelect,
+}: {
+  portfolioId: string;
+  selectedId: string;
+  onSelect: (cycleId: string) => void;
+}) {
+  const snap = useSnapshot(productionStore);
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [confirmCarry, setConfirmCarry] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const debounced = useDebouncedValue(search);
+
+  useEffect(() => {
+    if (!open) return;
+    setPage(1);
+    void searchCycles(portfolioId, debounced).catch((e: Error) => toast.error(e.message));
+  }, [open, debounced, portfolioId]);
+
+  const selected =
+    snap.cycles.find((c) => c._id === selectedId) ?? (snap.current?._id === selectedId ? snap.current : null);
+  const label = selected
+    ? t.cycles.range(formatDay(selected.startDate), formatDay(selected.endDate))
+    : t.cycles.label;
+  // The current cycle first, then the others newest first (as the server answers).
+  const listed = [...snap.cycles].sort(
+    (a, b) => Number(b._id === snap.current?._id) - Number(a._id === snap.current?._id),
+  );
+  // The cycle right after the selected one, for "pasar pendientes".
+  const next = selected
+    ? [...snap.cycles]
+        .filter((c) => c.startDate > selected.endDate)
+        .sort((a, b) => a.startDate.localeCompare(b.startDate))[0]
+    : undefined;
+
+  const newCycle = async () => {
+    setBusy(true);
+    try {
+      const cycle = await createNextCycle(portfolioId);
+      toast.success(t.cycles.created);
+      onSelect(cycle._id);
+      setOpen(false);
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const carryOver = async () => {
+    if (!next) return toast.warning(t.cycles.noNext);
+    try {
+      const moved = await api.call(
+        sdk.carryOverPending({
+          client: api.client,
+          path: { id: selectedId },
+          body: { nextCycleId: next._id },
+        }),
+        t.bulk.moveError,
+      );
+      toast.success(t.cycles.carried(moved.length));
+    } catch (e) {
+      toast.error((e as Error).message);
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <div className="space-y-1">
+        <span className="block text-xs font-medium text-muted-foreground" id="cycle-picker-label">
+          {t.cycles.label}
+        </span>
+        <Button
+          variant="outline"
+          aria-labelledby="cycle-picker-label cycle-picker-value"
+          onClick={() => setOpen(true)}
+        >
+          <CalendarRangeIcon aria-hidden="true" />
+          <span id="cycle-picker-value">
+            {label}
+            {selected?._id === snap.current?._id ? ` · ${t.cycles.current}` : ''}
+          </span>
+          <ChevronDownIcon aria-hidden="true" />
+        </Button>
+      </div>
+      <Button variant="outline" disabled={busy} onClick={() => void newCycle()}>
+        {t.cycles.newCycle}
+      </Button>
+      <Button variant="ghost" onClick={() => (next ? setConfirmCarry(true) : toast.warning(t.cycles.noNext))}>
+        {t.cycles.carryOver}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-w-lg">
+          <DialogHeader>
+            <DialogTitle>{t.cycles.label}</DialogTitle>
+            <DialogDescription>{t.cycles.search}</DialogDescription>
+          </DialogHeader>
+          <Input
+            type="search"
+            aria-label={t.cycles.search}
+            placeholder="2026-12"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <ul className="max-h-80 space-y-1 overflow-y-auto" aria-busy={snap.cyclesLoading}>
+            {listed.map((c) => (
+              <li key={c._id}>
+                <button
+                  type="button"
+                  aria-current={c._id === selectedId ? 'true' : undefined}
+                  onClick={() => {
+                    onSelect(c._id);
+                    setOpen(false);
+                  }}
+                  className="flex w-full items-center justify-between gap-3 rounded-md px-3 py-2 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring aria-[current=true]:bg-accent"
+                >
+                  <span>
+                    {t.cycles.range(formatDay(c.startDate), formatDay(c.endDate))}
+                    {c._id === snap.current?._id ? (
+                      <span className="ml-2 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">
+                        {t.cycles.current}
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className="text-xs text-muted-foreground">{t.cycles.items(c.itemCount ?? 0)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {snap.cycles.length < snap.cyclesTotal ? (
+            <Button
+              variant="outline"
+              disabled={snap.cyclesLoading}
+              onClick={() => {
+                setPage(page + 1);
+                void searchCycles(portfolioId, debounced, page + 1);
+              }}
+            >
+              {t.cycles.more}
+            </Button>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={confirmCarry}
+        onOpenChange={setConfirmCarry}
+        title={t.cycles.carryOverTitle}
+        description={t.cycles.carryOverDescription}
+        destructive={false}
+        confirmLabel={t.cycles.carryOver}
+        onConfirm={() => void carryOver()}
+      />
+    </div>
+  );
+}

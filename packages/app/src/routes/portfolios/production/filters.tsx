@@ -1,0 +1,151 @@
+import { Button, Input, itemStatusLabels, Select, useDebouncedValue, useMediaQuery } from '@crw/ui';
+import { SearchIcon, XIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { authStore } from '../../../features/auth/store.ts';
+import { portfoliosStore } from '../../../features/portfolios/store.ts';
+import { productionMsg as t } from '../../../features/production/messages.ts';
+import { type ItemQuery, itemStatuses, productionStore } from '../../../features/production/store.ts';
+import { activeFilters } from './query.ts';
+
+const ALL = '__all__';
+/** With no filter chosen, the control shows its own name ("Formato"), so every control is told apart. */
+const opts = (name: string, values: readonly string[], label: (v: string) => string = (v) => v) => [
+  { value: ALL, label: `${name}: ${t.filters.any.toLowerCase()}` },
+  ...values.map((v) => ({ value: v, label: label(v) })),
+];
+
+/** Status, format, pilar, ángulo, phase, awareness, assignee, text and "Mis piezas"; one click clears them. */
+export function PlanFilters({
+  query,
+  onChange,
+}: {
+  query: ItemQuery;
+  onChange: (changes: Record<string, string | string[] | undefined>) => void;
+}) {
+  const { active } = useSnapshot(portfoliosStore);
+  const { members } = useSnapshot(productionStore);
+  const { user } = useSnapshot(authStore);
+  const [text, setText] = useState(query.q ?? '');
+  const debounced = useDebouncedValue(text);
+  // Only the typed text drives this; the URL is the source of truth otherwise.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when this value changes
+  useEffect(() => {
+    if ((query.q ?? '') !== debounced) onChange({ q: debounced || undefined });
+  }, [debounced]);
+  useEffect(() => setText(query.q ?? ''), [query.q]);
+
+  const data = active?.productionCycleData;
+  const pick = (key: string) => (value: string) => onChange({ [key]: value === ALL ? undefined : value });
+  const filters: Array<{ key: keyof ItemQuery; label: string; options: { value: string; label: string }[] }> =
+    [
+      {
+        key: 'format',
+        label: t.filters.format,
+        options: opts(t.filters.format, data?.formatosCreativos ?? []),
+      },
+      { key: 'pilar', label: t.filters.pilar, options: opts(t.filters.pilar, data?.pilaresContenido ?? []) },
+      { key: 'angulo', label: t.filters.angulo, options: opts(t.filters.angulo, data?.angulosVenta ?? []) },
+      {
+        key: 'funnelPhase',
+        label: t.filters.funnelPhase,
+        options: opts(t.filters.funnelPhase, Object.keys(t.funnelPhases), (v) => t.funnelPhases[v]!),
+      },
+      {
+        key: 'awarenessLevel',
+        label: t.filters.awarenessLevel,
+        options: opts(t.filters.awarenessLevel, Object.keys(t.awarenessLevels), (v) => t.awarenessLevels[v]!),
+      },
+      {
+        key: 'assigneeId',
+        label: t.filters.assignee,
+        options: [
+          { value: ALL, label: `${t.filters.assignee}: ${t.filters.any.toLowerCase()}` },
+          ...members.filter((m) => m.staff).map((m) => ({ value: m._id, label: m.name })),
+        ],
+      },
+    ];
+  const mine = Boolean(user && query.assigneeId === user._id);
+  const count = activeFilters(query).length;
+  // On a phone the controls fold away behind "Filtros (n)"; on a desktop they are always there.
+  const wide = useMediaQuery('(min-width: 768px)');
+  const [unfolded, setUnfolded] = useState(false);
+
+  return (
+    <fieldset className="space-y-3 rounded-xl border border-border p-3">
+      <legend className="px-1 text-sm font-medium">{t.filters.label}</legend>
+      {wide ? null : (
+        <Button variant="outline" size="sm" aria-expanded={unfolded} onClick={() => setUnfolded(!unfolded)}>
+          {t.filters.label}
+          {count ? ` (${count})` : ''}
+        </Button>
+      )}
+      <div className={`flex-wrap items-end gap-2 ${wide || unfolded ? 'flex' : 'hidden'}`}>
+        <div className="relative min-w-48 flex-1">
+          <SearchIcon
+            className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label={t.filters.search}
+            placeholder={t.filters.search}
+            className="pl-9"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <div className="w-full sm:w-52">
+          <Select
+            aria-label={t.filters.status}
+            options={opts(
+              t.filters.status,
+              itemStatuses,
+              (s) => itemStatusLabels[s as keyof typeof itemStatusLabels],
+            )}
+            value={query.status?.[0] ?? ALL}
+            onValueChange={(v) => onChange({ status: v === ALL ? undefined : [v] })}
+          />
+        </div>
+        {filters.map((f) => (
+          <div key={f.key} className="w-full sm:w-52">
+            <Select
+              aria-label={f.label}
+              placeholder={f.label}
+              options={f.options}
+              value={(query[f.key] as string | undefined) ?? ALL}
+              onValueChange={pick(f.key)}
+            />
+          </div>
+        ))}
+        <Button
+          variant={mine ? 'default' : 'outline'}
+          aria-pressed={mine}
+          onClick={() => onChange({ assigneeId: mine ? undefined : user?._id })}
+        >
+          {t.filters.mine}
+        </Button>
+        {count > 0 ? (
+          <Button
+            variant="ghost"
+            onClick={() =>
+              onChange({
+                status: undefined,
+                format: undefined,
+                pilar: undefined,
+                angulo: undefined,
+                funnelPhase: undefined,
+                awarenessLevel: undefined,
+                assigneeId: undefined,
+                q: undefined,
+              })
+            }
+          >
+            <XIcon aria-hidden="true" />
+            {t.filters.clear}
+          </Button>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,600 @@
+import type { MaterialVersionHistory, ProductionItem } from '@crw/api-client';
+import {
+  Button,
+  ConfirmDialog,
+  Drawer,
+  RichTextContent,
+  EmptyState,
+  Field,
+  FileDropZone,
+  Input,
+  Select,
+  Skeleton,
+  StatusBadge,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  Textarea,
+  type UploadProgress,
+} from '@crw/ui';
+import { CopyIcon, Trash2Icon } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { authStore } from '../../../features/auth/store.ts';
+import { onProductionChanged } from '../../../features/notifications/realtime.ts';
+import { portfoliosStore } from '../../../features/portfolios/store.ts';
+import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
+import { productionStore } from '../../../features/production/store.ts';
+import { toast } from '../../../features/system/store.ts';
+import { api, sdk } from '../../../lib/api.ts';
+import { LazyRichTextEditor, mentionablesFor } from '../../../features/editor/lazy-rich-text-editor.tsx';
+import { MoveItemsDialog } from './dialogs.tsx';
+import { CommentsPanel } from './comments-panel.tsx';
+import { MaterialFiles } from './file-blob.tsx';
+import { HistoryPanel } from './history-panel.tsx';
+import {
+  acceptedTypes,
+  humanSize,
+  MAX_COPY_CHARACTERS,
+  MAX_COPY_HTML,
+  MAX_UPLOAD_BYTES,
+  uploadWithProgress,
+} from './material.ts';
+import { ReviewActions } from './review-actions.tsx';
+import { VersionsPanel } from './versions-panel.tsx';
+
+const client = api.client;
+const NONE = '__none__';
+const editable = (status: ProductionItem['status']) =>
+  status === 'draft' || status === 'internal_changes' || status === 'client_changes';
+
+/**
+ * The item workspace, over the plan (deep link: `?item={id}`): details, material with uploads, versions with
+ * compare, history, comments, review actions, duplicate, move and delete. Updates live when someone else
+ * changes the item; a stale save is refused by the server and nothing typed is lost.
+ */
+export function ItemDrawer({
+  itemId,
+  onClose,
+  onChanged,
+  onOpenItem,
+}: {
+  itemId: string;
+  onClose: () => void;
+  onChanged: () => void;
+  onOpenItem: (id: string) => void;
+}) {
+  const { user } = useSnapshot(authStore);
+  const [item, setItem] = useState<ProductionItem | null>(null);
+  const [history, setHistory] = useState<MaterialVersionHistory | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [moving, setMoving] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const [next, versions] = await Promise.all([
+        api.call(sdk.getItem({ client, path: { id: itemId } }), m.loadError),
+        api.call(sdk.getMaterialVersionHistory({ client, path: { id: itemId } }), m.loadError),
+      ]);
+      setItem(next);
+      setHistory(versions);
+      setError(null);
+      setChangedElsewhere(false);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, [itemId]);
+
+  useEffect(() => {
+    setItem(null);
+    void load();
+  }, [load]);
+
+  useEffect(
+    () =>
+      onProductionChanged((event) => {
+        if (event.itemId !== itemId || event.actorId === user?._id) return;
+        if (event.kind === 'item.deleted') {
+          toast.info(m.notFound);
+          onClose();
+        } else setChangedElsewhere(true);
+      }),
+    [itemId, user?._id, onClose],
+  );
+
+  const after = (next: ProductionItem) => {
+    setItem(next);
+    onChanged();
+    void api
+      .call(sdk.getMaterialVersionHistory({ client, path: { id: itemId } }), m.loadError)
+      .then(setHistory);
+  };
+
+  const duplicate = async () => {
+    try {
+      const copy = await api.call(sdk.duplicateItem({ client, path: { id: itemId } }), m.loadError);
+      toast.success(m.actions.duplicated);
+      onChanged();
+      onOpenItem(copy._id);
+    } catch (e) {
+      toast.error((e as Error).message);
+    }
+  };
+  const remove = async () => {
+    try {
+      await api.call(sdk.deleteItem({ client, path: { id: itemId } }), m.loadError);
+      toast.success(m.actions.deleted);
+      onChanged();
+      onClose();
+    } catch (e) {
+      toast.error((e as Error).message);
+    }
+  };
+
+  const approved = item?.status === 'approved';
+  return (
+    <Drawer
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={item?.title ?? m.loading}
+      className="max-w-none sm:max-w-2xl"
+    >
+      {error ? (
+        <EmptyState
+          title={m.loadError}
+          description={error}
+          action={<Button onClick={() => void load()}>{t.retry}</Button>}
+        />
+      ) : !item || !history ? (
+        <div aria-busy="true" className="space-y-3">
+          <Skeleton className="h-8 w-2/3" />
+          <Skeleton className="h-40" />
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={item.status} />
+            <span className="text-xs text-muted-foreground">{m.versions.number(item.currentVersion)}</span>
+            <fieldset className="ml-auto flex flex-wrap gap-2">
+              <legend className="sr-only">{m.actions.label}</legend>
+              <Button size="sm" variant="outline" onClick={() => void duplicate()}>
+                <CopyIcon aria-hidden="true" />
+                {m.actions.duplicate}
+              </Button>
+              {!approved ? (
+                <>
+                  <Button size="sm" variant="outline" onClick={() => setMoving(true)}>
+                    {m.actions.moveTo}
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => setConfirmDelete(true)}>
+                    <Trash2Icon aria-hidden="true" />
+                    {m.actions.delete}
+                  </Button>
+                </>
+              ) : null}
+            </fieldset>
+          </div>
+          {changedElsewhere ? (
+            <div
+              role="status"
+              className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-muted/60 p-3 text-sm"
+            >
+              {m.changedElsewhere}
+              <Button size="sm" variant="outline" onClick={() => void load()}>
+                {m.staleReload}
+              </Button>
+            </div>
+          ) : null}
+          {approved ? <p className="rounded-lg bg-success/10 p-3 text-sm">{m.approvedFinal}</p> : null}
+          <ReviewActions item={item} onDone={after} />
+          <Tabs defaultValue="details">
+            <TabsList className="flex-wrap">
+              <TabsTrigger value="details">{m.tabs.details}</TabsTrigger>
+              <TabsTrigger value="material">{m.tabs.material}</TabsTrigger>
+              <TabsTrigger value="versions">{m.tabs.versions}</TabsTrigger>
+              <TabsTrigger value="history">{m.tabs.history}</TabsTrigger>
+              <TabsTrigger value="comments">{m.tabs.comments}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="details" className="pt-4">
+              <DetailsForm item={item} onSaved={after} onReload={load} />
+            </TabsContent>
+            <TabsContent value="material" className="pt-4">
+              <MaterialPanel item={item} onSaved={after} />
+            </TabsContent>
+            <TabsContent value="versions" className="pt-4">
+              <VersionsPanel itemId={item._id} versions={history.versions} />
+            </TabsContent>
+            <TabsContent value="history" className="pt-4">
+              <HistoryPanel history={history} />
+            </TabsContent>
+            <TabsContent value="comments" className="pt-4">
+              <CommentsPanel item={item} />
+            </TabsContent>
+          </Tabs>
+          <ConfirmDialog
+            open={confirmDelete}
+            onOpenChange={setConfirmDelete}
+            title={m.actions.deleteTitle}
+            description={m.actions.deleteDescription}
+            confirmLabel={m.actions.delete}
+            onConfirm={() => void remove()}
+          />
+          <MoveItemsDialog
+            open={moving}
+            onOpenChange={setMoving}
+            itemIds={[item._id]}
+            currentCycleId={item.cycleId}
+            onMoved={() => void load().then(onChanged)}
+          />
+        </div>
+      )}
+    </Drawer>
+  );
+}
+
+type Draft = Pick<
+  ProductionItem,
+  | 'title'
+  | 'description'
+  | 'format'
+  | 'pilar'
+  | 'angulo'
+  | 'funnelPhase'
+  | 'awarenessLevel'
+  | 'publishDate'
+  | 'assigneeId'
+>;
+const draftOf = (item: ProductionItem): Draft => ({
+  title: item.title,
+  description: item.description,
+  format: item.format,
+  pilar: item.pilar,
+  angulo: item.angulo,
+  funnelPhase: item.funnelPhase,
+  awarenessLevel: item.awarenessLevel,
+  publishDate: item.publishDate,
+  assigneeId: item.assigneeId,
+});
+
+function DetailsForm({
+  item,
+  onSaved,
+  onReload,
+}: {
+  item: ProductionItem;
+  onSaved: (i: ProductionItem) => void;
+  onReload: () => Promise<void>;
+}) {
+  const { active } = useSnapshot(portfoliosStore);
+  const { members } = useSnapshot(productionStore);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(item));
+  const base = useRef(item);
+  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'stale'>('idle');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // A fresh copy of the item (after a reload) keeps what the user typed and moves the base forward.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the server's copy changes
+  useEffect(() => {
+    const previous = base.current;
+    base.current = item;
+    setDraft((d) => {
+      const next = draftOf(item);
+      for (const key of Object.keys(d) as Array<keyof Draft>) {
+        if (d[key] !== draftOf(previous)[key]) (next as Record<string, unknown>)[key] = d[key];
+      }
+      return next;
+    });
+    if (state === 'stale') setState('idle');
+  }, [item]);
+
+  const changed = (Object.keys(draft) as Array<keyof Draft>).filter((k) => draft[k] !== draftOf(item)[k]);
+  const readOnly = item.status === 'approved';
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setState('idle');
+  };
+  const save = async () => {
+    if (!draft.title.trim()) return setErrors({ title: m.fields.titleRequired });
+    setErrors({});
+    setState('saving');
+    try {
+      const body = Object.fromEntries(changed.map((k) => [k, draft[k]]));
+      const saved = await api.call(
+        sdk.updateItem({ client, path: { id: item._id }, body: { ...body, version: item.version } }),
+        m.saveError,
+      );
+      setState('saved');
+      onSaved(saved);
+    } catch (e) {
+      const err = e as Error & {
+        status?: number;
+        body?: { code?: string; details?: Array<{ field?: string; message: string }> };
+      };
+      if (err.status === 409) return setState('stale');
+      setState('idle');
+      const fieldErrors = Object.fromEntries(
+        (err.body?.details ?? []).filter((d) => d.field).map((d) => [d.field!, d.message]),
+      );
+      setErrors(Object.keys(fieldErrors).length ? fieldErrors : { form: err.message });
+    }
+  };
+  const data = active?.productionCycleData;
+  const options = (values: readonly string[], label: (v: string) => string = (v) => v) => [
+    { value: NONE, label: m.fields.none },
+    ...values.map((v) => ({ value: v, label: label(v) })),
+  ];
+  const select = (
+    key: 'format' | 'pilar' | 'angulo' | 'funnelPhase' | 'awarenessLevel' | 'assigneeId',
+    label: string,
+    opts: { value: string; label: string }[],
+  ) => (
+    <Field label={label} error={errors[key]}>
+      {(a) => (
+        <Select
+          {...a}
+          disabled={readOnly}
+          options={opts}
+          value={(draft[key] as string | null) ?? NONE}
+          onValueChange={(v) => set(key, (v === NONE ? null : v) as never)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      {state === 'stale' ? (
+        <div
+          role="alert"
+          className="space-y-2 rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm"
+        >
+          <p>{m.stale}</p>
+          <Button type="button" size="sm" variant="outline" onClick={() => void onReload()}>
+            {m.staleReload}
+          </Button>
+        </div>
+      ) : null}
+      <Field label={m.fields.title} error={errors.title}>
+        {(a) => (
+          <Input
+            {...a}
+            readOnly={readOnly}
+            maxLength={200}
+            value={draft.title}
+            onChange={(e) => set('title', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={m.fields.description} error={errors.description}>
+        {(a) => (
+          <Textarea
+            {...a}
+            readOnly={readOnly}
+            maxLength={5000}
+            rows={3}
+            value={draft.description}
+            onChange={(e) => set('description', e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {select('format', m.fields.format, options(data?.formatosCreativos ?? []))}
+        {select('pilar', m.fields.pilar, options(data?.pilaresContenido ?? []))}
+        {select('angulo', m.fields.angulo, options(data?.angulosVenta ?? []))}
+        {select(
+          'funnelPhase',
+          m.fields.funnelPhase,
+          options(Object.keys(t.funnelPhases), (v) => t.funnelPhases[v]!),
+        )}
+        {select(
+          'awarenessLevel',
+          m.fields.awarenessLevel,
+          options(Object.keys(t.awarenessLevels), (v) => t.awarenessLevels[v]!),
+        )}
+        {select('assigneeId', m.fields.assignee, [
+          { value: NONE, label: t.unassigned },
+          ...members.filter((x) => x.staff).map((x) => ({ value: x._id, label: x.name })),
+        ])}
+        <Field label={m.fields.publishDate} error={errors.publishDate}>
+          {(a) => (
+            <Input
+              {...a}
+              type="date"
+              readOnly={readOnly}
+              value={draft.publishDate ?? ''}
+              onChange={(e) => set('publishDate', e.target.value || null)}
+            />
+          )}
+        </Field>
+      </div>
+      {errors.form ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errors.form}
+        </p>
+      ) : null}
+      {readOnly ? null : (
+        <div className="flex items-center gap-3">
+          <Button type="submit" disabled={state === 'saving' || changed.length === 0}>
+            {state === 'saving' ? t.saving : m.save}
+          </Button>
+          <span role="status" className="text-sm text-muted-foreground">
+            {state === 'saved' && changed.length === 0 ? m.saved : changed.length > 0 ? m.unsaved : ''}
+          </span>
+        </div>
+      )}
+    </form>
+  );
+}
+
+interface Upload extends UploadProgress {
+  file: File;
+  abort?: () => void;
+}
+
+function MaterialPanel({ item, onSaved }: { item: ProductionItem; onSaved: (i: ProductionItem) => void }) {
+  const { members } = useSnapshot(productionStore);
+  const [copy, setCopy] = useState(item.materialData.copy);
+  const [saving, setSaving] = useState(false);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  // What was saved is what the server answered; a newer copy from elsewhere replaces an unchanged draft.
+  const saved = useRef(item.materialData.copy);
+  useEffect(() => {
+    setCopy((current) => (current === saved.current ? item.materialData.copy : current));
+    saved.current = item.materialData.copy;
+  }, [item.materialData.copy]);
+  const dirty = copy !== item.materialData.copy;
+  const tooLong = copy.length > MAX_COPY_HTML;
+  const canEdit = editable(item.status);
+
+  const saveMaterial = async (files = item.materialData.files) => {
+    setSaving(true);
+    try {
+      const next = await api.call(
+        sdk.updateMaterial({
+          client,
+          path: { id: item._id },
+          body: {
+            materialData: { copy, files: [...files], links: [...item.materialData.links] },
+          },
+        }),
+        m.saveError,
+      );
+      toast.success(m.material.saved);
+      onSaved(next);
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const patch = (file: File, change: Partial<Upload>) =>
+    setUploads((list) => list.map((u) => (u.file === file ? { ...u, ...change } : u)));
+  const upload = async (file: File) => {
+    setUploads((list) => [...list.filter((u) => u.file !== file), { file, name: file.name, percent: 0 }]);
+    try {
+      const signed = await api.call(
+        sdk.createSignedUploadUrl({
+          client,
+          path: { id: item._id },
+          body: { fileName: file.name, fileType: file.type, size: file.size },
+        }),
+        m.material.uploadError(file.name),
+      );
+      const job = uploadWithProgress(signed.url, signed.headers, file, (percent) => patch(file, { percent }));
+      patch(file, { abort: job.abort });
+      await job.done;
+      patch(file, { percent: 100 });
+      const entry = { s3Key: signed.s3Key, fileName: file.name, fileType: file.type, size: file.size };
+      await saveMaterial([...item.materialData.files, entry]);
+      setUploads((list) => list.filter((u) => u.file !== file));
+      toast.success(m.material.uploaded(file.name));
+    } catch (e) {
+      const aborted = (e as Error).name === 'AbortError';
+      patch(file, {
+        error: aborted ? m.material.cancelled : (e as Error).message || m.material.uploadError(file.name),
+      });
+    }
+  };
+  const onFiles = (files: File[]) => {
+    for (const file of files) {
+      if (!acceptedTypes.includes(file.type)) toast.error(m.material.badType(file.name));
+      else if (file.size > MAX_UPLOAD_BYTES)
+        toast.error(m.material.tooBig(file.name, humanSize(MAX_UPLOAD_BYTES)));
+      else void upload(file);
+    }
+  };
+  return (
+    <div className="space-y-5">
+      {!canEdit && item.status !== 'approved' ? (
+        <p className="rounded-lg bg-muted p-3 text-sm">{m.material.locked}</p>
+      ) : null}
+      {canEdit ? (
+        <section aria-labelledby="material-copy" className="space-y-2">
+          <h3 id="material-copy" className="text-sm font-medium">
+            {m.material.copy}
+          </h3>
+          <LazyRichTextEditor
+            label={m.material.copy}
+            value={copy}
+            onChange={setCopy}
+            mentionables={mentionablesFor(members, false)}
+            maxLength={MAX_COPY_CHARACTERS}
+            invalid={tooLong}
+            placeholder={m.material.copyHint}
+          />
+          {tooLong ? (
+            <p role="alert" className="text-sm text-destructive">
+              {m.material.tooLong}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button disabled={saving || !dirty || tooLong} onClick={() => void saveMaterial()}>
+              {saving ? t.saving : m.material.save}
+            </Button>
+            <span className="text-sm text-muted-foreground" aria-live="polite">
+              {saving ? t.saving : dirty ? m.unsaved : m.saved}
+            </span>
+          </div>
+        </section>
+      ) : (
+        <section aria-labelledby="material-preview" className="space-y-2">
+          <h3 id="material-preview" className="text-sm font-medium">
+            {m.material.copy}
+          </h3>
+          <RichTextContent
+            className="rounded-lg border border-border p-3"
+            html={item.materialData.copy}
+            empty={m.material.noCopy}
+          />
+        </section>
+      )}
+      <section aria-labelledby="material-files" className="space-y-3">
+        <h3 id="material-files" className="text-sm font-medium">
+          {m.material.files}
+        </h3>
+        {item.materialData.files.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{m.material.noFiles}</p>
+        ) : null}
+        <MaterialFiles itemId={item._id} files={item.materialData.files} />
+        {canEdit ? (
+          <>
+            <FileDropZone onFiles={onFiles} uploads={uploads} accept={acceptedTypes.join(',')} />
+            {uploads.map((u) => (
+              <div key={u.name} className="flex gap-2">
+                {u.error ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={m.material.retry(u.name)}
+                    onClick={() => void upload(u.file)}
+                  >
+                    {m.material.retry(u.name)}
+                  </Button>
+                ) : u.percent < 100 ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={m.material.cancel(u.name)}
+                    onClick={() => u.abort?.()}
+                  >
+                    {m.material.cancel(u.name)}
+                  </Button>
+                ) : null}
+              </div>
+            ))}
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}

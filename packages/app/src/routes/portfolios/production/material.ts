@@ -1,0 +1,72 @@
+/** Rich text as plain text (paragraphs separated by blank lines), for the word-level compare of versions. */
+export function htmlToText(html: string): string {
+  if (!html) return '';
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const blocks = [...doc.body.querySelectorAll('p, li, h1, h2, h3, blockquote, pre')];
+  if (blocks.length === 0) return doc.body.textContent ?? '';
+  return blocks.map((b) => b.textContent ?? '').join('\n\n');
+}
+
+/** The server's limits on stored HTML (routes/production/schemas.ts, routes/comments) and the characters the
+ * editor lets through, leaving room for the markup. */
+export const MAX_COPY_HTML = 100_000;
+export const MAX_COPY_CHARACTERS = 50_000;
+export const MAX_COMMENT_HTML = 10_000;
+export const MAX_COMMENT_CHARACTERS = 5_000;
+
+export const humanSize = (bytes: number) =>
+  new Intl.NumberFormat('es-ES', {
+    style: 'unit',
+    unit: bytes >= 1048576 ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: 1,
+  }).format(bytes >= 1048576 ? bytes / 1048576 : Math.max(0.1, bytes / 1024));
+
+/** Upload types the server accepts (services/storage allowedTypes). */
+export const acceptedTypes = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/svg+xml',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  'audio/mpeg',
+  'application/pdf',
+  'text/plain',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+];
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+/** PUT to a signed URL with progress; `abort()` cancels. */
+export function uploadWithProgress(
+  url: string,
+  headers: Record<string, string>,
+  file: File,
+  onProgress: (percent: number) => void,
+) {
+  const xhr = new XMLHttpRequest();
+  const done = new Promise<void>((resolve, reject) => {
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(String(xhr.status)));
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+  });
+  xhr.open('PUT', url);
+  // Content-Length is set by the browser from the body.
+  for (const [k, v] of Object.entries(headers))
+    if (k.toLowerCase() !== 'content-length') xhr.setRequestHeader(k, v);
+  xhr.send(file);
+  return { done, abort: () => xhr.abort() };
+}
+
+/** Statuses in which a client sees the item (product design §4; the server's policy is the authority). */
+export const clientCanSee = (
+  status: 'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved',
+) => status === 'client_review' || status === 'client_changes' || status === 'approved';

@@ -1,0 +1,240 @@
+import type { ProductionItem } from '@crw/api-client';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Field,
+  Input,
+  Textarea,
+} from '@crw/ui';
+import { useEffect, useRef, useState } from 'react';
+import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
+import { toast } from '../../../features/system/store.ts';
+import { api, sdk } from '../../../lib/api.ts';
+
+export type Action =
+  | 'mark-for-internal-review'
+  | 'approve-for-client'
+  | 'request-internal-changes'
+  | 'create-material-version'
+  | 'approve-client-review'
+  | 'request-client-changes';
+
+/** The decisions of a review (the review panel offers only these). */
+export const decisions: readonly Action[] = [
+  'approve-for-client',
+  'request-internal-changes',
+  'approve-client-review',
+  'request-client-changes',
+];
+
+/** The review-flow calls staff can make from each status (product design §4). */
+const staffAllowed: Record<ProductionItem['status'], Action[]> = {
+  draft: ['mark-for-internal-review', 'create-material-version'],
+  internal_changes: ['mark-for-internal-review', 'create-material-version'],
+  client_changes: ['mark-for-internal-review', 'create-material-version'],
+  internal_review: ['approve-for-client', 'request-internal-changes', 'create-material-version'],
+  client_review: ['create-material-version'],
+  approved: [],
+};
+
+/** A client decides only on what awaits its review. */
+const clientAllowed: Record<ProductionItem['status'], Action[]> = {
+  draft: [],
+  internal_changes: [],
+  client_changes: [],
+  internal_review: [],
+  client_review: ['approve-client-review', 'request-client-changes'],
+  approved: [],
+};
+
+/** What the viewer may do with the item now (the server checks it again). */
+export const allowedActions = (item: ProductionItem, client: boolean): Action[] =>
+  (client ? clientAllowed : staffAllowed)[item.status];
+
+const calls = {
+  'mark-for-internal-review': sdk.markForInternalReview,
+  'approve-for-client': sdk.approveForClient,
+  'request-internal-changes': sdk.requestInternalChanges,
+  'create-material-version': sdk.createMaterialVersion,
+  'approve-client-review': sdk.approveClientReview,
+  'request-client-changes': sdk.requestClientChanges,
+} as const;
+
+/** Only the transitions the item's status allows; each asks in a dialog for what its call needs. */
+export function ReviewActions({
+  item,
+  onDone,
+  client = false,
+  only,
+  requested,
+  className,
+}: {
+  item: ProductionItem;
+  onDone: (item: ProductionItem) => void;
+  /** The viewer is the client (its decisions, not the team's). */
+  client?: boolean;
+  /** Offer only these calls (the review panel: the decisions). */
+  only?: readonly Action[];
+  /** Opens an action's dialog from outside (a keyboard shortcut); `n` changes on every request. */
+  requested?: { action: Action; n: number } | null;
+  className?: string;
+}) {
+  const [action, setAction] = useState<Action | null>(null);
+  const [comments, setComments] = useState('');
+  const [description, setDescription] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const actions = allowedActions(item, client).filter((a) => !only || only.includes(a));
+  // A new request object (a keyboard shortcut) opens its dialog, if the item allows that call now.
+  const allowedNow = useRef(actions);
+  allowedNow.current = actions;
+  useEffect(() => {
+    if (requested && allowedNow.current.includes(requested.action)) {
+      setAction(requested.action);
+      setComments('');
+      setDescription('');
+      setReason('');
+      setError(null);
+    }
+  }, [requested]);
+  if (actions.length === 0) return null;
+
+  const open = (a: Action) => {
+    setAction(a);
+    setComments('');
+    setDescription('');
+    setReason('');
+    setError(null);
+  };
+  const needsComments = action === 'request-internal-changes' || action === 'request-client-changes';
+  const submit = async () => {
+    if (!action) return;
+    if (needsComments && !comments.trim()) return setError(m.review.commentsRequired);
+    setBusy(true);
+    setError(null);
+    try {
+      const body =
+        action === 'create-material-version'
+          ? {
+              materialData: { ...item.materialData },
+              changeReason: reason || undefined,
+              changeDescription: description || undefined,
+            }
+          : action === 'mark-for-internal-review'
+            ? { changeDescription: description || undefined }
+            : action === 'request-internal-changes'
+              ? { reviewComments: comments, changeDescription: description || undefined }
+              : action === 'request-client-changes'
+                ? { reviewComments: comments }
+                : { reviewComments: comments || undefined };
+      const call = calls[action] as (o: {
+        client: typeof api.client;
+        path: { id: string };
+        body: unknown;
+      }) => ReturnType<typeof sdk.approveForClient>;
+      const next = await api.call(call({ client: api.client, path: { id: item._id }, body }), m.saveError);
+      toast.success(m.review[action].done);
+      setAction(null);
+      onDone(next);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={className ?? 'flex flex-wrap gap-2'}>
+      {actions.map((a) => (
+        <Button
+          key={a}
+          size="sm"
+          variant={
+            a === 'create-material-version' ||
+            a === 'request-internal-changes' ||
+            a === 'request-client-changes'
+              ? 'outline'
+              : 'default'
+          }
+          onClick={() => open(a)}
+        >
+          {m.review[a].label}
+        </Button>
+      ))}
+      <Dialog open={action !== null} onOpenChange={(o) => !o && setAction(null)}>
+        <DialogContent>
+          <form
+            className="space-y-4"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            <DialogHeader>
+              <DialogTitle>{action ? m.review[action].label : ''}</DialogTitle>
+              <DialogDescription>{item.title}</DialogDescription>
+            </DialogHeader>
+            {action === 'create-material-version' ? (
+              <Field label={m.review.changeReason}>
+                {(a) => (
+                  <Input {...a} maxLength={5000} value={reason} onChange={(e) => setReason(e.target.value)} />
+                )}
+              </Field>
+            ) : null}
+            {action && action !== 'create-material-version' && action !== 'mark-for-internal-review' ? (
+              <Field
+                label={m.review.reviewComments}
+                error={needsComments && error === m.review.commentsRequired ? error : null}
+              >
+                {(a) => (
+                  <Textarea
+                    {...a}
+                    rows={3}
+                    maxLength={5000}
+                    value={comments}
+                    onChange={(e) => setComments(e.target.value)}
+                  />
+                )}
+              </Field>
+            ) : null}
+            {action === 'create-material-version' ||
+            action === 'mark-for-internal-review' ||
+            action === 'request-internal-changes' ? (
+              <Field label={m.review.changeDescription}>
+                {(a) => (
+                  <Textarea
+                    {...a}
+                    rows={2}
+                    maxLength={5000}
+                    value={description}
+                    onChange={(e) => setDescription(e.target.value)}
+                  />
+                )}
+              </Field>
+            ) : null}
+            {error && error !== m.review.commentsRequired ? (
+              <p role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setAction(null)}>
+                {t.cancel}
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {busy ? t.saving : m.review.confirm}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,278 @@
+import type { ProductionItem } from '@crw/api-client';
+import {
+  Button,
+  Checkbox,
+  EmptyState,
+  Pagination,
+  Skeleton,
+  StatusBadge,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@crw/ui';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
+import { type KeyboardEvent, type MouseEvent, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { productionMsg as t } from '../../../features/production/messages.ts';
+import {
+  type ItemQuery,
+  loadTable,
+  productionStore,
+  TABLE_PAGE,
+} from '../../../features/production/store.ts';
+import { formatDateTime, formatDay } from '../../../lib/dates.ts';
+import { MoveItemsDialog } from './dialogs.tsx';
+import { ItemCardBody, memberName } from './item-card.tsx';
+
+type SortKey = NonNullable<ItemQuery['sort']>;
+const columns: Array<{ key: string; label: string; sort?: SortKey }> = [
+  { key: 'title', label: t.columns.title, sort: 'title' },
+  { key: 'format', label: t.columns.format, sort: 'format' },
+  { key: 'pilar', label: t.columns.pilar },
+  { key: 'angulo', label: t.columns.angulo },
+  { key: 'funnelPhase', label: t.columns.funnelPhase },
+  { key: 'awarenessLevel', label: t.columns.awarenessLevel },
+  { key: 'publishDate', label: t.columns.publishDate, sort: 'publishDate' },
+  { key: 'assignee', label: t.columns.assignee },
+  { key: 'status', label: t.columns.status, sort: 'status' },
+  { key: 'updated', label: t.columns.updated, sort: 'updatedAt' },
+];
+
+/**
+ * The cycle's items as a sortable table with selection (checkboxes, shift-click for a range) and a bulk move.
+ * Arrow keys move between rows, Enter opens one. On a phone the rows become cards.
+ */
+export function TableView({
+  cycleId,
+  query,
+  page,
+  onPage,
+  onSort,
+  onOpen,
+  onChanged,
+}: {
+  cycleId: string;
+  query: ItemQuery;
+  page: number;
+  onPage: (page: number) => void;
+  onSort: (sort: SortKey, order: 'asc' | 'desc') => void;
+  onOpen: (itemId: string) => void;
+  onChanged: () => void;
+}) {
+  const { table, members } = useSnapshot(productionStore);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [moving, setMoving] = useState(false);
+  const anchor = useRef<number | null>(null);
+  const items = table.items as ProductionItem[];
+
+  const toggle = (index: number, shift: boolean) => {
+    const next = new Set(selected);
+    const id = items[index]!._id;
+    const on = !next.has(id);
+    if (shift && anchor.current !== null) {
+      const [a, b] = [Math.min(anchor.current, index), Math.max(anchor.current, index)];
+      for (const item of items.slice(a, b + 1)) on ? next.add(item._id) : next.delete(item._id);
+    } else on ? next.add(id) : next.delete(id);
+    anchor.current = index;
+    setSelected(next);
+  };
+  const allOnPage = items.length > 0 && items.every((i) => selected.has(i._id));
+  const someOnPage = items.some((i) => selected.has(i._id));
+  const rowKeys = (e: KeyboardEvent<HTMLTableRowElement>, index: number) => {
+    const rows = [...(e.currentTarget.parentElement?.querySelectorAll<HTMLElement>('tr[data-row]') ?? [])];
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      rows[index + (e.key === 'ArrowDown' ? 1 : -1)]?.focus();
+    } else if (e.key === 'Enter' && e.target === e.currentTarget) onOpen(items[index]!._id);
+    else if (e.key === ' ' && e.target === e.currentTarget) {
+      e.preventDefault();
+      toggle(index, e.shiftKey);
+    }
+  };
+  const sortIcon = (key?: SortKey) =>
+    !key || query.sort !== key ? ArrowUpDownIcon : query.order === 'desc' ? ArrowDownIcon : ArrowUpIcon;
+
+  if (table.error) {
+    return (
+      <EmptyState
+        title={t.loadError}
+        description={table.error}
+        action={
+          <Button variant="outline" onClick={() => void loadTable(cycleId, query, page)}>
+            {t.retry}
+          </Button>
+        }
+      />
+    );
+  }
+  if (table.loading && items.length === 0) {
+    return (
+      <div aria-busy="true" className="space-y-2">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-12" />
+        ))}
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        title={query.q || query.status?.length ? t.empty.filtered : t.empty.title}
+        description={t.empty.description}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      {selected.size > 0 ? (
+        <div
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-muted/50 px-3 py-2 text-sm"
+          role="status"
+        >
+          <span>{t.bulk.selected(selected.size)}</span>
+          <Button size="sm" onClick={() => setMoving(true)}>
+            {t.bulk.move}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+            {t.bulk.clear}
+          </Button>
+        </div>
+      ) : null}
+      <ul className="space-y-2 md:hidden" aria-label={t.views.table}>
+        {items.map((item, index) => (
+          <li key={item._id} className="flex items-start gap-3 rounded-lg border border-border p-3">
+            <Checkbox
+              aria-label={`${t.columns.select}: ${item.title}`}
+              checked={selected.has(item._id)}
+              onClick={(e: MouseEvent) => {
+                e.preventDefault();
+                toggle(index, e.shiftKey);
+              }}
+            />
+            <button
+              type="button"
+              className="flex flex-1 flex-col gap-1 text-left text-sm"
+              onClick={() => onOpen(item._id)}
+            >
+              <ItemCardBody item={item} showStatus />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-xl border border-border md:block">
+        <Table aria-rowcount={table.total}>
+          <TableHeader>
+            <TableRow>
+              <TableHead className="w-10">
+                <Checkbox
+                  aria-label={t.columns.selectAll}
+                  checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+                  onCheckedChange={() => {
+                    const next = new Set(selected);
+                    for (const i of items) allOnPage ? next.delete(i._id) : next.add(i._id);
+                    setSelected(next);
+                  }}
+                />
+              </TableHead>
+              {columns.map((c) => {
+                const Icon = sortIcon(c.sort);
+                return (
+                  <TableHead
+                    key={c.key}
+                    aria-sort={
+                      c.sort && query.sort === c.sort
+                        ? query.order === 'desc'
+                          ? 'descending'
+                          : 'ascending'
+                        : undefined
+                    }
+                  >
+                    {c.sort ? (
+                      <button
+                        type="button"
+                        aria-label={t.columns.sortBy(c.label)}
+                        className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                        onClick={() =>
+                          onSort(c.sort!, query.sort === c.sort && query.order !== 'desc' ? 'desc' : 'asc')
+                        }
+                      >
+                        {c.label}
+                        <Icon className="size-3.5" aria-hidden="true" />
+                      </button>
+                    ) : (
+                      c.label
+                    )}
+                  </TableHead>
+                );
+              })}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((item, index) => (
+              <TableRow
+                key={item._id}
+                data-row=""
+                tabIndex={0}
+                aria-selected={selected.has(item._id)}
+                onKeyDown={(e) => rowKeys(e, index)}
+                onDoubleClick={() => onOpen(item._id)}
+                className="cursor-default focus-visible:outline-2 focus-visible:outline-ring aria-selected:bg-accent/50"
+              >
+                <TableCell>
+                  <Checkbox
+                    aria-label={`${t.columns.select}: ${item.title}`}
+                    checked={selected.has(item._id)}
+                    onClick={(e: MouseEvent) => {
+                      e.preventDefault();
+                      toggle(index, e.shiftKey);
+                    }}
+                  />
+                </TableCell>
+                <TableCell className="min-w-48 font-medium">
+                  <button
+                    type="button"
+                    tabIndex={-1}
+                    className="text-left hover:underline"
+                    onClick={() => onOpen(item._id)}
+                  >
+                    {item.title}
+                  </button>
+                </TableCell>
+                <TableCell>{item.format ?? '—'}</TableCell>
+                <TableCell>{item.pilar ?? '—'}</TableCell>
+                <TableCell>{item.angulo ?? '—'}</TableCell>
+                <TableCell>{item.funnelPhase ? t.funnelPhases[item.funnelPhase] : '—'}</TableCell>
+                <TableCell>{item.awarenessLevel ? t.awarenessLevels[item.awarenessLevel] : '—'}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {item.publishDate ? formatDay(item.publishDate) : t.noDate}
+                </TableCell>
+                <TableCell>{memberName(members, item.assigneeId)}</TableCell>
+                <TableCell>
+                  <StatusBadge status={item.status} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-muted-foreground">
+                  {formatDateTime(item.updatedAt)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <Pagination page={page} limit={TABLE_PAGE} total={table.total} onPageChange={onPage} />
+      <MoveItemsDialog
+        open={moving}
+        onOpenChange={setMoving}
+        itemIds={[...selected]}
+        currentCycleId={cycleId}
+        onMoved={() => {
+          setSelected(new Set());
+          onChanged();
+        }}
+      />
+    </div>
+  );
+}

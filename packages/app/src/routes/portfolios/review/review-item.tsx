@@ -1,0 +1,298 @@
+import type { Comment, MaterialVersionHistory, ProductionItem } from '@crw/api-client';
+import {
+  type AnnotationPin,
+  Button,
+  buttonVariants,
+  EmptyState,
+  ImageAnnotator,
+  RichTextContent,
+  Select,
+  Skeleton,
+  StatusBadge,
+} from '@crw/ui';
+import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { onProductionChanged } from '../../../features/notifications/realtime.ts';
+import { itemMsg } from '../../../features/production/messages.ts';
+import { reviewMsg as t } from '../../../features/review/messages.ts';
+import { api, sdk } from '../../../lib/api.ts';
+import { CommentsPanel, type DraftAnchor } from '../production/comments-panel.tsx';
+import { type MaterialFile, MaterialFiles, useFileUrl } from '../production/file-blob.tsx';
+import { HistoryPanel } from '../production/history-panel.tsx';
+import { humanSize } from '../production/material.ts';
+import { type Action, allowedActions, decisions, ReviewActions } from '../production/review-actions.tsx';
+import { VersionCompare } from '../production/versions-panel.tsx';
+
+/**
+ * One item under review: the material of the version chosen (a client sees only versions sent to it), the
+ * comparison with the version before, the decision, the comments and the history.
+ */
+export function ReviewItem({
+  itemId,
+  portfolioId,
+  client,
+  canOpenPlan,
+  requested,
+  onDecided,
+  onBack,
+}: {
+  itemId: string;
+  portfolioId: string;
+  client: boolean;
+  canOpenPlan: boolean;
+  requested: { action: Action; n: number } | null;
+  onDecided: (item: ProductionItem) => void;
+  onBack: () => void;
+}) {
+  const [item, setItem] = useState<ProductionItem | null>(null);
+  const [history, setHistory] = useState<MaterialVersionHistory | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState<number | null>(null);
+  const [comparing, setComparing] = useState(false);
+  const [comments, setComments] = useState<Comment[]>([]);
+  const [draft, setDraft] = useState<DraftAnchor | null>(null);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const [next, versions] = await Promise.all([
+        api.call(sdk.getItem({ client: api.client, path: { id: itemId } }), itemMsg.loadError),
+        api.call(
+          sdk.getMaterialVersionHistory({ client: api.client, path: { id: itemId } }),
+          itemMsg.loadError,
+        ),
+      ]);
+      setItem(next);
+      setHistory(versions);
+      setError(null);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, [itemId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => onProductionChanged((e) => e.itemId === itemId && void load()), [itemId, load]);
+
+  if (error)
+    return (
+      <EmptyState
+        title={itemMsg.loadError}
+        description={error}
+        action={<Button onClick={() => void load()}>{t.retry}</Button>}
+      />
+    );
+  if (!item || !history)
+    return (
+      <div aria-busy="true" className="space-y-3">
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+
+  const versions = history.versions; // newest first
+  const current = versions.find((v) => v.number === (shown ?? versions[0]?.number)) ?? versions[0];
+  const previous = current ? versions.find((v) => v.number < current.number) : undefined;
+  const material = current?.materialData ?? item.materialData;
+  // Pins belong to a version's file: only a real version (not the working copy) can carry them.
+  const pinnable = current ? material.files.filter(isPinnable) : [];
+  const others = material.files.filter((f) => !pinnable.includes(f));
+  const pinned = comments.filter((c) => c.anchor && c.anchor.versionNumber === current?.number);
+  const pinNumbers = new Map(pinned.map((c, i) => [c._id, i + 1]));
+
+  return (
+    <article aria-labelledby="review-item-title" className="space-y-5 pb-24 lg:pb-0">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="ghost" size="sm" className="lg:hidden" onClick={onBack}>
+          <ArrowLeftIcon aria-hidden="true" />
+          {t.back}
+        </Button>
+        {canOpenPlan ? (
+          <Button variant="outline" size="sm" className="ml-auto" asChild>
+            <Link to={`/portfolios/${portfolioId}/production?item=${item._id}`}>{t.openInPlan}</Link>
+          </Button>
+        ) : null}
+      </div>
+      <header className="space-y-2">
+        <h2 id="review-item-title" className="text-xl font-semibold">
+          {item.title}
+        </h2>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <StatusBadge status={item.status} />
+          {item.format ? <span>{item.format}</span> : null}
+        </div>
+        {item.description ? <p className="text-sm">{item.description}</p> : null}
+      </header>
+
+      {versions.length > 0 ? (
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="w-56 max-w-full">
+            <Select
+              aria-label={t.versionPicker}
+              options={versions.map((v) => ({ value: String(v.number), label: t.version(v.number) }))}
+              value={String(current?.number)}
+              onValueChange={(v) => {
+                setShown(Number(v));
+                setComparing(false);
+              }}
+            />
+          </div>
+          {previous ? (
+            <Button variant="outline" onClick={() => setComparing((c) => !c)} aria-expanded={comparing}>
+              {comparing ? t.hideCompare : t.compare}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {comparing && current && previous ? (
+        <VersionCompare itemId={item._id} older={previous} newer={current} />
+      ) : (
+        <>
+          <section aria-labelledby="review-copy" className="space-y-2">
+            <h3 id="review-copy" className="text-sm font-medium">
+              {t.copy}
+            </h3>
+            <RichTextContent
+              className="rounded-lg border border-border p-3"
+              html={material.copy}
+              empty={t.noCopy}
+            />
+          </section>
+          <section aria-labelledby="review-files" className="space-y-2">
+            <h3 id="review-files" className="text-sm font-medium">
+              {t.files}
+            </h3>
+            {material.files.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t.noFiles}</p>
+            ) : null}
+            {pinnable.length > 0 ? <p className="text-xs text-muted-foreground">{t.pinHint}</p> : null}
+            {pinnable.map((f) => (
+              <PinnableImage
+                key={f.s3Key}
+                itemId={item._id}
+                file={f}
+                pins={pinned
+                  .filter((c) => c.anchor?.fileKey === f.s3Key)
+                  .map((c) => ({
+                    id: c._id,
+                    x: c.anchor!.x,
+                    y: c.anchor!.y,
+                    label: plainText(c.body),
+                    number: pinNumbers.get(c._id),
+                  }))}
+                draft={draft?.fileKey === f.s3Key ? draft : null}
+                onPlace={(p) => setDraft({ versionNumber: current!.number, fileKey: f.s3Key, ...p })}
+                highlighted={highlighted}
+                onSelectPin={setHighlighted}
+              />
+            ))}
+            {others.length > 0 ? <MaterialFiles itemId={item._id} files={others} /> : null}
+          </section>
+        </>
+      )}
+
+      {/* On a phone the decision sits at the bottom, within the thumb's reach. */}
+      {allowedActions(item, client).some((a) => decisions.includes(a)) ? (
+        <section
+          aria-label={t.decision}
+          className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-background/95 p-3 backdrop-blur lg:static lg:border-0 lg:bg-transparent lg:p-0"
+        >
+          <ReviewActions
+            item={item}
+            client={client}
+            only={decisions}
+            requested={requested}
+            className="flex flex-wrap gap-2 [&>button]:flex-1 lg:[&>button]:flex-none"
+            onDone={(next) => {
+              setItem(next);
+              onDecided(next);
+            }}
+          />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="review-comments" className="space-y-3">
+        <h3 id="review-comments" className="text-sm font-medium">
+          {t.comments}
+        </h3>
+        <CommentsPanel
+          item={item}
+          anchor={draft}
+          onAnchorUsed={() => setDraft(null)}
+          onComments={setComments}
+          pinNumbers={pinNumbers}
+          highlighted={highlighted}
+          onHighlight={setHighlighted}
+        />
+      </section>
+      <section aria-labelledby="review-history" className="space-y-3">
+        <h3 id="review-history" className="text-sm font-medium">
+          {t.history}
+        </h3>
+        <HistoryPanel history={history} />
+      </section>
+    </article>
+  );
+}
+
+const isPinnable = (f: MaterialFile) =>
+  /^image\/(png|jpeg|gif|webp)$/.test(f.fileType) && f.size <= 20 * 1024 * 1024;
+
+/** A comment's words for a pin's name (first 60 characters). */
+const plainText = (html: string) => {
+  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+};
+
+/** An image of the version with its comments' pins; a click (or Enter) places a new one. */
+function PinnableImage({
+  itemId,
+  file,
+  pins,
+  draft,
+  onPlace,
+  highlighted,
+  onSelectPin,
+}: {
+  itemId: string;
+  file: MaterialFile;
+  pins: AnnotationPin[];
+  draft: { x: number; y: number } | null;
+  onPlace: (point: { x: number; y: number }) => void;
+  highlighted: string | null;
+  onSelectPin: (id: string) => void;
+}) {
+  const { url, error } = useFileUrl(itemId, file);
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {error}
+      </p>
+    );
+  if (!url) return <Skeleton className="h-64 w-full" />;
+  return (
+    <div className="space-y-2">
+      <ImageAnnotator
+        src={url}
+        alt={file.fileName}
+        pins={pins}
+        draft={draft}
+        onPlace={onPlace}
+        onMoveDraft={onPlace}
+        highlighted={highlighted}
+        onSelectPin={onSelectPin}
+      />
+      <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span className="min-w-0 truncate">
+          {file.fileName} <span className="text-muted-foreground">· {humanSize(file.size)}</span>
+        </span>
+        <a href={url} download={file.fileName} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <DownloadIcon aria-hidden="true" />
+          {itemMsg.material.download(file.fileName)}
+        </a>
+      </p>
+    </div>
+  );
+}
