@@ -4,7 +4,8 @@
  * `N passed, M failed` summing them all. Exits non-zero when anything failed or a suite could not run.
  *
  * Suites: server (PGlite, and PostgreSQL when DATABASE_URL is set), api-client, app (unit), ui (stories in
- * Chromium + unit), end-to-end (Playwright + Chromium against the built server).
+ * Chromium + unit), end-to-end (Playwright + Chromium against the built server, on PGlite and — when
+ * DATABASE_URL is set — again on PostgreSQL and Redis), and the size budgets of the build.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +23,10 @@ const suites = [
   { name: 'app', cwd: 'packages/app', kind: 'vitest' },
   { name: 'ui', cwd: 'packages/ui', kind: 'vitest' },
   { name: 'e2e', cwd: 'tests', kind: 'playwright' },
+  // The same end-to-end suite against the machine's PostgreSQL and Redis, when they are configured (CI).
+  ...(process.env.DATABASE_URL ? [{ name: 'e2e-pg', cwd: 'tests', kind: 'playwright', postgres: true }] : []),
+  // Size budgets of the built chunks (after the build the e2e suite needs anyway).
+  { name: 'budgets', cwd: '.', kind: 'node', script: 'scripts/check-budgets.mjs' },
 ].filter((s) => only.length === 0 || only.includes(s.name));
 
 const run = (cmd, args, opts = {}) => {
@@ -33,12 +38,53 @@ const run = (cmd, args, opts = {}) => {
   });
 };
 
-if (suites.some((s) => s.name === 'e2e')) {
+/** A new database on the configured PostgreSQL server for one suite, dropped afterwards. */
+async function freshPostgres() {
+  const { default: pg } = await import('pg');
+  const base = process.env.DATABASE_URL;
+  const name = `crw_e2e_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+if (suites.some((s) => s.kind === 'playwright' || s.name === 'budgets')) {
   const build = run('npm', ['run', 'build']);
   if (build.status !== 0) {
     console.error('La compilación falló: no se pueden ejecutar las pruebas de extremo a extremo.');
     console.log('\n0 passed, 1 failed');
     process.exit(1);
+  }
+}
+
+async function runPlaywright(suite, out) {
+  if (!suite.postgres)
+    return run('npx', ['playwright', 'test'], { cwd: suite.cwd, env: { PW_JSON_OUTPUT: out } });
+  const database = await freshPostgres();
+  try {
+    return run('npx', ['playwright', 'test'], {
+      cwd: suite.cwd,
+      env: {
+        PW_JSON_OUTPUT: out,
+        E2E_DATABASE_URL: database.url,
+        E2E_REDIS_URL: process.env.REDIS_URL ?? '',
+        E2E_PORT: '3101',
+      },
+    });
+  } finally {
+    await database.drop();
   }
 }
 
@@ -48,12 +94,19 @@ let skipped = 0;
 const lines = [];
 for (const suite of suites) {
   const out = join(reports, `${suite.name}.json`);
+  if (suite.kind === 'node') {
+    const ok = run('node', [suite.script], { cwd: suite.cwd }).status === 0;
+    passed += ok ? 1 : 0;
+    failed += ok ? 0 : 1;
+    lines.push(`  ${suite.name.padEnd(11)} ${ok ? 1 : 0} passed, ${ok ? 0 : 1} failed`);
+    continue;
+  }
   const result =
     suite.kind === 'vitest'
       ? run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
           cwd: suite.cwd,
         })
-      : run('npx', ['playwright', 'test'], { cwd: suite.cwd, env: { PW_JSON_OUTPUT: out } });
+      : await runPlaywright(suite, out);
   let p = 0;
   let f = 0;
   let s = 0;

@@ -45,11 +45,13 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      NODE_ENV: 'production',
+      // test: the server resolves no push hosts, so nothing leaves loopback (README, NODE_ENV).
+      NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
-      DATABASE_URL: '',
-      REDIS_URL: '',
+      // PGlite in DATA_DIR unless `npm test` runs the suite again on PostgreSQL and Redis (e2e-pg).
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      REDIS_URL: process.env.E2E_REDIS_URL ?? '',
     },
   },
 });

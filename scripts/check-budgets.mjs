@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+/**
+ * Size budgets of the built app (packages/app/dist, from `npm run build`), from Vite's manifest:
+ * - each budgeted chunk, gzip level 9, within its limit;
+ * - none of them in the first load (the entry and everything it imports statically).
+ * Prints one line per budget and exits non-zero when one is over. Run by `npm test` after the build.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = resolve(import.meta.dirname, '../packages/app/dist');
+const manifestPath = join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No hay manifiesto en ${manifestPath}: ejecuta 'npm run build' antes.`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+/** Issues 10 and 11: each route's own chunk ≤ 50 KB, the editor's ≤ 130 KB. */
+const budgets = [
+  { name: 'ruta de producción', source: 'src/routes/portfolios/production-screen.tsx', kb: 50 },
+  { name: 'ruta de revisión', source: 'src/routes/portfolios/review-screen.tsx', kb: 50 },
+  { name: 'dashboard del portafolio', source: 'src/routes/portfolios/dashboard-screen.tsx', kb: 50 },
+  { name: 'dashboard del cliente', source: 'src/routes/portfolios/client-dashboard-screen.tsx', kb: 50 },
+  { name: 'editor de texto', source: '../ui/src/rich-text-editor/index.ts', kb: 130 },
+];
+
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+
+// Everything the first load fetches: the HTML entry and its static imports, transitively.
+const initial = new Set();
+const visit = (key) => {
+  if (initial.has(key)) return;
+  initial.add(key);
+  for (const dep of manifest[key]?.imports ?? []) visit(dep);
+};
+visit('index.html');
+
+let failed = 0;
+for (const b of budgets) {
+  const entry = manifest[b.source];
+  if (!entry) {
+    console.log(`✗ ${b.name}: no hay un chunk para ${b.source}`);
+    failed += 1;
+    continue;
+  }
+  const size = gz(entry.file);
+  const inFirstLoad = initial.has(b.source);
+  const ok = size <= b.kb * 1024 && !inFirstLoad;
+  if (!ok) failed += 1;
+  console.log(
+    `${ok ? '✓' : '✗'} ${b.name}: ${(size / 1024).toFixed(1)} KB gzip (límite ${b.kb} KB)` +
+      `${inFirstLoad ? ', pero está en la carga inicial' : ', fuera de la carga inicial'} — ${entry.file}`,
+  );
+}
+const first = [...initial].map((k) => manifest[k]?.file).filter((f) => f?.endsWith('.js'));
+console.log(`carga inicial: ${(first.reduce((s, f) => s + gz(f), 0) / 1024).toFixed(1)} KB gzip de JS`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,173 @@
+import { type Browser, expect, test } from '@playwright/test';
+import { newPortfolio } from '../../support/production.ts';
+import { signIn, toast } from '../../support/session.ts';
+
+async function openPlan(browser: Browser, role: 'employee' | 'admin', portfolioId: string, width = 1280) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, role);
+  await page.goto(`/portfolios/${portfolioId}/production`);
+  return page;
+}
+
+test('a team starts production, plans with a strategy, makes an item and sends it to review while a colleague watches', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const portfolioId = await newPortfolio(request);
+  const page = await openPlan(browser, 'employee', portfolioId);
+
+  await page.getByRole('button', { name: 'Iniciar producción' }).click();
+  await page.getByLabel('Duración del ciclo (días)').fill('14');
+  await page.getByRole('button', { name: 'Iniciar', exact: true }).click();
+  await expect(toast(page, 'Producción iniciada')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Borrador' })).toBeVisible();
+
+  // A colleague opens the same plan in another browser.
+  const colleague = await openPlan(browser, 'admin', portfolioId);
+  await expect(colleague.getByRole('heading', { name: 'Borrador' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Generar estrategia' }).click();
+  await page.getByLabel('Número de piezas').fill('4');
+  await page.getByRole('button', { name: 'Generar', exact: true }).click();
+  await expect(toast(page, '4 piezas creadas')).toBeVisible();
+  await expect(page.getByText('Borrador: 4')).toBeAttached();
+  // …and the colleague's board follows without a reload.
+  await expect(colleague.getByText('Borrador: 4')).toBeAttached();
+
+  await page.getByRole('button', { name: 'Nueva pieza' }).click();
+  await page.getByLabel('Título').fill('Reel de lanzamiento');
+  await page.getByRole('button', { name: 'Crear pieza' }).click();
+  await expect(toast(page, 'Pieza creada')).toBeVisible();
+  await expect(page).toHaveURL(/item=/);
+  const drawer = page.getByRole('dialog', { name: 'Reel de lanzamiento' });
+  await expect(drawer).toBeVisible();
+
+  await drawer.getByLabel('Descripción').fill('Lanzamiento del pan de masa madre');
+  await drawer.getByLabel('Fecha de publicación').fill('2030-05-04');
+  await drawer.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(drawer.getByRole('status').filter({ hasText: 'Guardado' })).toBeVisible();
+
+  // The copy, written in the rich-text editor with a mention of the colleague.
+  await drawer.getByRole('tab', { name: 'Material' }).click();
+  const copy = drawer.getByRole('textbox', { name: 'Texto (copy)' });
+  await copy.click();
+  await page.keyboard.type('Masa madre de 48 horas. ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('Recién horneado');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type(' para @Ana');
+  await expect(drawer.getByRole('option', { name: '@Ana Admin' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(copy.locator('span[data-mention-id]')).toHaveText('@Ana Admin');
+  await expect(drawer.getByText('Cambios sin guardar')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Guardar material' }).click();
+  await expect(toast(page, 'Material guardado')).toBeVisible();
+  await expect(drawer.getByText('Guardado', { exact: true })).toBeVisible();
+  // The mentioned colleague's bell rings in their own browser, without a reload.
+  await colleague.getByRole('button', { name: /^Notificaciones/ }).click();
+  await expect(
+    colleague
+      .getByRole('region', { name: 'Notificaciones', exact: true })
+      .getByText('Elena Empleada te mencionó en el material de «Reel de lanzamiento»'),
+  ).toBeVisible();
+  await colleague.keyboard.press('Escape');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+  await drawer
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: png });
+  await expect(toast(page, 'portada.png subido')).toBeVisible();
+  await expect(drawer.getByRole('listitem').filter({ hasText: 'portada.png' })).toBeVisible();
+
+  await drawer.getByRole('button', { name: 'Enviar a revisión interna' }).click();
+  await page
+    .getByRole('dialog', { name: 'Enviar a revisión interna' })
+    .getByLabel('Descripción del cambio')
+    .fill('Primera propuesta');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, 'Enviada a revisión interna')).toBeVisible();
+  await expect(drawer.getByText('En revisión interna').first()).toBeVisible();
+  // The colleague's board shows it in internal review within a second.
+  await expect(colleague.getByText('En revisión interna: 1')).toBeAttached();
+  await expect(colleague.getByRole('button', { name: /Reel de lanzamiento/ })).toBeVisible();
+
+  // A second version, then the two compared word by word.
+  await drawer.getByRole('button', { name: 'Nueva versión' }).click();
+  await page.getByLabel('Motivo').fill('Texto más corto');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, 'Versión creada')).toBeVisible();
+  await drawer.getByRole('tab', { name: 'Versiones' }).click();
+  await drawer.getByLabel('Elegir la versión 1 para comparar').click();
+  await drawer.getByLabel('Elegir la versión 2 para comparar').click();
+  await drawer.getByRole('button', { name: 'Comparar' }).click();
+  await expect(drawer.getByRole('region', { name: 'Versión 1 frente a versión 2' })).toBeVisible();
+
+  await drawer.getByRole('tab', { name: 'Historial' }).click();
+  await expect(drawer.getByText('Envió a revisión interna')).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page).not.toHaveURL(/item=/);
+});
+
+test('the table sorts, selects a range with shift-click and moves it to the next cycle', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const portfolioId = await newPortfolio(request);
+  const page = await openPlan(browser, 'employee', portfolioId);
+  await page.getByRole('button', { name: 'Iniciar producción' }).click();
+  await page.getByRole('button', { name: 'Iniciar', exact: true }).click();
+  await expect(toast(page, 'Producción iniciada')).toBeVisible();
+  await page.getByRole('button', { name: 'Generar estrategia' }).click();
+  await page.getByLabel('Número de piezas').fill('5');
+  await page.getByRole('button', { name: 'Generar', exact: true }).click();
+  await expect(toast(page, '5 piezas creadas')).toBeVisible();
+  await page.getByRole('button', { name: 'Nuevo ciclo' }).click();
+  await expect(toast(page, 'Ciclo creado')).toBeVisible();
+  // Back to the first (current) cycle, as a table sorted by title.
+  await page.goto(`/portfolios/${portfolioId}/production?view=table&sort=title`);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(5);
+  const titles = await rows.locator('td:nth-child(2)').allTextContents();
+  expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'es')));
+
+  await rows.nth(0).getByRole('checkbox').click();
+  await rows
+    .nth(2)
+    .getByRole('checkbox')
+    .click({ modifiers: ['Shift'] });
+  await expect(page.getByText('3 seleccionadas')).toBeVisible();
+  await page.getByRole('button', { name: 'Mover a otro ciclo' }).click();
+  await page.getByRole('combobox', { name: 'Ciclo de destino' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mover a otro ciclo' }).click();
+  await expect(toast(page, '3 piezas movidas')).toBeVisible();
+  await expect(rows).toHaveCount(2);
+});
+
+test('on a phone the board scrolls by column and the item opens full screen', async ({
+  browser,
+  request,
+}) => {
+  const portfolioId = await newPortfolio(request);
+  const page = await openPlan(browser, 'employee', portfolioId, 390);
+  await page.getByRole('button', { name: 'Iniciar producción' }).click();
+  await page.getByRole('button', { name: 'Iniciar', exact: true }).click();
+  await page.getByRole('button', { name: 'Nueva pieza' }).click();
+  await page.getByLabel('Título').fill('En el móvil');
+  await page.getByRole('button', { name: 'Crear pieza' }).click();
+  const drawer = page.getByRole('dialog', { name: 'En el móvil' });
+  await expect(drawer).toBeVisible();
+  const box = await drawer.boundingBox();
+  expect(box?.width).toBe(390);
+  await page.keyboard.press('Escape');
+  const board = page.getByRole('region', { name: 'Tablero' });
+  const scroll = await board.evaluate((el) => el.scrollWidth > el.clientWidth);
+  expect(scroll).toBe(true);
+});
