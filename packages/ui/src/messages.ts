@@ -161,6 +161,12 @@ export const uiMessages = {
     place: (alt: string) => `${alt}: pulsa para marcar un punto`,
     pin: (n: number, label: string) => `Marca ${n}: ${label}`,
     draft: 'Marca nueva, sin guardar',
+    zoomHint: 'Teclas + y − para ampliar y 0 para ajustar; con zoom, arrastra para desplazar la imagen.',
+    markAt: (time: string) => `Marcar un punto en ${time}`,
+    placeVideo: (alt: string, time: string) => `${alt} en ${time}: pulsa para marcar un punto`,
+    cancel: 'Cancelar',
+    videoPins: 'Marcas en el vídeo',
+    seekPin: (n: number, time: string) => `Marca ${n} · ${time}`,
   },
   richText: {
     toolbar: 'Formato del texto',

@@ -83,3 +83,42 @@ export const SelectAPin: Story = {
     await expect(pin).toHaveAttribute('aria-pressed', 'true');
   },
 };
+
+export const ZoomedPlacesWhereTheClickIs: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Acercar' }));
+    await expect(c.getByRole('status', { name: 'Nivel de zoom' })).toHaveTextContent(/150/);
+    const viewport = canvasElement.querySelector<HTMLElement>('[data-slot="image-annotator-viewport"]')!;
+    const box = viewport.getBoundingClientRect();
+    // The saved pin at x 0.25 now sits at an eighth of the viewport (0.5 + (0.25 − 0.5) × 1.5).
+    const pin = c.getByRole('button', { name: 'Marca 1: Más luz aquí' }).getBoundingClientRect();
+    await expect((pin.left + pin.width / 2 - box.left) / box.width).toBeCloseTo(0.125, 2);
+    await expect(pin.width).toBeCloseTo(28, 0);
+
+    const stage = c.getByRole('button', { name: 'Cartel: pulsa para marcar un punto' });
+    fireEvent.click(stage, {
+      clientX: box.left + box.width * 0.75,
+      clientY: box.top + box.height / 2,
+      detail: 1,
+    });
+    // Three quarters across the zoomed view is two thirds across the image.
+    await expect(c.getByTestId('draft')).toHaveTextContent('0.67,0.50');
+
+    // A drag pans the view and places nothing.
+    const at = { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2, pointerId: 1 };
+    fireEvent.pointerDown(viewport, { ...at, button: 0, pointerType: 'mouse' });
+    fireEvent.pointerMove(viewport, { ...at, clientX: at.clientX + 40, pointerType: 'mouse' });
+    fireEvent.pointerUp(viewport, { ...at, clientX: at.clientX + 40, pointerType: 'mouse' });
+    fireEvent.click(stage, { clientX: at.clientX + 40, clientY: at.clientY, detail: 1 });
+    await expect(c.getByTestId('draft')).toHaveTextContent('0.67,0.50');
+    const stageBox = canvasElement
+      .querySelector('[data-slot="image-annotator-stage"]')!
+      .getBoundingClientRect();
+    await expect(stageBox.left).toBeGreaterThan(box.left - box.width * 0.25 + 1);
+
+    stage.focus();
+    await userEvent.keyboard('0');
+    await expect(c.getByRole('status', { name: 'Nivel de zoom' })).toHaveTextContent(/100/);
+  },
+};

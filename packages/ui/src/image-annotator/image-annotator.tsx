@@ -1,6 +1,11 @@
 import type * as React from 'react';
+import { useId, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { uiMessages } from '../messages.ts';
+import { useZoomGestures } from '../zoom/use-zoom-gestures.ts';
+import { FIT, viewTransform, type ZoomView } from '../zoom/zoom.ts';
+import { ZoomToolbar, zoomKey } from '../zoom/zoom-toolbar.tsx';
+import { Pin, PinDraft, type Point } from './pin.tsx';
 
 const t = uiMessages.annotator;
 
@@ -21,21 +26,34 @@ export type ImageAnnotatorProps = Omit<React.ComponentProps<'figure'>, 'children
   alt: string;
   pins: readonly AnnotationPin[];
   /** The pin being written (not saved yet), shown apart. */
-  draft?: { x: number; y: number } | null;
+  draft?: Point | null;
   /** A click (or Enter on the image) places the draft there; without it the image only shows pins. */
-  onPlace?: (point: { x: number; y: number }) => void;
+  onPlace?: (point: Point) => void;
   /** Moves the draft with the arrow keys (1 % a step, 10 % with Shift). */
-  onMoveDraft?: (point: { x: number; y: number }) => void;
+  onMoveDraft?: (point: Point) => void;
   highlighted?: string | null;
   onSelectPin?: (id: string) => void;
 };
 
-const clamp = (n: number) => Math.min(1, Math.max(0, n));
+export const clampUnit = (n: number) => Math.min(1, Math.max(0, n));
+
+/** The draft moved by an arrow key (1 % a step, 10 % with Shift), or null for any other key. */
+export function movedDraft(draft: Point, e: { key: string; shiftKey: boolean }): Point | null {
+  const step = e.shiftKey ? 0.1 : 0.01;
+  const delta: Record<string, [number, number]> = {
+    ArrowLeft: [-step, 0],
+    ArrowRight: [step, 0],
+    ArrowUp: [0, -step],
+    ArrowDown: [0, step],
+  };
+  const d = delta[e.key];
+  return d ? { x: clampUnit(draft.x + d[0]), y: clampUnit(draft.y + d[1]) } : null;
+}
 
 /**
- * An image with numbered pins at normalised points (0–1, so they hold at any size) and, when `onPlace` is
- * given, a click or Enter to place a new one; the arrow keys move it. Pins are buttons: a click or Enter
- * selects the comment they belong to.
+ * An image with numbered pins at normalised points (0–1, so they hold at any size and zoom) and, when
+ * `onPlace` is given, a click or Enter to place a new one; the arrow keys move it. Zoom with the toolbar, the
+ * wheel, a pinch or + − 0; drag to pan. Pins are buttons: a click or Enter selects their comment.
  */
 export function ImageAnnotator({
   src,
@@ -49,75 +67,98 @@ export function ImageAnnotator({
   className,
   ...props
 }: ImageAnnotatorProps) {
+  const [view, setView] = useState<ZoomView>(FIT);
+  const viewport = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const { handlers, dragged } = useZoomGestures(viewport, setView);
+  const hintId = useId();
+  const zoomed = view.scale > 1;
+
   const place = (e: React.MouseEvent<HTMLButtonElement>) => {
-    const box = e.currentTarget.getBoundingClientRect();
     // A keyboard "click" has no position: the centre, then the arrows move it.
-    const keyboard = e.detail === 0;
+    if (e.detail === 0) return onPlace?.({ x: 0.5, y: 0.5 });
+    // A press that panned the view places nothing.
+    if (dragged()) return;
+    // The stage's box is the image as transformed: the point is found at any zoom.
+    const box = stage.current!.getBoundingClientRect();
     onPlace?.({
-      x: keyboard ? 0.5 : clamp((e.clientX - box.left) / box.width),
-      y: keyboard ? 0.5 : clamp((e.clientY - box.top) / box.height),
+      x: clampUnit((e.clientX - box.left) / box.width),
+      y: clampUnit((e.clientY - box.top) / box.height),
     });
   };
-  const move = (e: React.KeyboardEvent) => {
-    if (!draft || !onMoveDraft) return;
-    const step = e.shiftKey ? 0.1 : 0.01;
-    const delta: Record<string, [number, number]> = {
-      ArrowLeft: [-step, 0],
-      ArrowRight: [step, 0],
-      ArrowUp: [0, -step],
-      ArrowDown: [0, step],
-    };
-    const d = delta[e.key];
-    if (!d) return;
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const moved = draft && onMoveDraft && e.target === e.currentTarget ? movedDraft(draft, e) : null;
+    if (moved) {
+      e.preventDefault();
+      return onMoveDraft?.(moved);
+    }
+    const action = zoomKey(e, view);
+    if (!action) return;
     e.preventDefault();
-    onMoveDraft({ x: clamp(draft.x + d[0]), y: clamp(draft.y + d[1]) });
+    setView(action);
   };
   const image = <img src={src} alt={alt} className="block h-auto w-full select-none" draggable={false} />;
+  // Pins keep their size whatever the zoom.
+  const unscale = 1 / view.scale;
 
   return (
     <figure
       data-slot="image-annotator"
-      className={cn('relative overflow-hidden rounded-md border border-border bg-muted', className)}
+      className={cn('space-y-2', className)}
+      aria-describedby={hintId}
       {...props}
     >
-      {onPlace ? (
-        <button
-          type="button"
-          aria-label={t.place(alt)}
-          onClick={place}
-          onKeyDown={move}
-          className="block w-full cursor-crosshair focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      <ZoomToolbar view={view} onViewChange={setView} />
+      <div
+        ref={viewport}
+        data-slot="image-annotator-viewport"
+        data-zoomed={zoomed}
+        {...handlers}
+        className={cn(
+          'relative overflow-hidden rounded-md border border-border bg-muted',
+          zoomed ? 'touch-none' : 'touch-pan-y',
+        )}
+      >
+        <div
+          ref={stage}
+          data-slot="image-annotator-stage"
+          data-scale={view.scale}
+          className="relative will-change-transform"
+          style={{ transform: viewTransform(view) }}
         >
-          {image}
-        </button>
-      ) : (
-        image
-      )}
-      {pins.map((pin, i) => (
-        <button
-          key={pin.id}
-          type="button"
-          aria-label={t.pin(pin.number ?? i + 1, pin.label)}
-          aria-pressed={highlighted === pin.id}
-          onClick={() => onSelectPin?.(pin.id)}
-          style={{ left: `${pin.x * 100}%`, top: `${pin.y * 100}%` }}
-          className={cn(
-            'absolute grid size-7 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full border-2 border-white bg-primary text-xs font-semibold text-primary-foreground shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-            highlighted === pin.id && 'scale-125 bg-warning text-warning-foreground',
+          {onPlace ? (
+            <button
+              type="button"
+              aria-label={t.place(alt)}
+              onClick={place}
+              onKeyDown={onKeyDown}
+              className={cn(
+                'block w-full focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+                zoomed ? 'cursor-grab active:cursor-grabbing' : 'cursor-crosshair',
+              )}
+            >
+              {image}
+            </button>
+          ) : (
+            image
           )}
-        >
-          {pin.number ?? i + 1}
-        </button>
-      ))}
-      {draft ? (
-        <span
-          data-slot="image-annotator-draft"
-          style={{ left: `${draft.x * 100}%`, top: `${draft.y * 100}%` }}
-          className="pointer-events-none absolute grid size-7 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full border-2 border-dashed border-primary bg-background/80 text-xs font-semibold text-primary"
-        >
-          +<span className="sr-only">{t.draft}</span>
-        </span>
-      ) : null}
+          {pins.map((pin, i) => (
+            <Pin
+              key={pin.id}
+              number={pin.number ?? i + 1}
+              label={pin.label}
+              point={pin}
+              pressed={highlighted === pin.id}
+              scale={unscale}
+              onClick={() => onSelectPin?.(pin.id)}
+            />
+          ))}
+          {draft ? <PinDraft point={draft} scale={unscale} /> : null}
+        </div>
+      </div>
+      <figcaption id={hintId} className="sr-only">
+        {t.zoomHint}
+      </figcaption>
     </figure>
   );
 }

@@ -27,7 +27,8 @@ export const reviewMsg = {
   copy: 'Texto',
   noCopy: 'Esta versión no tiene texto.',
   files: 'Archivos',
-  pinHint: 'Pulsa sobre una imagen para dejar un comentario en ese punto (o Intro y las flechas).',
+  pinHint:
+    'Pulsa sobre una imagen para dejar un comentario en ese punto (o Intro y las flechas); en un vídeo, «Marcar un punto» en el momento en que está.',
   noFiles: 'Esta versión no tiene archivos.',
   versionPicker: 'Versión que ves',
   compare: 'Comparar con la versión anterior',

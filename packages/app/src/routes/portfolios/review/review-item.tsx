@@ -1,6 +1,5 @@
 import type { Comment, MaterialVersionHistory, ProductionItem } from '@crw/api-client';
 import {
-  type AnnotationPin,
   Button,
   buttonVariants,
   EmptyState,
@@ -9,6 +8,8 @@ import {
   Select,
   Skeleton,
   StatusBadge,
+  VideoAnnotator,
+  type VideoPin,
 } from '@crw/ui';
 import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -169,7 +170,7 @@ export function ReviewItem({
             ) : null}
             {pinnable.length > 0 ? <p className="text-xs text-muted-foreground">{t.pinHint}</p> : null}
             {pinnable.map((f) => (
-              <PinnableImage
+              <PinnableFile
                 key={f.s3Key}
                 itemId={item._id}
                 file={f}
@@ -179,6 +180,7 @@ export function ReviewItem({
                     id: c._id,
                     x: c.anchor!.x,
                     y: c.anchor!.y,
+                    t: c.anchor!.t ?? 0,
                     label: plainText(c.body),
                     number: pinNumbers.get(c._id),
                   }))}
@@ -237,8 +239,11 @@ export function ReviewItem({
   );
 }
 
+const isImage = (f: MaterialFile) => /^image\/(png|jpeg|gif|webp)$/.test(f.fileType);
+const isVideo = (f: MaterialFile) => /^video\/(mp4|webm|ogg|quicktime)$/.test(f.fileType);
+/** Files a reviewer can pin a comment on, within what the browser is given to show inline. */
 const isPinnable = (f: MaterialFile) =>
-  /^image\/(png|jpeg|gif|webp)$/.test(f.fileType) && f.size <= 20 * 1024 * 1024;
+  (isImage(f) && f.size <= 20 * 1024 * 1024) || (isVideo(f) && f.size <= 60 * 1024 * 1024);
 
 /** A comment's words for a pin's name (first 60 characters). */
 const plainText = (html: string) => {
@@ -246,8 +251,11 @@ const plainText = (html: string) => {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 };
 
-/** An image of the version with its comments' pins; a click (or Enter) places a new one. */
-function PinnableImage({
+/**
+ * An image or a video of the version with its comments' pins; a click (or Enter) places a new one (on a video,
+ * at the moment it is paused on).
+ */
+function PinnableFile({
   itemId,
   file,
   pins,
@@ -258,9 +266,9 @@ function PinnableImage({
 }: {
   itemId: string;
   file: MaterialFile;
-  pins: AnnotationPin[];
-  draft: { x: number; y: number } | null;
-  onPlace: (point: { x: number; y: number }) => void;
+  pins: VideoPin[];
+  draft: DraftAnchor | null;
+  onPlace: (point: { x: number; y: number; t?: number }) => void;
   highlighted: string | null;
   onSelectPin: (id: string) => void;
 }) {
@@ -274,16 +282,29 @@ function PinnableImage({
   if (!url) return <Skeleton className="h-64 w-full" />;
   return (
     <div className="space-y-2">
-      <ImageAnnotator
-        src={url}
-        alt={file.fileName}
-        pins={pins}
-        draft={draft}
-        onPlace={onPlace}
-        onMoveDraft={onPlace}
-        highlighted={highlighted}
-        onSelectPin={onSelectPin}
-      />
+      {isVideo(file) ? (
+        <VideoAnnotator
+          src={url}
+          alt={file.fileName}
+          pins={pins}
+          draft={draft ? { x: draft.x, y: draft.y, t: draft.t ?? 0 } : null}
+          onPlace={onPlace}
+          onMoveDraft={onPlace}
+          highlighted={highlighted}
+          onSelectPin={onSelectPin}
+        />
+      ) : (
+        <ImageAnnotator
+          src={url}
+          alt={file.fileName}
+          pins={pins}
+          draft={draft}
+          onPlace={onPlace}
+          onMoveDraft={onPlace}
+          highlighted={highlighted}
+          onSelectPin={onSelectPin}
+        />
+      )}
       <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <span className="min-w-0 truncate">
           {file.fileName} <span className="text-muted-foreground">· {humanSize(file.size)}</span>
