@@ -19,6 +19,21 @@ export interface ServerToClientEvents {
    * its portfolio list and, on a revoke, leaves any screen of that portfolio.
    */
   'portfolios:changed': (event: PortfoliosEvent) => void;
+  /**
+   * A comment was written, edited or deleted. Only ids: the app reloads the thread. Sent only to users who
+   * may read the comment (before or after the change): never to a client about an internal one.
+   */
+  'comments:changed': (event: CommentsEvent) => void;
+}
+
+export interface CommentsEvent {
+  kind: 'comment.created' | 'comment.updated' | 'comment.deleted';
+  portfolioId: string;
+  entityType: 'item' | 'cycle' | 'task' | 'agent' | 'portfolio';
+  entityId: string;
+  commentId: string;
+  /** Who made the change. */
+  actorId: string;
 }
 
 export interface PortfoliosEvent {

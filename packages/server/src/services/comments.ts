@@ -269,7 +269,7 @@ export async function createComment(
     return row!.id;
   });
   if (created) notifier.deliver(created);
-  return readComment(db, id);
+  return { comment: await readComment(db, id), entity, visibility };
 }
 
 /**

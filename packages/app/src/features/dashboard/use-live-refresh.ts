@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { onProductionChanged, onReconnected } from '../notifications/realtime.ts';
+import { onCommentsChanged, onProductionChanged, onReconnected } from '../notifications/realtime.ts';
 
 /**
- * Calls `reload` when an item of the portfolio changes (realtime `production:changed`) or after a
- * reconnect; several events in a burst cause one reload.
+ * Calls `reload` when an item of the portfolio changes (realtime `production:changed`), a comment is written,
+ * edited or deleted there (`comments:changed`, only those this user may read), or after a reconnect; several
+ * events in a burst cause one reload.
  */
 export function useLiveRefresh(portfolioId: string, reload: () => void) {
   const latest = useRef(reload);
@@ -17,9 +18,13 @@ export function useLiveRefresh(portfolioId: string, reload: () => void) {
     const offChange = onProductionChanged((event) => {
       if (event.portfolioId === portfolioId) schedule();
     });
+    const offComments = onCommentsChanged((event) => {
+      if (event.portfolioId === portfolioId) schedule();
+    });
     const offReconnect = onReconnected(schedule);
     return () => {
       offChange();
+      offComments();
       offReconnect();
       clearTimeout(pending);
     };

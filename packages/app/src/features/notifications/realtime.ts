@@ -1,5 +1,6 @@
 import type {
   ClientToServerEvents,
+  CommentsEvent,
   PortfoliosEvent,
   ProductionEvent,
   ServerToClientEvents,
@@ -18,6 +19,13 @@ const productionListeners = new Set<ProductionListener>();
 export function onProductionChanged(listener: ProductionListener): () => void {
   productionListeners.add(listener);
   return () => productionListeners.delete(listener);
+}
+type CommentsListener = (event: CommentsEvent) => void;
+const commentsListeners = new Set<CommentsListener>();
+/** Threads and dashboards listen here: a comment was written, edited or deleted. Answers the unsubscribe. */
+export function onCommentsChanged(listener: CommentsListener): () => void {
+  commentsListeners.add(listener);
+  return () => commentsListeners.delete(listener);
 }
 type ReconnectListener = () => void;
 const reconnectListeners = new Set<ReconnectListener>();
@@ -67,6 +75,9 @@ export function connectRealtime(token: string, leave: (to: string) => void): () 
   socket.on('notification:updated', receiveUpdated);
   socket.on('production:changed', (event) => {
     for (const listener of productionListeners) listener(event);
+  });
+  socket.on('comments:changed', (event) => {
+    for (const listener of commentsListeners) listener(event);
   });
   socket.on('portfolios:changed', (event) => void portfoliosChanged(event, leave));
   return () => {

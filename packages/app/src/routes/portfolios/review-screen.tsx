@@ -1,4 +1,4 @@
-import type { GetReviewQueuesResponse as ReviewQueues, ProductionItem } from '@crw/api-client';
+import type { ProductionItem, GetReviewQueuesResponse as ReviewQueues } from '@crw/api-client';
 import {
   Button,
   Dialog,
@@ -22,7 +22,7 @@ import { api, sdk } from '../../lib/api.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
 import type { Action } from './production/review-actions.tsx';
-import { type QueueName, QueueList } from './review/queue-list.tsx';
+import { QueueList, type QueueName } from './review/queue-list.tsx';
 import { ReviewItem } from './review/review-item.tsx';
 
 const typing = (el: EventTarget | null) =>

@@ -98,17 +98,22 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: ref(CommentSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await service.createComment(
-            app.db,
-            app.notifier,
-            request.user,
-            request.body as service.CommentInput,
-          ),
-        ),
+    async (request, reply) => {
+      const { comment, entity, visibility } = await service.createComment(
+        app.db,
+        app.notifier,
+        request.user,
+        request.body as service.CommentInput,
+      );
+      app.productionEvents.comment({
+        kind: 'comment.created',
+        entity,
+        commentId: comment._id,
+        visibility,
+        actorId: request.user.id,
+      });
+      return reply.status(201).send(comment);
+    },
   );
 
   app.get(
@@ -141,12 +146,19 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(CommentSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      service.updateComment(
-        app.db,
-        await service.loadComment(app.db, request.user, request.params.id, true),
-        request.body,
-      ),
+    async (request) => {
+      const loaded = await service.loadComment(app.db, request.user, request.params.id, true);
+      const comment = await service.updateComment(app.db, loaded, request.body);
+      app.productionEvents.comment({
+        kind: 'comment.updated',
+        entity: loaded.entity,
+        commentId: comment._id,
+        visibility: comment.visibility,
+        previousVisibility: loaded.row.visibility,
+        actorId: request.user.id,
+      });
+      return comment;
+    },
   );
 
   app.delete(
@@ -161,10 +173,15 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteComment(
-        app.db,
-        await service.loadComment(app.db, request.user, request.params.id, true),
-      );
+      const loaded = await service.loadComment(app.db, request.user, request.params.id, true);
+      await service.deleteComment(app.db, loaded);
+      app.productionEvents.comment({
+        kind: 'comment.deleted',
+        entity: loaded.entity,
+        commentId: loaded.row.id,
+        visibility: loaded.row.visibility,
+        actorId: request.user.id,
+      });
       return { success: true };
     },
   );

@@ -1,4 +1,4 @@
-import type { ProductionEvent } from '@crw/api-client/events';
+import type { CommentsEvent, ProductionEvent } from '@crw/api-client/events';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -15,9 +15,21 @@ export interface ProductionChange {
   actorId: string;
 }
 
+export interface CommentChange {
+  kind: CommentsEvent['kind'];
+  entity: { type: CommentsEvent['entityType']; id: string; portfolioId: string; visibleToClient: boolean };
+  commentId: string;
+  /** Its visibility now, and before an edit: a client is told when a comment enters or leaves its view. */
+  visibility: 'internal' | 'client';
+  previousVisibility?: 'internal' | 'client';
+  actorId: string;
+}
+
 export interface ProductionPublisher {
   /** Fire and forget, after the commit: failures are logged, never thrown at the request. */
   publish(changes: ProductionChange[]): void;
+  /** The same for a comment: after the commit, to those who may read it. */
+  comment(change: CommentChange): void;
 }
 
 export function createProductionPublisher(deps: {
@@ -25,28 +37,23 @@ export function createProductionPublisher(deps: {
   io: () => SocketServer | undefined;
   log: FastifyBaseLogger;
 }): ProductionPublisher {
+  const warn = (err: unknown) =>
+    deps.log.warn({ err }, 'no se pudo avisar en tiempo real de un cambio de producción');
   return {
     publish(changes) {
-      publishProductionChanges(deps.db, deps.io(), changes).catch((err) =>
-        deps.log.warn({ err }, 'no se pudo avisar en tiempo real de un cambio de producción'),
-      );
+      publishProductionChanges(deps.db, deps.io(), changes).catch(warn);
+    },
+    comment(change) {
+      publishCommentChange(deps.db, deps.io(), change).catch(warn);
     },
   };
 }
 
 /**
- * Tells every open screen of a portfolio that an item changed, after the change has committed. Recipients are
- * read from the grants at that moment (so a new grant is honoured at once), and a client is told only about
- * items it may see (before or after the change): no event reveals that a draft exists. Through the Redis
- * adapter every instance's sockets receive it once.
+ * Who sees a portfolio's production right now, read from the grants at that moment (so a new grant is
+ * honoured at once): every admin, and each holder of production.view, marked internal or not.
  */
-async function publishProductionChanges(
-  db: Db,
-  io: SocketServer | undefined,
-  changes: ProductionChange[],
-): Promise<void> {
-  if (!io || changes.length === 0) return;
-  const portfolioId = changes[0]!.item.portfolioId;
+async function portfolioAudience(db: Db, portfolioId: string) {
   const viewers = await db
     .select({ id: users.id, role: users.role, permissions: portfolioAccess.permissions })
     .from(portfolioAccess)
@@ -56,12 +63,50 @@ async function publishProductionChanges(
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
-  const audience = [
+  return [
     ...admins.map((a) => ({ id: a.id, internal: true })),
     ...viewers
       .filter((v) => v.role !== 'admin' && v.permissions.includes('production.view'))
       .map((v) => ({ id: v.id, internal: isInternalViewer(v, new Set(v.permissions)) })),
   ];
+}
+
+/**
+ * Tells the open screens of a portfolio that a comment changed. A client is told only about a comment it may
+ * read before or after the change (a client-visible comment on something the client sees).
+ */
+async function publishCommentChange(db: Db, io: SocketServer | undefined, change: CommentChange) {
+  if (!io) return;
+  const { entity } = change;
+  const clientSees =
+    entity.visibleToClient && (change.visibility === 'client' || change.previousVisibility === 'client');
+  const rooms = (await portfolioAudience(db, entity.portfolioId))
+    .filter((u) => u.internal || clientSees)
+    .map((u) => userRoom(u.id));
+  if (rooms.length === 0) return;
+  const event: CommentsEvent = {
+    kind: change.kind,
+    portfolioId: entity.portfolioId,
+    entityType: entity.type,
+    entityId: entity.id,
+    commentId: change.commentId,
+    actorId: change.actorId,
+  };
+  io.to(rooms).emit('comments:changed', event);
+}
+
+/**
+ * Tells every open screen of a portfolio that an item changed, after the change has committed. A client is
+ * told only about items it may see (before or after the change): no event reveals that a draft exists.
+ * Through the Redis adapter every instance's sockets receive it once.
+ */
+async function publishProductionChanges(
+  db: Db,
+  io: SocketServer | undefined,
+  changes: ProductionChange[],
+): Promise<void> {
+  if (!io || changes.length === 0) return;
+  const audience = await portfolioAudience(db, changes[0]!.item.portfolioId);
   for (const change of changes) {
     const { item } = change;
     const event: ProductionEvent = {

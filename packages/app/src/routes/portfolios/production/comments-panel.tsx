@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
 import { LazyRichTextEditor, mentionablesFor } from '../../../features/editor/lazy-rich-text-editor.tsx';
-import { onProductionChanged } from '../../../features/notifications/realtime.ts';
+import { onCommentsChanged, onProductionChanged } from '../../../features/notifications/realtime.ts';
 import { itemMsg as m } from '../../../features/production/messages.ts';
 import { productionStore } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
@@ -81,7 +81,17 @@ export function CommentsPanel({
   useEffect(() => {
     void load();
   }, [load]);
-  useEffect(() => onProductionChanged((e) => e.itemId === item._id && void load()), [item._id, load]);
+  useEffect(() => {
+    const offItem = onProductionChanged((e) => e.itemId === item._id && void load());
+    // Another reader's comment (or an edit, a deletion) shows up without a reload.
+    const offComments = onCommentsChanged(
+      (e) => e.entityType === 'item' && e.entityId === item._id && void load(),
+    );
+    return () => {
+      offItem();
+      offComments();
+    };
+  }, [item._id, load]);
 
   const send = async () => {
     if (!body.trim()) return setProblem(m.comments.required);

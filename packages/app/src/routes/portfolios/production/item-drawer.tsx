@@ -3,11 +3,11 @@ import {
   Button,
   ConfirmDialog,
   Drawer,
-  RichTextContent,
   EmptyState,
   Field,
   FileDropZone,
   Input,
+  RichTextContent,
   Select,
   Skeleton,
   StatusBadge,
@@ -22,15 +22,15 @@ import { CopyIcon, Trash2Icon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
+import { LazyRichTextEditor, mentionablesFor } from '../../../features/editor/lazy-rich-text-editor.tsx';
 import { onProductionChanged } from '../../../features/notifications/realtime.ts';
 import { portfoliosStore } from '../../../features/portfolios/store.ts';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
 import { productionStore } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api, sdk } from '../../../lib/api.ts';
-import { LazyRichTextEditor, mentionablesFor } from '../../../features/editor/lazy-rich-text-editor.tsx';
-import { MoveItemsDialog } from './dialogs.tsx';
 import { CommentsPanel } from './comments-panel.tsx';
+import { MoveItemsDialog } from './dialogs.tsx';
 import { MaterialFiles } from './file-blob.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import {

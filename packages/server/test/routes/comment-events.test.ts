@@ -1,0 +1,138 @@
+import type { AddressInfo } from 'node:net';
+import type { CommentsEvent, ServerToClientEvents } from '@crw/api-client/events';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
+
+type Method = 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * `comments:changed` keeps threads and dashboards live, and follows the client-visibility rule: a client
+ * never hears of an internal comment, nobody hears of another portfolio's.
+ */
+describe('comment events', () => {
+  let ctx: TestContext;
+  let base = '';
+  let employee: TestUser;
+  let reviewer: TestUser;
+  let client: TestUser;
+  let outsider: TestUser;
+  let draftId: string;
+  let sentId: string;
+  const sockets: Socket[] = [];
+  const heard = new Map<string, CommentsEvent[]>();
+
+  const as = (u: TestUser, method: Method, url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
+
+  async function listen(u: TestUser) {
+    const socket: Socket<ServerToClientEvents> = connect(base, {
+      path: '/socket.io',
+      auth: { token: u.token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    const events: CommentsEvent[] = [];
+    heard.set(u.id, events);
+    socket.on('comments:changed', (e) => events.push(e));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+  }
+  const of = (u: TestUser, commentId: string) =>
+    (heard.get(u.id) ?? []).filter((e) => e.commentId === commentId);
+  /** Waits until the staff socket (told of everything here) has the event, then a little for the others. */
+  const settle = async (commentId: string, kind: CommentsEvent['kind']) => {
+    const deadline = Date.now() + 3000;
+    while (!of(employee, commentId).some((e) => e.kind === kind)) {
+      if (Date.now() > deadline) throw new Error('el evento no llegó a tiempo');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  };
+  const comment = async (u: TestUser, entityId: string, extra: object = {}) => {
+    const res = await as(u, 'POST', '/api/comments', {
+      entityId,
+      entityType: 'item',
+      body: '<p>Hola</p>',
+      ...extra,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json()._id as string;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    employee = await makeUser(ctx.app, 'employee');
+    reviewer = await makeUser(ctx.app, 'employee');
+    client = await makeUser(ctx.app, 'client');
+    outsider = await makeUser(ctx.app, 'employee');
+    const portfolioId = (await makePortfolio(ctx.app, [employee, reviewer, client]))._id;
+    await makePortfolio(ctx.app, [outsider]);
+    const cycle = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/production/portfolios/${portfolioId}/start`,
+        headers: employee.headers,
+        payload: { cycleDuration: 14 },
+      })
+    ).json();
+    const item = async (title: string) =>
+      (await as(employee, 'POST', `/api/production/cycles/${cycle._id}/items`, { title })).json()
+        ._id as string;
+    draftId = await item('Borrador');
+    sentId = await item('Enviada');
+    await as(employee, 'POST', `/api/production/items/${sentId}/mark-for-internal-review`, {});
+    expect(
+      (await as(reviewer, 'POST', `/api/production/items/${sentId}/approve-for-client`, {})).statusCode,
+    ).toBe(200);
+    for (const u of [employee, client, outsider]) await listen(u);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await ctx.close();
+  });
+
+  it('tells staff of an internal comment and never the client or another portfolio', async () => {
+    const id = await comment(reviewer, sentId, { visibility: 'internal' });
+    await settle(id, 'comment.created');
+    expect(of(employee, id)).toEqual([
+      expect.objectContaining({ kind: 'comment.created', entityId: sentId, actorId: reviewer.id }),
+    ]);
+    expect(of(client, id)).toEqual([]);
+    expect(of(outsider, id)).toEqual([]);
+
+    const onDraft = await comment(reviewer, draftId);
+    await settle(onDraft, 'comment.created');
+    expect(of(client, onDraft)).toEqual([]);
+  });
+
+  it('tells the client of a comment meant for it, and when one leaves its view', async () => {
+    const id = await comment(reviewer, sentId, { visibility: 'client' });
+    await settle(id, 'comment.created');
+    expect(of(client, id).map((e) => e.kind)).toEqual(['comment.created']);
+
+    expect((await as(reviewer, 'PUT', `/api/comments/${id}`, { visibility: 'internal' })).statusCode).toBe(
+      200,
+    );
+    await settle(id, 'comment.updated');
+    expect(of(client, id).map((e) => e.kind)).toEqual(['comment.created', 'comment.updated']);
+
+    // Now internal: its deletion is no business of the client's.
+    expect((await as(reviewer, 'DELETE', `/api/comments/${id}`)).statusCode).toBe(200);
+    await settle(id, 'comment.deleted');
+    expect(of(client, id).map((e) => e.kind)).toEqual(['comment.created', 'comment.updated']);
+    expect(of(outsider, id)).toEqual([]);
+  });
+
+  it("tells staff of the client's own comment", async () => {
+    const id = await comment(client, sentId);
+    await settle(id, 'comment.created');
+    expect(of(client, id)).toHaveLength(1);
+    expect(of(outsider, id)).toEqual([]);
+  });
+});
