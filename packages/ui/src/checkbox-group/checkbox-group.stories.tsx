@@ -1,0 +1,87 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, userEvent, within } from 'storybook/test';
+import { CheckboxGroup, type CheckboxGroupOption } from './checkbox-group.tsx';
+
+const permissions: CheckboxGroupOption[] = [
+  { value: 'portfolio.view', label: 'Ver el portafolio' },
+  { value: 'portfolio.edit', label: 'Editar el portafolio', description: 'Configuración e integraciones' },
+  { value: 'production.view', label: 'Ver la producción' },
+  { value: 'production.edit', label: 'Editar la producción' },
+  {
+    value: 'comments.write',
+    label: 'Escribir comentarios con un nombre de permiso muy largo que ocupa varias líneas en un teléfono',
+  },
+];
+
+function Harness({
+  initial = ['portfolio.view'],
+  disabled = false,
+  hint,
+  options = permissions,
+}: {
+  initial?: string[];
+  disabled?: boolean;
+  hint?: string;
+  options?: CheckboxGroupOption[];
+}) {
+  const [value, setValue] = useState(initial);
+  return (
+    <div className="max-w-xl">
+      <CheckboxGroup
+        legend="Permisos"
+        options={options}
+        value={value}
+        onValueChange={setValue}
+        disabled={disabled}
+        hint={hint}
+        columns={2}
+      />
+      <output data-testid="value" className="mt-3 block text-xs text-muted-foreground">
+        {value.join(', ') || 'ninguno'}
+      </output>
+    </div>
+  );
+}
+
+const meta = { title: 'Primitives/CheckboxGroup', component: Harness } satisfies Meta<typeof Harness>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const ToggleWithMouseAndKeyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('group', { name: 'Permisos' })).toBeInTheDocument();
+    await userEvent.click(c.getByLabelText('Editar la producción'));
+    await expect(c.getByLabelText('Editar la producción')).toBeChecked();
+    // The label text toggles too; Space on a focused checkbox as well.
+    await userEvent.click(c.getByText('Ver el portafolio'));
+    await expect(c.getByLabelText('Ver el portafolio')).not.toBeChecked();
+    c.getByLabelText('Editar el portafolio').focus();
+    await userEvent.keyboard(' ');
+    await expect(c.getByLabelText('Editar el portafolio')).toBeChecked();
+    // The value keeps the catalogue's order, whatever the order of the clicks.
+    await expect(c.getByTestId('value')).toHaveTextContent('portfolio.edit, production.edit');
+    await expect(c.getByLabelText('Editar el portafolio')).toHaveAccessibleDescription(
+      'Configuración e integraciones',
+    );
+  },
+};
+
+export const DisabledWithHint: Story = {
+  args: { disabled: true, hint: 'No puedes cambiar tus propios permisos' },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('group', { name: 'Permisos' })).toHaveAccessibleDescription(
+      'No puedes cambiar tus propios permisos',
+    );
+    for (const box of c.getAllByRole('checkbox')) await expect(box).toBeDisabled();
+  },
+};
+
+export const Empty: Story = {
+  args: { options: [], initial: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryAllByRole('checkbox')).toHaveLength(0);
+  },
+};
