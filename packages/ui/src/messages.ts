@@ -62,7 +62,15 @@ export const uiMessages = {
     copy: 'Copiar',
     copied: 'Copiada',
   },
-  tagInput: { remove: (tag: string) => `Quitar ${tag}`, placeholder: 'Escribe y pulsa Intro' },
+  tagInput: {
+    remove: (tag: string) => `Quitar ${tag}`,
+    placeholder: 'Escribe y pulsa Intro',
+    added: (tags: string) => `Añadido: ${tags}`,
+    removed: (tag: string) => `Quitado: ${tag}`,
+    duplicate: (tag: string) => `«${tag}» ya está en la lista`,
+    full: (max: number) => `La lista admite como máximo ${max} elementos`,
+    hint: 'Intro o coma para añadir; Retroceso en la caja vacía quita el último.',
+  },
   portfolioSelector: 'Portafolio activo',
   selectPlaceholder: 'Selecciona…',
   // Production plan parts (data table, board, calendar, pickers, filters).
