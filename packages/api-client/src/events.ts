@@ -24,6 +24,15 @@ export interface ServerToClientEvents {
    * may read the comment (before or after the change): never to a client about an internal one.
    */
   'comments:changed': (event: CommentsEvent) => void;
+  /** An agent's task changed status (claimed, done, failed, re-queued). Sent to the portfolio's team only. */
+  'tasks:changed': (event: TasksEvent) => void;
+}
+
+export interface TasksEvent {
+  portfolioId: string;
+  agentId: string;
+  taskId: string;
+  status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
 }
 
 export interface CommentsEvent {

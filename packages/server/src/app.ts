@@ -19,6 +19,7 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { apiRoutes } from './routes/index.ts';
 import { localStorageRoutes } from './routes/storage/index.ts';
+import { type AgentRunner, createAgentRunner } from './services/agent-runner.ts';
 import { createTokenService, type TokenService } from './services/auth.ts';
 import { createNotifier, type Notifier } from './services/notifier.ts';
 import { createProductionPublisher, type ProductionPublisher } from './services/production/events.ts';
@@ -26,6 +27,7 @@ import { createPushSender, loadVapidKeys, type PushSender } from './services/pus
 import { REMINDER_CHECK_MS, sendReviewReminders } from './services/reminders.ts';
 import { getOrCreateSetting, randomSecret } from './services/settings.ts';
 import { createLocalDriver, createS3Driver, type StorageDriver } from './services/storage/index.ts';
+import { createWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from './services/webhooks.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +47,10 @@ declare module 'fastify' {
     apiRoutes: string[];
     /** The daily review reminders (scheduled on every instance; exactly one sends them each day). */
     reminders: { runNow(now?: Date): Promise<{ ran: boolean; notified: number }> };
+    /** Runs agents' tasks through their webhook tools (each task on exactly one instance). */
+    agentRunner: AgentRunner;
+    /** Signed calls to webhook tools (tasks and the catalogue's "Probar"). */
+    webhooks: WebhookSender;
   }
 }
 
@@ -57,6 +63,8 @@ export interface AppOptions {
   timeouts?: { headersMs?: number; requestMs?: number; idleMs?: number; checkIntervalMs?: number };
   /** Extra certificate authority for Web Push requests (tests trust a local HTTPS push peer with it). */
   pushCa?: string | Buffer;
+  /** Agents' task runner: a webhook's time limit and the wait before a retry (tests shorten both). */
+  agents?: { webhookTimeoutMs?: number; backoffMs?: (attempt: number) => number };
 }
 
 export const defaultDistDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../app/dist');
@@ -152,6 +160,28 @@ export async function buildApp(opts: AppOptions) {
     });
     app.addHook('onClose', async () => clearInterval(timer));
   }
+
+  const webhooks = createWebhookSender({
+    timeoutMs: opts.agents?.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+    // Tests reach only their loopback peers; otherwise public addresses only (see docs/decisions.md).
+    allowLoopback: isTest(env),
+    offline: isTest(env),
+  });
+  app.decorate('webhooks', webhooks);
+  const agentRunner = createAgentRunner({
+    db: database.db,
+    notifier: app.notifier,
+    events: app.productionEvents,
+    webhooks,
+    log: app.log,
+    timeoutMs: opts.agents?.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+    backoffMs: opts.agents?.backoffMs,
+  });
+  app.decorate('agentRunner', agentRunner);
+  // A new or re-queued task kicks this instance's runner; every instance also looks now and then, so a task
+  // whose retry is due, or whose instance died, is picked up. Tests drive it (`app.agentRunner.drain`).
+  if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => agentRunner.start());
+  app.addHook('onClose', () => agentRunner.stop());
 
   await app.register(errorsPlugin);
   await app.register(inputPlugin);

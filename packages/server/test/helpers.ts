@@ -49,7 +49,7 @@ export interface TestContext {
 
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: Pick<import('../src/app.ts').AppOptions, 'pushCa' | 'redis' | 'timeouts'> = {},
+  options: Pick<import('../src/app.ts').AppOptions, 'pushCa' | 'redis' | 'timeouts' | 'agents'> = {},
 ): Promise<TestContext> {
   const database = await freshDatabase();
   const env = loadEnv({

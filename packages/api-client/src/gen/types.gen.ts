@@ -28,6 +28,10 @@ export type Task = {
     itemId: string | null;
     status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
     result: string | null;
+    attempts: number;
+    error: string | null;
+    startedAt: string | null;
+    finishedAt: string | null;
     /**
      * YYYY-MM-DD
      */
@@ -505,8 +509,19 @@ export type Tool = {
         method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     };
     enabled: boolean;
+    secret: string;
     createdAt: string;
     updatedAt: string;
+};
+
+/**
+ * ToolTestResult
+ */
+export type ToolTestResult = {
+    ok: boolean;
+    status: number | null;
+    ms: number;
+    error: string | null;
 };
 
 export type GetHealthData = {
@@ -2193,6 +2208,45 @@ export type UpdateToolResponses = {
 };
 
 export type UpdateToolResponse = UpdateToolResponses[keyof UpdateToolResponses];
+
+export type TestToolData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/tools/{id}/test';
+};
+
+export type TestToolErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type TestToolError = TestToolErrors[keyof TestToolErrors];
+
+export type TestToolResponses = {
+    /**
+     * Default Response
+     */
+    200: ToolTestResult;
+};
+
+export type TestToolResponse = TestToolResponses[keyof TestToolResponses];
 
 export type StartProductionData = {
     /**

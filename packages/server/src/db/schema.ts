@@ -252,6 +252,10 @@ export const tools = pgTable('tools', {
   kind: text('kind').$type<'webhook' | 'notion'>().notNull(),
   config: jsonb('config').$type<{ url?: string; method?: string }>().notNull().default({}),
   enabled: boolean('enabled').notNull().default(true),
+  /** Signs every webhook call (HMAC-SHA256), so the receiver can tell it came from here. */
+  secret: text('secret')
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -291,6 +295,14 @@ export const tasks = pgTable(
     instructions: text('instructions').notNull().default(''),
     status: text('status').$type<TaskStatus>().notNull().default('pending'),
     result: text('result'),
+    /** Runs tried so far (the runner's claims), the last one's error, and when the next may start. */
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    /** While running: the claiming instance's lease; past it, another instance may take the task over. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     dueDate: date('due_date', { mode: 'string' }),
     createdBy: text('created_by').references(() => users.id),
     createdAt: createdAt(),
@@ -298,6 +310,8 @@ export const tasks = pgTable(
   },
   (t) => [
     index('tasks_portfolio_status_idx').on(t.portfolioId, t.status),
+    // The runner's queue: what is due, oldest first.
+    index('tasks_queue_idx').on(t.status, t.runAfter),
     index('tasks_agent_idx').on(t.agentId),
     index('tasks_item_idx').on(t.itemId),
     index('tasks_created_by_idx').on(t.createdBy),

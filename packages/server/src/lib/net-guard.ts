@@ -1,4 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { Agent as HttpAgent, type AgentOptions as HttpAgentOptions } from 'node:http';
 import { Agent, type AgentOptions, type RequestOptions } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -128,25 +129,53 @@ export function guardedLookup(allowLoopback = false, opts: { offline?: boolean }
 }
 
 /**
- * The only way out for requests made on a user's behalf: an https.Agent that resolves names through
+ * The only way out for requests made on a user's behalf: an agent that resolves names through
  * `guardedLookup` and, because Node connects to an address literal without calling `lookup` at all, checks
- * literals itself before opening a socket.
+ * literals itself before opening a socket. https for push services; http too for webhook tools.
  */
 export function guardedAgent(opts: GuardOptions & AgentOptions): Agent {
-  const { allowLoopback, offline, ...agentOptions } = opts;
-  const guard: GuardOptions = { allowLoopback, offline };
-  class GuardedAgent extends Agent {
-    override createConnection(
-      options: RequestOptions,
-      callback?: (err: Error | null, stream: Duplex) => void,
-    ): Duplex | null | undefined {
-      const host = strip(String(options.host ?? options.hostname ?? ''));
-      if (isIP(host) && !mayConnect(host, guard)) {
-        callback?.(refusedError(host), undefined as unknown as Duplex);
-        return undefined;
-      }
-      return super.createConnection(options, callback);
-    }
+  const { allowLoopback, offline, ...rest } = opts;
+  return new GuardedHttpsAgent({ allowLoopback, offline }, rest);
+}
+
+/** The same guard for plain-http targets (an agent's webhook tool may be http). */
+export function guardedHttpAgent(opts: GuardOptions & HttpAgentOptions): HttpAgent {
+  const { allowLoopback, offline, ...rest } = opts;
+  return new GuardedHttpAgent({ allowLoopback, offline }, rest);
+}
+
+/** Refuses (through the callback) a connection to an address literal the guard does not allow. */
+function refused(
+  options: RequestOptions,
+  guard: GuardOptions,
+  callback?: (err: Error | null, s: Duplex) => void,
+) {
+  const host = strip(String(options.host ?? options.hostname ?? ''));
+  if (!isIP(host) || mayConnect(host, guard)) return false;
+  callback?.(refusedError(host), undefined as unknown as Duplex);
+  return true;
+}
+
+class GuardedHttpsAgent extends Agent {
+  constructor(
+    private readonly guard: GuardOptions,
+    options: AgentOptions,
+  ) {
+    super({ ...options, lookup: guardedLookup(guard.allowLoopback, { offline: guard.offline }) });
   }
-  return new GuardedAgent({ ...agentOptions, lookup: guardedLookup(allowLoopback, { offline }) });
+  override createConnection(options: RequestOptions, callback?: (err: Error | null, stream: Duplex) => void) {
+    return refused(options, this.guard, callback) ? undefined : super.createConnection(options, callback);
+  }
+}
+
+class GuardedHttpAgent extends HttpAgent {
+  constructor(
+    private readonly guard: GuardOptions,
+    options: HttpAgentOptions,
+  ) {
+    super({ ...options, lookup: guardedLookup(guard.allowLoopback, { offline: guard.offline }) });
+  }
+  override createConnection(options: RequestOptions, callback?: (err: Error | null, stream: Duplex) => void) {
+    return refused(options, this.guard, callback) ? undefined : super.createConnection(options, callback);
+  }
 }

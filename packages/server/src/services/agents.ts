@@ -44,6 +44,10 @@ export const toTask = (row: TaskRow) => ({
   itemId: row.itemId,
   status: row.status,
   result: row.result,
+  attempts: row.attempts,
+  error: row.error,
+  startedAt: row.startedAt?.toISOString() ?? null,
+  finishedAt: row.finishedAt?.toISOString() ?? null,
   dueDate: row.dueDate,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -231,6 +235,10 @@ export async function updateTask(db: DbOrTx, task: TaskRow, input: Partial<TaskI
     ...(input.title !== undefined ? { title: nonBlank('title', input.title) } : {}),
     ...(input.instructions !== undefined ? { instructions: input.instructions } : {}),
     ...(input.status !== undefined ? { status: input.status } : {}),
+    // Back to pending (a retry by hand): due now, with a fresh budget of attempts.
+    ...(input.status === 'pending'
+      ? { runAfter: new Date(), attempts: 0, error: null, lockedUntil: null, finishedAt: null }
+      : {}),
     ...(input.result !== undefined ? { result: input.result } : {}),
     ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
     ...(input.itemId !== undefined ? { itemId: input.itemId } : {}),

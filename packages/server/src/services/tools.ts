@@ -21,6 +21,7 @@ export const toTool = (row: ToolRow) => ({
   kind: row.kind,
   config: row.config,
   enabled: row.enabled,
+  secret: row.secret,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -28,4 +28,20 @@ export const cases: AuthzCase[] = [
     request: async (w) => ({ url: `/api/tools/${await tool(w)}` }),
     expect: only.admin,
   },
+  {
+    route: 'POST /api/tools/:id/test',
+    // A loopback port nobody listens on: the admin gets the failed test's report (200), others nothing.
+    request: async (w) => ({
+      url: `/api/tools/${
+        (
+          await createTool(w.app.db, {
+            name: 'Webhook',
+            kind: 'webhook',
+            config: { url: 'http://127.0.0.1:9/hook', method: 'POST' },
+          })
+        )._id
+      }/test`,
+    }),
+    expect: only.admin,
+  },
 ];

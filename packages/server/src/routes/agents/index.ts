@@ -199,9 +199,9 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.agentId,
         'agents.manage',
       );
-      return reply
-        .status(201)
-        .send(await service.createTask(app.db, app.notifier, request.user, agent, request.body));
+      const task = await service.createTask(app.db, app.notifier, request.user, agent, request.body);
+      app.agentRunner.kick();
+      return reply.status(201).send(task);
     },
   );
 };

@@ -75,9 +75,9 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body.agentId,
         'agents.manage',
       );
-      return reply
-        .status(201)
-        .send(await service.createTask(app.db, app.notifier, request.user, agent, request.body));
+      const task = await service.createTask(app.db, app.notifier, request.user, agent, request.body);
+      app.agentRunner.kick();
+      return reply.status(201).send(task);
     },
   );
 
@@ -121,7 +121,12 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const task = await service.loadTask(app.db, request.user, request.params.id, 'agents.manage');
-      return service.updateTask(app.db, task, request.body as Partial<service.TaskInput>);
+      const updated = await service.updateTask(app.db, task, request.body as Partial<service.TaskInput>);
+      if (updated.status !== task.status) {
+        app.productionEvents.task({ id: task.id, ...updated });
+        if (updated.status === 'pending') app.agentRunner.kick();
+      }
+      return updated;
     },
   );
 

@@ -17,6 +17,11 @@ export const TaskSchema = component(
     itemId: Nullable(Type.String()),
     status: TaskStatusSchema,
     result: Nullable(Type.String()),
+    /** Runs tried by the server (through the agent's webhook tools) and the last one's error. */
+    attempts: Type.Integer(),
+    error: Nullable(Type.String()),
+    startedAt: Nullable(Timestamp),
+    finishedAt: Nullable(Timestamp),
     dueDate: Nullable(IsoDate),
     createdAt: Timestamp,
     updatedAt: Timestamp,

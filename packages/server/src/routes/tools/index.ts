@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { AppError } from '../../errors.ts';
 import { component, errorResponses, IdParams, Ok, ref, Timestamp } from '../../lib/schemas.ts';
 import * as service from '../../services/tools.ts';
 
@@ -18,8 +19,21 @@ export const ToolSchema = component(
     kind: Kind,
     config: Config,
     enabled: Type.Boolean(),
+    /** Signs each call: `x-crw-signature: sha256=HMAC(secret, "{x-crw-timestamp}.{body}")` (admins only). */
+    secret: Type.String(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
+  }),
+);
+
+const ToolTestResult = component(
+  'ToolTestResult',
+  Type.Object({
+    ok: Type.Boolean(),
+    /** The tool's HTTP status, when it answered. */
+    status: Type.Union([Type.Integer(), Type.Null()]),
+    ms: Type.Integer(),
+    error: Type.Union([Type.String(), Type.Null()]),
   }),
 );
 
@@ -110,6 +124,40 @@ export const toolRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await service.deleteTool(app.db, request.params.id);
       return { success: true };
+    },
+  );
+  app.post(
+    '/tools/:id/test',
+    {
+      config,
+      schema: {
+        operationId: 'testTool',
+        tags,
+        summary: 'Prueba una herramienta webhook: le envía una llamada de prueba firmada',
+        params: IdParams,
+        response: { 200: ref(ToolTestResult), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const tool = await service.getTool(app.db, request.params.id);
+      if (tool.kind !== 'webhook')
+        throw new AppError('VALIDATION', 'Solo se pueden probar las herramientas webhook', [
+          { field: 'kind', message: 'No es una herramienta webhook' },
+        ]);
+      const outcome = await app.webhooks.send({
+        url: tool.config.url ?? '',
+        method: tool.config.method ?? 'POST',
+        secret: tool.secret,
+        event: 'tool.test',
+        deliveryId: `test:${tool.id}:${Date.now()}`,
+        payload: { event: 'tool.test', tool: { id: tool.id, name: tool.name } },
+      });
+      return {
+        ok: outcome.ok,
+        status: outcome.status ?? null,
+        ms: Math.round(outcome.ms),
+        error: outcome.ok ? null : outcome.error,
+      };
     },
   );
 };

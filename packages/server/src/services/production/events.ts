@@ -1,4 +1,4 @@
-import type { CommentsEvent, ProductionEvent } from '@crw/api-client/events';
+import type { CommentsEvent, ProductionEvent, TasksEvent } from '@crw/api-client/events';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -30,6 +30,8 @@ export interface ProductionPublisher {
   publish(changes: ProductionChange[]): void;
   /** The same for a comment: after the commit, to those who may read it. */
   comment(change: CommentChange): void;
+  /** An agent's task changed status: to the portfolio's team (tasks are internal work). */
+  task(task: { id: string; portfolioId: string; agentId: string; status: TasksEvent['status'] }): void;
 }
 
 export function createProductionPublisher(deps: {
@@ -45,6 +47,22 @@ export function createProductionPublisher(deps: {
     },
     comment(change) {
       publishCommentChange(deps.db, deps.io(), change).catch(warn);
+    },
+    task(task) {
+      const io = deps.io();
+      if (!io) return;
+      portfolioAudience(deps.db, task.portfolioId)
+        .then((audience) => {
+          const rooms = audience.filter((u) => u.internal).map((u) => userRoom(u.id));
+          const event: TasksEvent = {
+            portfolioId: task.portfolioId,
+            agentId: task.agentId,
+            taskId: task.id,
+            status: task.status,
+          };
+          if (rooms.length > 0) io.to(rooms).emit('tasks:changed', event);
+        })
+        .catch(warn);
     },
   };
 }

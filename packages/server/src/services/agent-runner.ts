@@ -1,0 +1,299 @@
+import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { agents, items, portfolios, tasks, tools, users } from '../db/schema.ts';
+import type { Notifier } from './notifier.ts';
+import type { ProductionPublisher } from './production/events.ts';
+import { runTransition } from './production/review.ts';
+import type { WebhookOutcome, WebhookSender } from './webhooks.ts';
+
+type TaskRow = typeof tasks.$inferSelect;
+
+/** A task is tried at most this many times (network errors, timeouts, 408/429/5xx answers). */
+export const MAX_ATTEMPTS = 4;
+/** The wait before the next try: 30 s, 2 min, 8 min… (attempt = tries so far). */
+export const defaultBackoffMs = (attempt: number) => 30_000 * 4 ** (attempt - 1);
+/** How often each instance looks for due tasks when nothing told it to. */
+export const RUNNER_POLL_MS = 5_000;
+
+/**
+ * What a tool may answer (JSON, all optional): a result to show on the task and, when the task is about an
+ * item, material (copy in HTML, links) that becomes a new version of it, to be reviewed like any other.
+ */
+const ToolAnswer = Type.Object({
+  result: Type.Optional(Type.String({ maxLength: 20_000 })),
+  material: Type.Optional(
+    Type.Object({
+      copy: Type.Optional(Type.String({ maxLength: 100_000 })),
+      links: Type.Optional(
+        Type.Array(Type.String({ pattern: '^https?://', maxLength: 2000 }), { maxItems: 50 }),
+      ),
+    }),
+  ),
+});
+type ToolAnswer = typeof ToolAnswer.static;
+
+export interface AgentRunner {
+  /** Runs every due task this instance can claim, one after another; answers how many it ran. */
+  drain(): Promise<number>;
+  /** Asks for a drain soon (after a task was created or re-queued); runs are never concurrent per instance. */
+  kick(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createAgentRunner(deps: {
+  db: Db;
+  notifier: Notifier;
+  events: ProductionPublisher;
+  webhooks: WebhookSender;
+  log: FastifyBaseLogger;
+  timeoutMs: number;
+  backoffMs?: (attempt: number) => number;
+}): AgentRunner {
+  const backoff = deps.backoffMs ?? defaultBackoffMs;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  const drainOnce = async () => {
+    let n = 0;
+    for (;;) {
+      const task = await claim(deps.db, deps.timeoutMs);
+      if (!task) return n;
+      n += 1;
+      deps.events.task(task);
+      const done = await execute(deps, task, backoff).catch(async (err) => {
+        deps.log.error({ err, taskId: task.id }, 'la tarea falló de forma inesperada');
+        return finish(deps.db, task, { status: 'failed', error: 'Error interno al ejecutar la tarea' });
+      });
+      if (done) deps.events.task(done);
+    }
+  };
+  const drain = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await drainOnce();
+      } while (again);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const safeDrain = () =>
+    void drain().catch((err) => deps.log.error({ err }, 'no se pudieron ejecutar las tareas de los agentes'));
+  return {
+    drain,
+    kick: safeDrain,
+    start() {
+      timer ??= setInterval(safeDrain, RUNNER_POLL_MS);
+      timer.unref();
+      safeDrain();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Claims the oldest due task of an active agent with at least one enabled webhook tool, or a running one
+ * whose lease ran out (its instance died). `FOR UPDATE SKIP LOCKED` makes the claim exclusive across
+ * instances (PostgreSQL's queue idiom, as pg-boss uses): two instances never take the same task.
+ */
+async function claim(db: Db, timeoutMs: number): Promise<TaskRow | undefined> {
+  const lease = `${Math.ceil(timeoutMs / 1000) * 4 + 60} seconds`;
+  const runnable = sql`exists (
+    select 1 from ${agents} a join ${tools} tl on tl.id = any(
+      select jsonb_array_elements_text(a.tools))
+    where a.id = t.agent_id and a.active and tl.enabled and tl.kind = 'webhook')`;
+  const result = await db.execute<{ id: string }>(sql`
+    update ${tasks} set
+      status = 'running',
+      attempts = ${tasks.attempts} + 1,
+      locked_until = now() + ${lease}::interval,
+      started_at = coalesce(${tasks.startedAt}, now()),
+      updated_at = now()
+    where ${tasks.id} = (
+      select t.id from ${tasks} t
+      where ((t.status = 'pending' and t.run_after <= now())
+          or (t.status = 'running' and t.locked_until < now()))
+        and ${runnable}
+      order by t.run_after, t.created_at
+      limit 1
+      for update of t skip locked)
+    returning ${tasks.id} as id`);
+  const id = (result as unknown as { rows: Array<{ id: string }> }).rows[0]?.id;
+  if (!id) return undefined;
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+  return row;
+}
+
+/**
+ * Ends this run of the task, unless it changed hands meanwhile (cancelled, edited by hand, or taken over
+ * after the lease): only the run that claimed attempt N may write its outcome.
+ */
+async function finish(
+  db: Db,
+  task: TaskRow,
+  set: Partial<Pick<TaskRow, 'status' | 'result' | 'error' | 'runAfter'>>,
+): Promise<TaskRow | undefined> {
+  const final = set.status === 'done' || set.status === 'failed';
+  const [row] = await db
+    .update(tasks)
+    .set({ ...set, lockedUntil: null, ...(final ? { finishedAt: new Date() } : {}) })
+    .where(and(eq(tasks.id, task.id), eq(tasks.status, 'running'), eq(tasks.attempts, task.attempts)))
+    .returning();
+  return row;
+}
+
+async function execute(
+  deps: Parameters<typeof createAgentRunner>[0],
+  task: TaskRow,
+  backoff: (attempt: number) => number,
+): Promise<TaskRow | undefined> {
+  const { db } = deps;
+  const [agent] = await db.select().from(agents).where(eq(agents.id, task.agentId));
+  if (!agent) return undefined;
+  const toolRows = agent.tools.length
+    ? (
+        await db
+          .select()
+          .from(tools)
+          .where(and(inArray(tools.id, agent.tools), eq(tools.enabled, true), eq(tools.kind, 'webhook')))
+      ).sort((a, b) => agent.tools.indexOf(a.id) - agent.tools.indexOf(b.id))
+    : [];
+  const [portfolio] = await db.select().from(portfolios).where(eq(portfolios.id, task.portfolioId));
+  const [item] = task.itemId ? await db.select().from(items).where(eq(items.id, task.itemId)) : [];
+  const payload = {
+    event: 'task.run',
+    task: {
+      id: task.id,
+      title: task.title,
+      instructions: task.instructions,
+      dueDate: task.dueDate,
+      attempt: task.attempts,
+    },
+    agent: { id: agent.id, name: agent.name, instructions: agent.instructions },
+    portfolio: portfolio
+      ? {
+          id: portfolio.id,
+          identifier: portfolio.identifier,
+          businessName: portfolio.accountData.businessName,
+        }
+      : null,
+    item: item
+      ? {
+          id: item.id,
+          title: item.title,
+          format: item.format,
+          status: item.status,
+          publishDate: item.publishDate,
+          material: {
+            copy: item.materialData.copy,
+            links: item.materialData.links,
+            files: item.materialData.files.map((f) => ({
+              fileName: f.fileName,
+              fileType: f.fileType,
+              size: f.size,
+            })),
+          },
+        }
+      : null,
+  };
+
+  const results: string[] = [];
+  let material: ToolAnswer['material'];
+  for (const tool of toolRows) {
+    const outcome: WebhookOutcome = await deps.webhooks.send({
+      url: tool.config.url ?? '',
+      method: tool.config.method ?? 'POST',
+      secret: tool.secret,
+      event: 'task.run',
+      deliveryId: `${task.id}:${task.attempts}:${tool.id}`,
+      payload,
+    });
+    if (!outcome.ok) {
+      const error = `${tool.name}: ${outcome.error}`;
+      if (outcome.retryable && task.attempts < MAX_ATTEMPTS)
+        return finish(db, task, {
+          status: 'pending',
+          error,
+          runAfter: new Date(Date.now() + backoff(task.attempts)),
+        });
+      return finish(db, task, { status: 'failed', error });
+    }
+    const answer = parseAnswer(outcome.body);
+    if (answer.result) results.push(toolRows.length > 1 ? `${tool.name}: ${answer.result}` : answer.result);
+    if (answer.material) material = answer.material;
+  }
+
+  let note: string | undefined;
+  if (material && item) note = await newVersion(deps, task, item.id, material);
+  const result = [...results, ...(note ? [note] : [])].join('\n\n') || 'Hecho';
+  return finish(db, task, { status: 'done', result, error: null });
+}
+
+/** A tool's answer: JSON in the documented shape, or its text as the result. */
+function parseAnswer(body: string): ToolAnswer {
+  if (!body.trim()) return {};
+  try {
+    const json: unknown = JSON.parse(body);
+    if (Value.Check(ToolAnswer, json)) return json;
+  } catch {
+    // Not JSON: the text is the result.
+  }
+  return { result: body.slice(0, 20_000) };
+}
+
+/**
+ * The agent's material becomes a version of the task's item, written as the person who created the task
+ * (with their permissions): a draft or an item with changes requested goes to internal review, one already
+ * in review gets a new version; an approved item is left alone. Answers a note for the task's result.
+ */
+async function newVersion(
+  deps: Parameters<typeof createAgentRunner>[0],
+  task: TaskRow,
+  itemId: string,
+  material: NonNullable<ToolAnswer['material']>,
+): Promise<string> {
+  const [creator] = task.createdBy
+    ? await deps.db
+        .select({ id: users.id, role: users.role, permissions: users.permissions, name: users.name })
+        .from(users)
+        .where(and(eq(users.id, task.createdBy), sql`${users.deletedAt} is null`))
+    : [];
+  if (!creator) return 'El material no se guardó: quien creó la tarea ya no existe.';
+  const [item] = await deps.db.select().from(items).where(eq(items.id, itemId));
+  if (!item || item.status === 'approved') return 'El material no se guardó: la pieza ya está aprobada.';
+  const toReview = ['draft', 'internal_changes', 'client_changes'].includes(item.status);
+  try {
+    const { item: updated, previousStatus } = await runTransition(
+      deps.db,
+      deps.notifier,
+      creator,
+      itemId,
+      toReview ? 'mark-for-internal-review' : 'create-material-version',
+      {
+        materialData: material,
+        changeReason: `Agente: ${task.title}`,
+        changeDescription: `Material propuesto por un agente (tarea «${task.title}»)`,
+      },
+    );
+    deps.events.publish([{ kind: 'item.updated', item: updated, previousStatus, actorId: creator.id }]);
+    return `Nueva versión ${updated.currentVersion} de «${item.title}»${toReview ? ', enviada a revisión interna' : ''}.`;
+  } catch (err) {
+    return `El material no se guardó: ${(err as Error).message}`;
+  }
+}

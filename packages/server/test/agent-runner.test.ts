@@ -1,0 +1,314 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { items, tasks } from '../src/db/schema.ts';
+import { loadEnv } from '../src/env.ts';
+import { MAX_ATTEMPTS } from '../src/services/agent-runner.ts';
+import { signature } from '../src/services/webhooks.ts';
+import {
+  createTestApp,
+  makePortfolio,
+  makeUser,
+  type TestContext,
+  type TestUser,
+  testDb,
+} from './helpers.ts';
+
+interface Received {
+  path: string;
+  method: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+type Reply = (req: Received, res: ServerResponse) => void;
+
+/** A local HTTP peer standing in for a webhook tool: records each call and answers as the test says. */
+class ToolPeer {
+  readonly calls: Received[] = [];
+  replies: Reply[] = [];
+  fallback: Reply = (_req, res) => res.writeHead(200).end();
+  private server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const received = {
+        path: req.url ?? '',
+        method: req.method ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      this.calls.push(received);
+      (this.replies.shift() ?? this.fallback)(received, res);
+    });
+  });
+  base = '';
+  async start() {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+  stop() {
+    this.server.closeAllConnections();
+    return new Promise<void>((r) => this.server.close(() => r()));
+  }
+}
+
+const json =
+  (status: number, body: unknown): Reply =>
+  (_req, res) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+/** Agents run their tasks through webhook tools: signed, retried, cancellable, once per task. */
+describe('agent task runner', () => {
+  let ctx: TestContext;
+  const peer = new ToolPeer();
+  let admin: TestUser;
+  let employee: TestUser;
+  let portfolioId: string;
+  let cycleId: string;
+
+  const as = (u: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
+  const tool = async (path: string) => {
+    const res = await as(admin, 'POST', '/api/tools', {
+      name: `Webhook ${path}`,
+      kind: 'webhook',
+      config: { url: `${peer.base}${path}`, method: 'POST' },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json() as { _id: string; secret: string };
+  };
+  const agent = async (toolIds: string[], active = true) => {
+    const res = await as(employee, 'POST', `/api/agents/${portfolioId}`, {
+      name: 'Redactora',
+      instructions: 'Escribe el copy',
+      active,
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json()._id as string;
+    if (toolIds.length) {
+      const set = await as(employee, 'PUT', `/api/agents/${portfolioId}/${id}/tools`, { tools: toolIds });
+      expect(set.statusCode).toBe(200);
+    }
+    return id;
+  };
+  const task = async (agentId: string, extra: object = {}) => {
+    const res = await as(employee, 'POST', `/api/agents/${portfolioId}/${agentId}/tasks`, {
+      title: 'Copy del post',
+      instructions: 'Tono cercano',
+      ...extra,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json()._id as string;
+  };
+  const read = async (id: string) => (await as(employee, 'GET', `/api/tasks/${id}`)).json();
+
+  beforeAll(async () => {
+    await peer.start();
+    ctx = await createTestApp({}, { agents: { webhookTimeoutMs: 400, backoffMs: () => 0 } });
+    admin = await makeUser(ctx.app, 'admin');
+    employee = await makeUser(ctx.app, 'employee');
+    portfolioId = (await makePortfolio(ctx.app, [employee]))._id;
+    cycleId = (
+      await as(employee, 'POST', `/api/production/portfolios/${portfolioId}/start`, { cycleDuration: 14 })
+    ).json()._id;
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await peer.stop();
+  });
+  beforeEach(() => {
+    peer.calls.length = 0;
+    peer.replies = [];
+  });
+
+  it("posts the documented, signed payload and turns the answer's material into a version in review", async () => {
+    const t = await tool('/copy');
+    const a = await agent([t._id]);
+    const item = (
+      await as(employee, 'POST', `/api/production/cycles/${cycleId}/items`, { title: 'Post de lunes' })
+    ).json();
+    peer.replies = [
+      json(200, {
+        result: 'Copy listo',
+        material: {
+          copy: '<p>Hola <b>lunes</b></p><script>alert(1)</script>',
+          links: ['https://ejemplo.com/a'],
+        },
+      }),
+    ];
+    const id = await task(a, { itemId: item._id });
+    await ctx.app.agentRunner.drain();
+
+    expect(peer.calls).toHaveLength(1);
+    const [call] = peer.calls;
+    expect(call!.path).toBe('/copy');
+    expect(call!.headers['x-crw-event']).toBe('task.run');
+    expect(call!.headers['x-crw-delivery']).toBe(`${id}:1:${t._id}`);
+    const ts = Number(call!.headers['x-crw-timestamp']);
+    expect(Math.abs(ts - Date.now() / 1000)).toBeLessThan(60);
+    expect(call!.headers['x-crw-signature']).toBe(signature(t.secret, ts, call!.body));
+    expect(call!.headers['x-crw-signature']).not.toBe(signature('otro-secreto', ts, call!.body));
+    expect(JSON.parse(call!.body)).toMatchObject({
+      event: 'task.run',
+      task: { id, title: 'Copy del post', instructions: 'Tono cercano', attempt: 1 },
+      agent: { id: a, name: 'Redactora', instructions: 'Escribe el copy' },
+      portfolio: { id: portfolioId },
+      item: { id: item._id, title: 'Post de lunes', status: 'draft', material: { copy: '' } },
+    });
+
+    const done = await read(id);
+    expect(done).toMatchObject({ status: 'done', attempts: 1, error: null });
+    expect(done.result).toContain('Copy listo');
+    expect(done.result).toContain('Nueva versión 1');
+    expect(done.finishedAt).toEqual(expect.any(String));
+    const [row] = await ctx.app.db.select().from(items).where(eq(items.id, item._id));
+    expect(row).toMatchObject({ status: 'internal_review', currentVersion: 1 });
+    expect(row!.materialData.copy).toContain('<b>lunes</b>');
+    expect(row!.materialData.copy).not.toContain('script');
+    expect(row!.materialData.links).toEqual(['https://ejemplo.com/a']);
+  });
+
+  it('retries a 503 and a timeout, and stops at the first 4xx', async () => {
+    const t = await tool('/flaky');
+    const a = await agent([t._id]);
+    peer.replies = [
+      json(503, {}),
+      (_req, _res) => undefined /* never answers: timeout */,
+      json(200, { result: 'A la tercera' }),
+    ];
+    const id = await task(a);
+    await ctx.app.agentRunner.drain();
+    expect(peer.calls).toHaveLength(3);
+    expect(await read(id)).toMatchObject({
+      status: 'done',
+      attempts: 3,
+      result: 'A la tercera',
+      error: null,
+    });
+
+    peer.calls.length = 0;
+    peer.replies = [json(400, { message: 'mal' })];
+    const bad = await task(a);
+    await ctx.app.agentRunner.drain();
+    expect(peer.calls).toHaveLength(1);
+    const failed = await read(bad);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed.error).toContain('respondió 400');
+  });
+
+  it(`gives up after ${MAX_ATTEMPTS} tries, and a retry by hand starts again`, async () => {
+    const t = await tool('/down');
+    const a = await agent([t._id]);
+    peer.fallback = json(500, {});
+    try {
+      const id = await task(a);
+      await ctx.app.agentRunner.drain();
+      expect(peer.calls).toHaveLength(MAX_ATTEMPTS);
+      expect(await read(id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+      peer.fallback = json(200, { result: 'Ya va' });
+      expect((await as(employee, 'PUT', `/api/tasks/${id}`, { status: 'pending' })).statusCode).toBe(200);
+      await ctx.app.agentRunner.drain();
+      expect(await read(id)).toMatchObject({ status: 'done', attempts: 1, result: 'Ya va' });
+    } finally {
+      peer.fallback = (_req, res) => res.writeHead(200).end();
+    }
+  });
+
+  it('a task cancelled while its tool works keeps its cancellation', async () => {
+    const t = await tool('/slow');
+    const a = await agent([t._id]);
+    let answer: () => void = () => {};
+    peer.replies = [
+      (_req, res) => (answer = () => res.writeHead(200).end(JSON.stringify({ result: 'tarde' }))),
+    ];
+    const id = await task(a);
+    const run = ctx.app.agentRunner.drain();
+    while (peer.calls.length === 0) await new Promise((r) => setTimeout(r, 10));
+    expect((await read(id)).status).toBe('running');
+    expect((await as(employee, 'PUT', `/api/tasks/${id}`, { status: 'cancelled' })).statusCode).toBe(200);
+    answer();
+    await run;
+    expect(await read(id)).toMatchObject({ status: 'cancelled', result: null });
+  });
+
+  it('leaves alone the tasks of an inactive agent and of one without webhook tools', async () => {
+    const t = await tool('/never');
+    const idle = await task(await agent([t._id], false));
+    const manual = await task(await agent([]));
+    // A tool disabled in the catalogue after it was given to the agent.
+    const disabled = await tool('/disabled');
+    const offAgent = await agent([disabled._id]);
+    expect((await as(admin, 'PUT', `/api/tools/${disabled._id}`, { enabled: false })).statusCode).toBe(200);
+    const off = await task(offAgent);
+    await ctx.app.agentRunner.drain();
+    expect(peer.calls).toHaveLength(0);
+    for (const id of [idle, manual, off]) expect((await read(id)).status).toBe('pending');
+  });
+
+  it('«Probar» sends a signed test call and reports status and time; admins only', async () => {
+    const t = await tool('/probe');
+    peer.replies = [json(204, {}), json(500, {})];
+    const ok = await as(admin, 'POST', `/api/tools/${t._id}/test`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ ok: true, status: 204, error: null });
+    expect(ok.json().ms).toEqual(expect.any(Number));
+    expect(peer.calls[0]!.headers['x-crw-event']).toBe('tool.test');
+    const ts = Number(peer.calls[0]!.headers['x-crw-timestamp']);
+    expect(peer.calls[0]!.headers['x-crw-signature']).toBe(signature(t.secret, ts, peer.calls[0]!.body));
+    expect((await as(admin, 'POST', `/api/tools/${t._id}/test`)).json()).toMatchObject({
+      ok: false,
+      status: 500,
+    });
+    expect((await as(employee, 'POST', `/api/tools/${t._id}/test`)).statusCode).toBe(403);
+    const notion = (await as(admin, 'POST', '/api/tools', { name: 'Notion', kind: 'notion' })).json();
+    expect((await as(admin, 'POST', `/api/tools/${notion._id}/test`)).statusCode).toBe(400);
+  });
+
+  it('runs each task exactly once when two server instances drain at the same moment', async () => {
+    let second = ctx.app;
+    let closeSecond = async () => {};
+    if (testDb === 'postgres') {
+      const url = (ctx.database as { url?: string }).url!;
+      const database = await openDatabase({ databaseUrl: url });
+      second = await buildApp({
+        env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/crw-test-data' }),
+        database,
+        logger: false,
+        agents: { webhookTimeoutMs: 2000, backoffMs: () => 0 },
+      });
+      await second.ready();
+      closeSecond = async () => {
+        await second.close();
+        await database.close();
+      };
+    }
+    try {
+      const t = await tool('/once');
+      const a = await agent([t._id]);
+      // Slow answers, so both instances are busy at once.
+      peer.fallback = (_req, res) => setTimeout(() => res.writeHead(200).end('{"result":"ok"}'), 30);
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) ids.push(await task(a, { title: `Tarea ${i}` }));
+      await Promise.all([
+        ctx.app.agentRunner.drain(),
+        second.agentRunner.drain(),
+        ctx.app.agentRunner.drain(),
+      ]);
+      const perTask = new Map<string, number>();
+      for (const c of peer.calls) {
+        const taskId = JSON.parse(c.body).task.id as string;
+        perTask.set(taskId, (perTask.get(taskId) ?? 0) + 1);
+      }
+      expect([...perTask.keys()].sort()).toEqual([...ids].sort());
+      expect([...perTask.values()].every((n) => n === 1)).toBe(true);
+      const rows = await ctx.app.db.select().from(tasks).where(eq(tasks.agentId, a));
+      expect(rows.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
+    } finally {
+      peer.fallback = (_req, res) => res.writeHead(200).end();
+      await closeSecond();
+    }
+  });
+});
