@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import { demo, type DemoRole } from './session.ts';
+import { type DemoRole, demo } from './session.ts';
 
 /** Calls the API as a demo user (a token of their own). */
 export async function apiAs(request: APIRequestContext, role: DemoRole) {

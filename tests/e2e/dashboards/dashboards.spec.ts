@@ -197,6 +197,30 @@ test.describe('dashboards', () => {
     await expect(page.getByTestId('dash-internal-count')).toHaveText('0');
     await page.context().close();
   });
+
+  test('a new comment shows at once on both dashboards; an internal one never on the client’s', async ({
+    browser,
+    request,
+  }) => {
+    const staff = await open(browser, 'employee', `/portfolios/${portfolioId}/dashboard`, 1280);
+    const client = await open(browser, 'client', `/portfolios/${portfolioId}/client-dashboard`, 390);
+    const activity = staff.getByRole('region', { name: 'Actividad reciente' });
+    const clientComments = client.getByRole('region', { name: 'Comentarios recientes' });
+    await expect(activity).toBeVisible();
+    await expect(clientComments).toContainText('Te lo enviamos hoy');
+
+    const admin = await apiAs(request, 'admin');
+    const post = (body: string, visibility: 'internal' | 'client') =>
+      admin.call('post', '/comments', { entityType: 'item', entityId: ids.forClient, body, visibility });
+    await post('<p>Revisad el titular, equipo</p>', 'internal');
+    await expect(activity).toContainText('Revisad el titular, equipo');
+    await post('<p>¿Os encaja el titular?</p>', 'client');
+    await expect(clientComments).toContainText('¿Os encaja el titular?');
+    await expect(activity).toContainText('¿Os encaja el titular?');
+    await expect(client.locator('main')).not.toContainText('Revisad el titular');
+    await staff.context().close();
+    await client.context().close();
+  });
 });
 
 test('a portfolio without a cycle offers to start production', async ({ browser, request }) => {

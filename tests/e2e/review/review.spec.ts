@@ -62,7 +62,7 @@ test('internal review asks for changes, the fix is approved for the client, and 
   await expect(pin).toBeVisible();
   await expect(pin).toHaveCSS('left', /px$/);
   await pin.click();
-  await expect(reviewer.getByRole('button', { name: 'Mostrar la marca 1 en la imagen' })).toHaveAttribute(
+  await expect(reviewer.getByRole('button', { name: 'Mostrar la marca 1' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );

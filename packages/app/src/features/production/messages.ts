@@ -245,7 +245,7 @@ export const itemMsg = {
     tooLong: 'El comentario es demasiado largo: acórtalo.',
     cancel: 'Cancelar',
     editLabel: 'Editar comentario',
-    showPin: (n: number) => `Mostrar la marca ${n} en la imagen`,
+    showPin: (n: number) => `Mostrar la marca ${n}`,
     aboutPin: 'Este comentario irá sobre la marca nueva de la imagen.',
     removePin: 'Quitar la marca',
     editOf: (name: string) => `Editar el comentario de ${name}`,
