@@ -24,6 +24,8 @@ export type PasswordFieldProps = Omit<React.ComponentProps<'input'>, 'type' | 'v
   generate?: boolean;
   /** Length of a generated password. */
   generatedLength?: number;
+  /** Told of each generated password (e.g. to show it once more after saving). */
+  onGenerate?: (password: string) => void;
 };
 
 /**
@@ -36,6 +38,7 @@ export function PasswordField({
   onValueChange,
   generate = false,
   generatedLength = 16,
+  onGenerate,
   className,
   disabled,
   ...props
@@ -89,6 +92,7 @@ export function PasswordField({
               setRevealed(true);
               setCopied(false);
               onValueChange(next);
+              onGenerate?.(next);
             }}
           >
             <WandSparklesIcon aria-hidden="true" />

@@ -1,6 +1,169 @@
+import type { Tool } from '@crw/api-client';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  type DataTableColumn,
+  EmptyState,
+  IconButton,
+  Switch,
+} from '@crw/ui';
+import { PencilIcon, PlusIcon, Trash2Icon, WrenchIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { adminMsg } from '../../features/admin/messages.ts';
+import { adminStore, deleteTool, loadTools, updateTool } from '../../features/admin/store.ts';
+import { toast } from '../../features/system/store.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
+import { ToolDialog } from './tools/tool-dialog.tsx';
 
+const t = adminMsg.tools;
+
+/** /admin/tools: the tools catalogue (webhook or Notion) — create, edit, enable or disable, delete. */
 export default function AdminToolsScreen() {
-  return <Screen title={msg.screens.adminTools} />;
+  const { tools } = useSnapshot(adminStore);
+  const [dialog, setDialog] = useState<{ open: boolean; tool: Tool | null }>({ open: false, tool: null });
+  const [deleting, setDeleting] = useState<Tool | null>(null);
+
+  useEffect(() => {
+    void loadTools();
+  }, []);
+
+  const toggle = async (tool: Tool, enabled: boolean) => {
+    try {
+      await updateTool(tool._id, { enabled });
+      toast.success(enabled ? t.enabledNow(tool.name) : t.disabledNow(tool.name));
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : t.updateError);
+    }
+  };
+
+  const remove = async (tool: Tool) => {
+    try {
+      await deleteTool(tool._id);
+      toast.success(t.deleted(tool.name));
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : t.deleteError);
+    }
+  };
+
+  const columns: DataTableColumn<Tool>[] = [
+    {
+      key: 'name',
+      header: t.columns.name,
+      primary: true,
+      cell: (tool) => tool.name,
+    },
+    {
+      key: 'kind',
+      header: t.columns.kind,
+      cell: (tool) => (
+        <Badge variant={tool.kind === 'webhook' ? 'info' : 'secondary'}>{t.kinds[tool.kind]}</Badge>
+      ),
+    },
+    {
+      key: 'target',
+      header: t.columns.target,
+      cell: (tool) =>
+        tool.kind === 'webhook' ? (
+          <span className="flex min-w-0 items-baseline gap-2">
+            <span className="font-mono text-xs font-semibold">{tool.config.method}</span>
+            <span className="min-w-0 font-mono text-xs break-all text-muted-foreground">
+              {tool.config.url}
+            </span>
+          </span>
+        ) : (
+          <span className="text-muted-foreground">{t.notionTarget}</span>
+        ),
+    },
+    {
+      key: 'enabled',
+      header: t.columns.enabled,
+      cell: (tool) => (
+        <span className="inline-flex items-center gap-2">
+          <Switch
+            aria-label={t.enabledLabel(tool.name)}
+            checked={tool.enabled}
+            onCheckedChange={(on) => void toggle(tool, on)}
+          />
+          <span className="text-xs text-muted-foreground" aria-hidden="true">
+            {tool.enabled ? t.enabledOn : t.enabledOff}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t.columns.actions,
+      align: 'right',
+      cell: (tool) => (
+        <span className="inline-flex gap-1">
+          <IconButton
+            label={t.editTool(tool.name)}
+            size="icon-sm"
+            onClick={() => setDialog({ open: true, tool })}
+          >
+            <PencilIcon aria-hidden="true" />
+          </IconButton>
+          <IconButton label={t.deleteTool(tool.name)} size="icon-sm" onClick={() => setDeleting(tool)}>
+            <Trash2Icon aria-hidden="true" />
+          </IconButton>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <Screen
+      title={msg.screens.adminTools}
+      actions={
+        <Button onClick={() => setDialog({ open: true, tool: null })}>
+          <PlusIcon aria-hidden="true" />
+          {t.new}
+        </Button>
+      }
+    >
+      <DataTable
+        caption={t.caption}
+        columns={columns}
+        rows={tools.items as Tool[]}
+        getRowId={(tool) => tool._id}
+        getRowLabel={(tool) => tool.name}
+        onRowOpen={(id) => {
+          const tool = adminStore.tools.items.find((x) => x._id === id);
+          if (tool) setDialog({ open: true, tool });
+        }}
+        loading={tools.loading}
+        error={tools.error}
+        onRetry={() => void loadTools()}
+        empty={
+          <EmptyState
+            className="border-0"
+            icon={<WrenchIcon />}
+            title={t.empty}
+            description={t.emptyDescription}
+          />
+        }
+      />
+      <ToolDialog
+        open={dialog.open}
+        tool={dialog.tool}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={deleting ? t.confirmDelete(deleting.name) : ''}
+        description={t.confirmDeleteDescription}
+        confirmLabel={adminMsg.delete}
+        onConfirm={() => {
+          if (deleting) void remove(deleting);
+        }}
+      />
+    </Screen>
+  );
 }

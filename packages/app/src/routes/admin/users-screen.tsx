@@ -1,6 +1,207 @@
+import type { User } from '@crw/api-client';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  type DataTableColumn,
+  type DataTableSort,
+  EmptyState,
+  Field,
+  IconButton,
+  Input,
+  Pagination,
+  useDebouncedValue,
+} from '@crw/ui';
+import { PencilIcon, PlusIcon, Trash2Icon, UsersIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { adminMsg } from '../../features/admin/messages.ts';
+import { adminStore, deleteUser, loadUsers, selectUser, USERS_PAGE } from '../../features/admin/store.ts';
+import { authStore } from '../../features/auth/store.ts';
+import { toast } from '../../features/system/store.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
+import { UserDialog } from './users/user-dialog.tsx';
 
+const t = adminMsg.users;
+
+const sortValue: Record<string, (u: User) => string> = {
+  name: (u) => u.name,
+  email: (u) => u.email,
+  role: (u) => adminMsg.roles[u.role],
+  created: (u) => u.createdAt,
+};
+
+/**
+ * /admin/users: a searchable, paginated table of users (cards on a phone); create and edit in a dialog
+ * (data, global permissions, portfolio access); delete with a confirmation. The list API has no sort
+ * parameter, so a header sorts the page on screen (the server pages by name).
+ */
 export default function AdminUsersScreen() {
-  return <Screen title={msg.screens.adminUsers} />;
+  const { users } = useSnapshot(adminStore);
+  const me = useSnapshot(authStore).user;
+  const [search, setSearch] = useState(users.query);
+  const query = useDebouncedValue(search, 300);
+  const [sort, setSort] = useState<DataTableSort | undefined>();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [deleting, setDeleting] = useState<User | null>(null);
+
+  useEffect(() => {
+    void loadUsers(query, query === adminStore.users.query ? adminStore.users.page : 1);
+  }, [query]);
+
+  const open = (user: User | null) => {
+    selectUser(user);
+    setDialogOpen(true);
+  };
+
+  const remove = async (user: User) => {
+    try {
+      await deleteUser(user._id);
+      toast.success(t.deleted(user.name));
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : t.deleteError);
+    }
+  };
+
+  const rows = [...(users.items as User[])];
+  if (sort) {
+    const value = sortValue[sort.key]!;
+    rows.sort((a, b) => value(a).localeCompare(value(b), 'es') * (sort.direction === 'asc' ? 1 : -1));
+  }
+
+  const columns: DataTableColumn<User>[] = [
+    {
+      key: 'name',
+      header: t.columns.name,
+      sortable: true,
+      primary: true,
+      cell: (u) =>
+        u._id === me?._id ? (
+          <span className="inline-flex flex-wrap items-center gap-2">
+            {u.name}
+            <Badge variant="outline">{t.you}</Badge>
+          </span>
+        ) : (
+          u.name
+        ),
+    },
+    {
+      key: 'email',
+      header: t.columns.email,
+      sortable: true,
+      cell: (u) => <span className="break-all">{u.email}</span>,
+    },
+    {
+      key: 'role',
+      header: t.columns.role,
+      sortable: true,
+      cell: (u) => (
+        <Badge variant={u.role === 'admin' ? 'default' : u.role === 'employee' ? 'info' : 'secondary'}>
+          {adminMsg.roles[u.role]}
+        </Badge>
+      ),
+    },
+    {
+      key: 'created',
+      header: t.columns.created,
+      sortable: true,
+      cell: (u) => <span className="whitespace-nowrap">{formatDateTime(u.createdAt)}</span>,
+    },
+    {
+      key: 'actions',
+      header: t.columns.actions,
+      align: 'right',
+      cell: (u) => (
+        <span className="inline-flex gap-1">
+          <IconButton size="icon-sm" label={t.editUser(u.name)} onClick={() => open(u)}>
+            <PencilIcon aria-hidden="true" />
+          </IconButton>
+          <IconButton
+            size="icon-sm"
+            label={u._id === me?._id ? t.ownDelete : t.deleteUser(u.name)}
+            disabled={u._id === me?._id}
+            onClick={() => setDeleting(u)}
+          >
+            <Trash2Icon aria-hidden="true" />
+          </IconButton>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <Screen
+      title={msg.screens.adminUsers}
+      actions={
+        <Button onClick={() => open(null)}>
+          <PlusIcon aria-hidden="true" />
+          {t.new}
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <Field label={t.search} className="w-full sm:max-w-sm">
+          {(p) => (
+            <Input
+              {...p}
+              type="search"
+              placeholder={t.searchPlaceholder}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          )}
+        </Field>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {users.loading && users.items.length === 0 ? '' : t.count(users.total)}
+        </p>
+      </div>
+      <DataTable
+        caption={t.caption}
+        columns={columns}
+        rows={rows}
+        getRowId={(u) => u._id}
+        getRowLabel={(u) => u.name}
+        sort={sort}
+        onSortChange={setSort}
+        onRowOpen={(id) => {
+          const user = adminStore.users.items.find((u) => u._id === id);
+          if (user) open(user);
+        }}
+        loading={users.loading}
+        error={users.error}
+        onRetry={() => void loadUsers()}
+        empty={
+          <EmptyState
+            className="border-0"
+            icon={<UsersIcon />}
+            title={users.query.trim() ? t.noMatches(users.query.trim()) : t.empty}
+          />
+        }
+      />
+      {users.total > USERS_PAGE ? (
+        <Pagination
+          page={users.page}
+          limit={USERS_PAGE}
+          total={users.total}
+          onPageChange={(page) => void loadUsers(users.query, page)}
+        />
+      ) : null}
+      <UserDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setDeleting(null);
+        }}
+        title={deleting ? t.confirmDelete(deleting.name) : ''}
+        description={t.confirmDeleteDescription}
+        confirmLabel={adminMsg.delete}
+        onConfirm={() => {
+          if (deleting) void remove(deleting);
+        }}
+      />
+    </Screen>
+  );
 }

@@ -1,0 +1,120 @@
+import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../../support/axe.ts';
+import { signIn, toast } from '../../support/session.ts';
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function openTools(page: Page) {
+  await page.goto('/admin/tools');
+  await expect(page.getByRole('heading', { name: 'Herramientas', level: 1 })).toBeVisible();
+}
+
+test('an admin creates a webhook tool, edits it, disables it and deletes it after confirming', async ({
+  page,
+}) => {
+  const name = `Publicador ${stamp()}`;
+  await signIn(page, 'admin');
+  await openTools(page);
+
+  // Create: the form checks the URL before sending.
+  await page.getByRole('button', { name: 'Nueva herramienta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva herramienta' });
+  await dialog.getByLabel('Nombre').fill(name);
+  await dialog
+    .getByLabel('Descripción (opcional)')
+    .fill('Envía la pieza aprobada al gestor de publicaciones');
+  await expect(dialog.getByRole('combobox', { name: 'Tipo' })).toHaveText('Webhook');
+  await dialog.getByLabel('URL').fill('ftp://no-vale');
+  await dialog.getByRole('button', { name: 'Crear herramienta' }).click();
+  await expect(dialog.getByText('Escribe una URL que empiece por http:// o https://')).toBeVisible();
+  await dialog.getByLabel('URL').fill('http://127.0.0.1:9/hook');
+  await dialog.getByRole('button', { name: 'Crear herramienta' }).click();
+  await expect(toast(page, `Herramienta ${name} creada`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('POST');
+  await expect(row).toContainText('http://127.0.0.1:9/hook');
+  await expect(row.getByRole('switch', { name: `Activa: ${name}` })).toBeChecked();
+
+  // Edit: method and URL.
+  await row.getByRole('button', { name: `Editar ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: `Editar ${name}` });
+  await expect(edit.getByLabel('URL')).toHaveValue('http://127.0.0.1:9/hook');
+  await edit.getByRole('combobox', { name: 'Método' }).click();
+  await page.getByRole('option', { name: 'PUT' }).click();
+  await edit.getByLabel('URL').fill('http://127.0.0.1:9/otro');
+  await edit.getByRole('button', { name: 'Guardar' }).click();
+  await expect(toast(page, `Herramienta ${name} actualizada`)).toBeVisible();
+  await expect(row).toContainText('PUT');
+  await expect(row).toContainText('http://127.0.0.1:9/otro');
+
+  // Disable, keyboard only: focus the switch and press Space.
+  await row.getByRole('switch', { name: `Activa: ${name}` }).focus();
+  await page.keyboard.press('Space');
+  await expect(toast(page, `Herramienta ${name} desactivada`)).toBeVisible();
+  await expect(row.getByRole('switch', { name: `Activa: ${name}` })).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: name }).getByRole('switch')).not.toBeChecked();
+
+  // Delete after confirming.
+  await page.getByRole('button', { name: `Eliminar ${name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `¿Eliminar ${name}?` });
+  await expect(confirm).toContainText('Se quita también de los agentes');
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(toast(page, `Herramienta ${name} eliminada`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('a Notion tool needs no URL; switching the kind hides the webhook fields', async ({ page }) => {
+  const name = `Notion ${stamp()}`;
+  await signIn(page, 'admin');
+  await openTools(page);
+  await page.getByRole('button', { name: 'Nueva herramienta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva herramienta' });
+  await dialog.getByLabel('Nombre').fill(name);
+  await dialog.getByRole('combobox', { name: 'Tipo' }).click();
+  await page.getByRole('option', { name: 'Notion' }).click();
+  await expect(dialog.getByLabel('URL')).toHaveCount(0);
+  await expect(dialog.getByRole('combobox', { name: 'Método' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Crear herramienta' }).click();
+  await expect(toast(page, `Herramienta ${name} creada`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText(
+    'Página de Notion del portafolio',
+  );
+});
+
+for (const width of [1280, 390]) {
+  test(`/admin/tools at ${width} px (table or list, dialog) has no serious accessibility violations`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await signIn(page, 'admin');
+    // At least one tool, with a long URL, so that the list is not empty.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await request.post('/api/tools', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        name: `Avisos ${stamp()}`,
+        kind: 'webhook',
+        config: {
+          url: 'http://127.0.0.1:9/una/ruta/bastante/larga/para/ver/como/se/parte?con=parametros',
+          method: 'POST',
+        },
+      },
+    });
+    await openTools(page);
+    await expect(page.getByRole('switch').first()).toBeVisible();
+    if (width === 390) await expect(page.getByRole('table')).toHaveCount(0);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/admin-tools-${width}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Nueva herramienta' }).click();
+    await expect(page.getByRole('dialog', { name: 'Nueva herramienta' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/admin-tools-dialog-${width}.png` });
+  });
+}
