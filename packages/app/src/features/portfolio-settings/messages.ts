@@ -1,0 +1,85 @@
+import { msg } from '../../messages.ts';
+
+/** Spanish texts of portfolio creation and settings; the spec's exact ones come from `msg.portfolios`. */
+export const portfolioSettingsMsg = {
+  fields: {
+    businessName: 'Nombre del negocio',
+    businessNameRequired: 'Escribe el nombre del negocio',
+    identifier: 'Identificador',
+    identifierHint: 'Único, en minúsculas, con números y guiones. Se propone a partir del nombre.',
+    identifierFormat:
+      'Usa de 3 a 60 letras minúsculas sin acentos, números y guiones (sin guion al principio ni al final)',
+    identifierTaken: 'Ese identificador ya está en uso: elige otro',
+    pilares: 'Pilares de contenido',
+    angulos: 'Ángulos de venta',
+    formatos: 'Formatos creativos',
+    listsTitle: 'Ciclo de producción',
+    listsDescription: 'Los pilares, ángulos y formatos con los que se planifican y etiquetan las piezas.',
+  },
+  availability: {
+    checking: 'Comprobando disponibilidad…',
+    available: 'Disponible',
+    taken: 'No disponible',
+    error: 'No se pudo comprobar la disponibilidad',
+  },
+  create: {
+    intro: 'Un portafolio es la cuenta de un negocio: su producción, revisión, agentes e integraciones.',
+    submit: 'Crear portafolio',
+    submitting: 'Creando…',
+    cancel: 'Cancelar',
+    created: (name: string) => `Portafolio «${name}» creado`,
+  },
+  general: {
+    save: 'Guardar cambios',
+    saving: 'Guardando…',
+    discard: 'Descartar cambios',
+    saved: 'Cambios guardados',
+    identifierReadOnly: 'El identificador no se puede cambiar aquí.',
+    readOnly: 'No tienes permiso para editar este portafolio: puedes verlo, pero no cambiarlo.',
+  },
+  remove: {
+    title: 'Eliminar portafolio',
+    description:
+      'Elimina el portafolio con todo lo que contiene: ciclos, piezas, versiones, archivos, agentes, tareas, comentarios e integraciones. No se puede deshacer.',
+    open: 'Eliminar portafolio…',
+    noPermission:
+      'Para eliminarlo necesitas el permiso «Eliminar el portafolio»; pídeselo a un administrador.',
+    dialogTitle: (name: string) => `¿Eliminar «${name}»?`,
+    confirmLabel: (identifier: string) => `Escribe ${identifier} para confirmar`,
+    mismatch: 'El texto no coincide con el identificador',
+    confirm: 'Eliminar definitivamente',
+    removing: 'Eliminando…',
+    cancel: 'Cancelar',
+    removed: (name: string) => `Portafolio «${name}» eliminado`,
+  },
+  integrations: {
+    notionTitle: 'Notion',
+    notionDescription:
+      'Las páginas de Notion vinculadas a este portafolio. Pega el enlace de una página (o su ID) para añadirla.',
+    page: 'Página de Notion',
+    pageHint: 'El enlace de la página (https://www.notion.so/…) o su ID de 32 caracteres.',
+    add: 'Añadir integración',
+    adding: 'Añadiendo…',
+    added: 'Integración con Notion añadida',
+    empty: 'Sin integraciones de Notion',
+    emptyDescription: 'Añade una página para vincularla con este portafolio.',
+    list: 'Integraciones de Notion',
+    pageId: 'ID de página',
+    addedOn: (date: string) => `Añadida el ${date}`,
+    open: 'Abrir en Notion',
+    remove: (id: string) => `Quitar la integración con la página ${id}`,
+    removeShort: 'Quitar',
+    confirmTitle: '¿Quitar esta integración con Notion?',
+    confirmDescription: (id: string) => `La página ${id} dejará de estar vinculada a este portafolio.`,
+    removed: 'Integración eliminada',
+    retry: 'Reintentar',
+    invalid: {
+      empty: 'Pega el enlace o el ID de la página de Notion',
+      notNotion: 'El enlace no es de Notion: debe ser de notion.so o notion.site',
+      noId: 'No se encontró un ID de página válido: son 32 caracteres hexadecimales (0-9 y a-f)',
+    },
+    duplicate: 'Esa página ya está integrada en este portafolio',
+  },
+  noActive: msg.portfolios.noActive,
+  retry: 'Reintentar',
+} as const;
