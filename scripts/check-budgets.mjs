@@ -25,6 +25,9 @@ const budgets = [
   { name: 'dashboard del cliente', source: 'src/routes/portfolios/client-dashboard-screen.tsx', kb: 50 },
   { name: 'gestión de usuarios', source: 'src/routes/admin/users-screen.tsx', kb: 50 },
   { name: 'herramientas', source: 'src/routes/admin/tools-screen.tsx', kb: 50 },
+  { name: 'crear portafolio', source: 'src/routes/portfolios/create-screen.tsx', kb: 50 },
+  { name: 'ajustes › general', source: 'src/routes/portfolios/settings-general.tsx', kb: 50 },
+  { name: 'ajustes › integraciones', source: 'src/routes/portfolios/settings-integrations.tsx', kb: 50 },
   { name: 'editor de texto', source: '../ui/src/rich-text-editor/index.ts', kb: 130 },
 ];
 
