@@ -1,7 +1,8 @@
-import type { Role } from '@crw/api-client';
-import { Badge, Button, Card, Checkbox, Field, Input, Label, Textarea } from '@crw/ui';
-import { SendIcon, XIcon } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import type { Role, SearchUsersResponse } from '@crw/api-client';
+import { Button, Card, CheckboxGroup, Combobox, Field, Input, Textarea, useDebouncedValue } from '@crw/ui';
+import { SendIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
 import { loadPortfolios, portfoliosStore } from '../../features/portfolios/store.ts';
 import { toast } from '../../features/system/store.ts';
@@ -14,13 +15,14 @@ const t = {
   content: 'Mensaje',
   link: 'Enlace (opcional)',
   linkHint: 'Una ruta de la aplicación, por ejemplo /settings',
+  linkInvalid: 'Debe empezar por /',
   audience: 'Destinatarios',
   audienceHint: 'Los criterios se combinan: sin ninguno, la recibe todo el mundo.',
   roles: 'Roles',
   portfolios: 'Portafolios',
   users: 'Personas concretas',
   searchUsers: 'Buscar personas por nombre o correo',
-  removeUser: (name: string) => `Quitar a ${name}`,
+  noUsers: 'Nadie coincide',
   reach: (n: number) => (n === 1 ? 'Llegará a 1 persona' : `Llegará a ${n} personas`),
   counting: 'Calculando destinatarios…',
   send: 'Enviar notificación',
@@ -29,249 +31,221 @@ const t = {
     n === 1 ? 'Notificación enviada a 1 persona' : `Notificación enviada a ${n} personas`,
   error: 'Error al enviar la notificación',
   previewError: 'No se pudo calcular el número de destinatarios',
+  searchError: 'Error al buscar usuarios',
   roleNames: { admin: 'Administradores', employee: 'Empleados', client: 'Clientes' } as Record<Role, string>,
 };
 
-interface Person {
-  _id: string;
-  name: string;
-  email: string;
+interface BroadcastForm {
+  title: string;
+  content: string;
+  url: string;
+  roles: Role[];
+  portfolioIds: string[];
+  userIds: string[];
 }
+
+const empty: BroadcastForm = { title: '', content: '', url: '', roles: [], portfolioIds: [], userIds: [] };
+
+const criteriaOf = ({
+  roles,
+  portfolioIds,
+  userIds,
+}: Pick<BroadcastForm, 'roles' | 'portfolioIds' | 'userIds'>) => ({
+  ...(roles.length ? { roles } : {}),
+  ...(portfolioIds.length ? { portfolioIds } : {}),
+  ...(userIds.length ? { userIds } : {}),
+});
 
 /** /admin/notify: broadcast with audience criteria, a live count of who it reaches, and the result after. */
 export default function AdminNotifyScreen() {
   const { portfolios } = useSnapshot(portfoliosStore);
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [url, setUrl] = useState('');
-  const [roles, setRoles] = useState<Role[]>([]);
-  const [portfolioIds, setPortfolioIds] = useState<string[]>([]);
-  const [people, setPeople] = useState<Person[]>([]);
-  const [query, setQuery] = useState('');
-  const [matches, setMatches] = useState<Person[]>([]);
-  const [reach, setReach] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { register, control, handleSubmit, reset, getValues, formState } = useForm<BroadcastForm>({
+    defaultValues: empty,
+  });
+  const { errors, isSubmitting } = formState;
+  const [title, content, roles, portfolioIds, userIds] = useWatch({
+    control,
+    name: ['title', 'content', 'roles', 'portfolioIds', 'userIds'],
+  });
   const [result, setResult] = useState<string | null>(null);
-  const searchId = useId();
 
   useEffect(() => {
     if (!portfoliosStore.loaded) void loadPortfolios().catch(() => undefined);
   }, []);
 
-  const criteria = useMemo(
-    () => ({
-      ...(roles.length ? { roles } : {}),
-      ...(portfolioIds.length ? { portfolioIds } : {}),
-      ...(people.length ? { userIds: people.map((p) => p._id) } : {}),
-    }),
-    [roles, portfolioIds, people],
-  );
-
-  // Live audience count, debounced.
+  // Live audience count, once the criteria stop changing; an older answer never overwrites a newer one.
+  const criteriaKey = JSON.stringify(criteriaOf({ roles, portfolioIds, userIds }));
+  const settledKey = useDebouncedValue(criteriaKey, 250);
+  const [reach, setReach] = useState<{ key: string; count: number } | null>(null);
   useEffect(() => {
-    setReach(null);
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api
-        .call(
-          sdk.previewBroadcast({ client: api.client, body: { criteria }, signal: controller.signal }),
-          t.previewError,
-        )
-        .then((r) => setReach(r.count))
-        .catch(() => undefined);
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [criteria]);
+    api
+      .call(
+        sdk.previewBroadcast({
+          client: api.client,
+          body: { criteria: JSON.parse(settledKey) },
+          signal: controller.signal,
+        }),
+        t.previewError,
+      )
+      .then((r) => setReach({ key: settledKey, count: r.count }))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [settledKey]);
 
+  // People: a remote search, debounced; labels of chosen people are remembered by the Combobox.
+  const [query, setQuery] = useState('');
+  const settledQuery = useDebouncedValue(query.trim(), 250);
+  const [matches, setMatches] = useState<SearchUsersResponse>([]);
   useEffect(() => {
-    if (query.trim().length < 2) {
+    if (settledQuery.length < 2) {
       setMatches([]);
       return;
     }
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api
-        .call(
-          sdk.searchUsers({ client: api.client, query: { query }, signal: controller.signal }),
-          'Error al buscar usuarios',
-        )
-        .then(setMatches)
-        .catch(() => undefined);
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
+    api
+      .call(
+        sdk.searchUsers({ client: api.client, query: { query: settledQuery }, signal: controller.signal }),
+        t.searchError,
+      )
+      .then(setMatches)
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [settledQuery]);
 
-  const toggle = <T,>(list: T[], value: T) =>
-    list.includes(value) ? list.filter((x) => x !== value) : [...list, value];
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
+  const submit = handleSubmit(async (values) => {
     setResult(null);
     try {
       const res = await api.call(
         sdk.broadcastNotification({
           client: api.client,
           body: {
-            title: title.trim(),
-            content: content.trim(),
-            ...(url.trim() ? { url: url.trim() } : {}),
-            criteria,
+            title: values.title.trim(),
+            content: values.content.trim(),
+            ...(values.url.trim() ? { url: values.url.trim() } : {}),
+            criteria: criteriaOf(values),
           },
         }),
         t.error,
       );
       setResult(t.sent(res.count));
       toast.success(t.sent(res.count));
-      setTitle('');
-      setContent('');
-      setUrl('');
+      // The audience stays for the next message.
+      reset({ ...getValues(), title: '', content: '', url: '' });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : t.error);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <Screen title={msg.screens.adminNotify}>
-      <form onSubmit={submit} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
-        <Card className="space-y-4 p-5">
-          <Field label={t.title}>
-            {(p) => (
-              <Input
-                {...p}
-                required
-                maxLength={120}
-                value={title}
-                disabled={busy}
-                onChange={(e) => setTitle(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t.content}>
-            {(p) => (
-              <Textarea
-                {...p}
-                required
-                maxLength={1000}
-                rows={4}
-                value={content}
-                disabled={busy}
-                onChange={(e) => setContent(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t.link} hint={t.linkHint}>
-            {(p) => (
-              <Input
-                {...p}
-                pattern="/.*"
-                placeholder="/settings"
-                value={url}
-                disabled={busy}
-                onChange={(e) => setUrl(e.target.value)}
-              />
-            )}
-          </Field>
-        </Card>
-        <Card className="space-y-5 p-5">
-          <div>
-            <h2 className="font-semibold">{t.audience}</h2>
-            <p className="text-sm text-muted-foreground">{t.audienceHint}</p>
-          </div>
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">{t.roles}</legend>
-            {(['admin', 'employee', 'client'] as const).map((role) => (
-              <Label key={role} className="flex items-center gap-2 font-normal">
-                <Checkbox
-                  checked={roles.includes(role)}
-                  onCheckedChange={() => setRoles((r) => toggle(r, role))}
+      <form onSubmit={submit} noValidate>
+        <fieldset
+          disabled={isSubmitting}
+          className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
+        >
+          <Card className="space-y-4 p-5">
+            <Field label={t.title} error={errors.title?.message}>
+              {(p) => (
+                <Input
+                  {...p}
+                  required
+                  maxLength={120}
+                  {...register('title', { validate: (v) => !!v.trim() })}
                 />
-                {t.roleNames[role]}
-              </Label>
-            ))}
-          </fieldset>
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">{t.portfolios}</legend>
-            <div className="max-h-40 space-y-2 overflow-y-auto">
-              {portfolios.map((p) => (
-                <Label key={p._id} className="flex items-center gap-2 font-normal">
-                  <Checkbox
-                    checked={portfolioIds.includes(p._id)}
-                    onCheckedChange={() => setPortfolioIds((ids) => toggle(ids, p._id))}
-                  />
-                  {p.accountData.businessName}
-                </Label>
-              ))}
+              )}
+            </Field>
+            <Field label={t.content} error={errors.content?.message}>
+              {(p) => (
+                <Textarea
+                  {...p}
+                  required
+                  maxLength={1000}
+                  rows={4}
+                  {...register('content', { validate: (v) => !!v.trim() })}
+                />
+              )}
+            </Field>
+            <Field label={t.link} hint={t.linkHint} error={errors.url?.message}>
+              {(p) => (
+                <Input
+                  {...p}
+                  placeholder="/settings"
+                  {...register('url', {
+                    validate: (v) => !v.trim() || v.trim().startsWith('/') || t.linkInvalid,
+                  })}
+                />
+              )}
+            </Field>
+          </Card>
+          <Card className="space-y-5 p-5">
+            <div>
+              <h2 className="font-semibold">{t.audience}</h2>
+              <p className="text-sm text-muted-foreground">{t.audienceHint}</p>
             </div>
-          </fieldset>
-          <div className="space-y-2">
-            <label htmlFor={searchId} className="text-sm font-medium">
-              {t.users}
-            </label>
-            <Input
-              id={searchId}
-              type="search"
-              placeholder={t.searchUsers}
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
+            <Controller
+              control={control}
+              name="roles"
+              render={({ field }) => (
+                <CheckboxGroup
+                  legend={t.roles}
+                  options={(['admin', 'employee', 'client'] as const).map((r) => ({
+                    value: r,
+                    label: t.roleNames[r],
+                  }))}
+                  value={field.value}
+                  onValueChange={(v) => field.onChange(v as Role[])}
+                />
+              )}
             />
-            {matches.length > 0 ? (
-              <ul className="max-h-40 overflow-y-auto rounded-md border border-border" aria-label={t.users}>
-                {matches
-                  .filter((m) => !people.some((p) => p._id === m._id))
-                  .map((m) => (
-                    <li key={m._id}>
-                      <button
-                        type="button"
-                        className="w-full px-3 py-2 text-left text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
-                        onClick={() => {
-                          setPeople((list) => [...list, m]);
-                          setQuery('');
-                        }}
-                      >
-                        {m.name} <span className="text-muted-foreground">· {m.email}</span>
-                      </button>
-                    </li>
-                  ))}
-              </ul>
-            ) : null}
-            <div className="flex flex-wrap gap-2">
-              {people.map((p) => (
-                <Badge key={p._id} variant="secondary" className="gap-1 pr-1">
-                  {p.name}
-                  <button
-                    type="button"
-                    aria-label={t.removeUser(p.name)}
-                    className="rounded-full p-0.5 hover:bg-foreground/10"
-                    onClick={() => setPeople((list) => list.filter((x) => x._id !== p._id))}
-                  >
-                    <XIcon className="size-3" aria-hidden="true" />
-                  </button>
-                </Badge>
-              ))}
-            </div>
-          </div>
-          <p role="status" aria-live="polite" className="text-sm font-medium" data-testid="broadcast-reach">
-            {reach === null ? t.counting : t.reach(reach)}
-          </p>
-          <Button type="submit" className="w-full" disabled={busy || !title.trim() || !content.trim()}>
-            <SendIcon aria-hidden="true" />
-            {busy ? t.sending : t.send}
-          </Button>
-          {result ? (
-            <p role="status" className="text-sm text-success">
-              {result}
+            <Controller
+              control={control}
+              name="portfolioIds"
+              render={({ field }) => (
+                <CheckboxGroup
+                  legend={t.portfolios}
+                  className="max-h-48 overflow-y-auto"
+                  options={portfolios.map((p) => ({ value: p._id, label: p.accountData.businessName }))}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                />
+              )}
+            />
+            <Field label={t.users}>
+              {(p) => (
+                <Controller
+                  control={control}
+                  name="userIds"
+                  render={({ field }) => (
+                    <Combobox
+                      {...p}
+                      multiple
+                      filter={false}
+                      placeholder={t.searchUsers}
+                      emptyText={settledQuery.length < 2 ? t.searchUsers : t.noUsers}
+                      options={matches.map((m) => ({ value: m._id, label: m.name, description: m.email }))}
+                      onSearchChange={setQuery}
+                      value={field.value}
+                      onValueChange={field.onChange}
+                    />
+                  )}
+                />
+              )}
+            </Field>
+            <p role="status" aria-live="polite" className="text-sm font-medium" data-testid="broadcast-reach">
+              {reach && reach.key === criteriaKey ? t.reach(reach.count) : t.counting}
             </p>
-          ) : null}
-        </Card>
+            <Button type="submit" className="w-full" disabled={!title.trim() || !content.trim()}>
+              <SendIcon aria-hidden="true" />
+              {isSubmitting ? t.sending : t.send}
+            </Button>
+            {result ? (
+              <p role="status" className="text-sm text-success">
+                {result}
+              </p>
+            ) : null}
+          </Card>
+        </fieldset>
       </form>
     </Screen>
   );

@@ -87,7 +87,7 @@ export function AccessPanel({ user }: { user: User }) {
                       <span className="text-xs text-muted-foreground">{t.noPermissions}</span>
                     ) : (
                       grant.permissions.map((key) => (
-                        <Badge key={key} variant="secondary">
+                        <Badge key={key} variant="secondary" className="whitespace-normal">
                           {labels.get(key) ?? key}
                         </Badge>
                       ))
