@@ -248,6 +248,24 @@ describe('agent task runner', () => {
     for (const id of [idle, manual, off]) expect((await read(id)).status).toBe('pending');
   });
 
+  it('an agent edited back to active runs the tasks that waited; a blank name is refused', async () => {
+    const t = await tool('/later');
+    const a = await agent([t._id], false);
+    const id = await task(a);
+    await ctx.app.agentRunner.drain();
+    expect((await read(id)).status).toBe('pending');
+    const blank = await as(employee, 'PUT', `/api/agents/${portfolioId}/${a}`, { name: '  ' });
+    expect(blank.statusCode).toBe(400);
+    const on = await as(employee, 'PUT', `/api/agents/${portfolioId}/${a}`, {
+      active: true,
+      name: 'Correctora',
+    });
+    expect(on.json()).toMatchObject({ active: true, name: 'Correctora', instructions: 'Escribe el copy' });
+    await ctx.app.agentRunner.drain();
+    expect(peer.calls).toHaveLength(1);
+    expect(await read(id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
   it('«Probar» sends a signed test call and reports status and time; admins only', async () => {
     const t = await tool('/probe');
     peer.replies = [json(204, {}), json(500, {})];

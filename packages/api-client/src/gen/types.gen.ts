@@ -3878,6 +3878,54 @@ export type GetAgentResponses = {
 
 export type GetAgentResponse = GetAgentResponses[keyof GetAgentResponses];
 
+export type UpdateAgentData = {
+    /**
+     * UpdateAgentBody
+     */
+    body: {
+        name?: string;
+        description?: string;
+        instructions?: string;
+        active?: boolean;
+    };
+    path: {
+        portfolioId: string;
+        agentId: string;
+    };
+    query?: never;
+    url: '/agents/{portfolioId}/{agentId}';
+};
+
+export type UpdateAgentErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type UpdateAgentError = UpdateAgentErrors[keyof UpdateAgentErrors];
+
+export type UpdateAgentResponses = {
+    /**
+     * Default Response
+     */
+    200: Agent;
+};
+
+export type UpdateAgentResponse = UpdateAgentResponses[keyof UpdateAgentResponses];
+
 export type SetAgentToolsData = {
     /**
      * AgentToolsBody

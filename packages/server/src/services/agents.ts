@@ -142,6 +142,19 @@ export async function agentDetail(db: DbOrTx, agent: AgentRow) {
   };
 }
 
+/** Edits an agent's texts and whether it is active; re-activating it lets the runner take its tasks again. */
+export async function updateAgent(db: DbOrTx, agent: AgentRow, input: Partial<Omit<AgentInput, 'tools'>>) {
+  const set = {
+    ...(input.name !== undefined ? { name: nonBlank('name', input.name) } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.instructions !== undefined ? { instructions: input.instructions } : {}),
+    ...(input.active !== undefined ? { active: input.active } : {}),
+  };
+  const [row] = await db.update(agents).set(set).where(eq(agents.id, agent.id)).returning();
+  if (!row) throw new AppError('NOT_FOUND', 'Agente no encontrado'); // deleted meanwhile
+  return toAgent(row);
+}
+
 export async function setAgentTools(db: DbOrTx, agent: AgentRow, toolIds: string[]) {
   const ids = [...new Set(toolIds)];
   await assertTools(db, ids);

@@ -79,6 +79,14 @@ export const cases: AuthzCase[] = [
     expect: managers(),
   },
   {
+    route: 'PUT /api/agents/:portfolioId/:agentId',
+    request: async (w) => ({
+      url: `/api/agents/${w.portfolioId}/${await agent(w)}`,
+      payload: { active: false },
+    }),
+    expect: managers(),
+  },
+  {
     route: 'PUT /api/agents/:portfolioId/:agentId/tools',
     request: async (w) => ({
       url: `/api/agents/${w.portfolioId}/${await agent(w)}/tools`,

@@ -45,6 +45,11 @@ const AgentParams = Type.Object({
 });
 const ToolIds = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 });
 const tags = ['agents'];
+const AgentFields = {
+  name: Type.String({ minLength: 1, maxLength: 120 }),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  instructions: Type.Optional(Type.String({ maxLength: 20000 })),
+};
 
 export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -73,13 +78,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Crea un agente en el portafolio',
         params: PortfolioParams,
         body: Type.Object(
-          {
-            name: Type.String({ minLength: 1, maxLength: 120 }),
-            description: Type.Optional(Type.String({ maxLength: 2000 })),
-            instructions: Type.Optional(Type.String({ maxLength: 20000 })),
-            tools: Type.Optional(ToolIds),
-            active: Type.Optional(Type.Boolean()),
-          },
+          { ...AgentFields, tools: Type.Optional(ToolIds), active: Type.Optional(Type.Boolean()) },
           { title: 'CreateAgentBody' },
         ),
         response: { 201: ref(AgentSchema), ...errorResponses(400, 401, 403, 404) },
@@ -152,6 +151,41 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await tx.delete(agents).where(eq(agents.id, agent.id));
       });
       return { success: true };
+    },
+  );
+
+  app.put(
+    '/agents/:portfolioId/:agentId',
+    {
+      schema: {
+        operationId: 'updateAgent',
+        tags,
+        summary: 'Edita un agente (nombre, descripción, instrucciones, activo)',
+        params: AgentParams,
+        body: Type.Object(
+          {
+            name: Type.Optional(AgentFields.name),
+            description: AgentFields.description,
+            instructions: AgentFields.instructions,
+            active: Type.Optional(Type.Boolean()),
+          },
+          { title: 'UpdateAgentBody', minProperties: 1 },
+        ),
+        response: { 200: ref(AgentSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const agent = await service.loadAgent(
+        app.db,
+        request.user,
+        request.params.portfolioId,
+        request.params.agentId,
+        'agents.manage',
+      );
+      const updated = await service.updateAgent(app.db, agent, request.body);
+      // Active again: its pending tasks may run now.
+      if (updated.active && !agent.active) app.agentRunner.kick();
+      return updated;
     },
   );
 
