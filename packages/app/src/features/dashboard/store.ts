@@ -13,7 +13,7 @@ interface Slot<T> {
 }
 const emptySlot = <T>(): Slot<T> => ({ portfolioId: null, data: null, loading: false, error: null });
 
-interface DashboardState {
+export interface DashboardState {
   portfolio: Slot<PortfolioDashboard>;
   client: Slot<ClientDashboard>;
 }

@@ -1,39 +1,20 @@
 import type { ClientDashboard } from '@crw/api-client';
 import { Button } from '@crw/ui';
-import { useCallback, useEffect } from 'react';
-import { Link, useParams } from 'react-router';
-import { useSnapshot } from 'valtio';
-import {
-  CardEmpty,
-  DashboardCard,
-  DashboardError,
-  DashboardLoading,
-} from '../../features/dashboard/components/dashboard-parts.tsx';
+import { Link } from 'react-router';
+import { CardEmpty, DashboardCard } from '../../features/dashboard/components/dashboard-parts.tsx';
 import { dashboardMsg as t } from '../../features/dashboard/messages.ts';
-import { dashboardStore, loadClientDashboard } from '../../features/dashboard/store.ts';
-import { useLiveRefresh } from '../../features/dashboard/use-live-refresh.ts';
+import { loadClientDashboard } from '../../features/dashboard/store.ts';
 import { formatAgo, formatDateTime, formatDay } from '../../lib/dates.ts';
 import { msg } from '../../messages.ts';
-import { Screen } from '../screen.tsx';
-
-const linkClass =
-  'rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+import { DashboardShell, dashboardLinkClass } from './dashboard-shell.tsx';
 
 /** /portfolios/{id}/client-dashboard ("Mi Dashboard"): what awaits my review, what was approved, comments. */
 export default function ClientDashboardScreen() {
-  const { portfolioId = '' } = useParams();
-  const snap = useSnapshot(dashboardStore).client;
-  const reload = useCallback(() => void loadClientDashboard(portfolioId), [portfolioId]);
-  useEffect(reload, [reload]);
-  useLiveRefresh(portfolioId, reload);
-
-  const data = snap.portfolioId === portfolioId ? (snap.data as ClientDashboard | null) : null;
-  let body: React.ReactNode;
-  if (snap.error && !data) body = <DashboardError message={snap.error} onRetry={reload} />;
-  else if (!data) body = <DashboardLoading cards={4} />;
-  else body = <Dashboard portfolioId={portfolioId} data={data} />;
-
-  return <Screen title={msg.screens.clientDashboard}>{body}</Screen>;
+  return (
+    <DashboardShell kind="client" title={msg.screens.clientDashboard} cards={4} load={loadClientDashboard}>
+      {(data, portfolioId) => <Dashboard portfolioId={portfolioId} data={data} />}
+    </DashboardShell>
+  );
 }
 
 function Dashboard({ portfolioId, data }: { portfolioId: string; data: ClientDashboard }) {
@@ -112,7 +93,7 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: ClientDas
           <ul className="divide-y divide-border">
             {approved.items.map((item) => (
               <li key={item._id} className="py-2">
-                <Link to={`${base}/review?item=${item._id}`} className={linkClass}>
+                <Link to={`${base}/review?item=${item._id}`} className={dashboardLinkClass}>
                   <span className="break-words">{item.title}</span>
                 </Link>
                 <p className="text-sm text-muted-foreground">
@@ -133,7 +114,7 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: ClientDas
               <li key={comment._id} className="py-2 text-sm">
                 <p>
                   <span className="font-medium">{comment.author.name}</span>{' '}
-                  <Link to={`${base}/review?item=${comment.item._id}`} className={linkClass}>
+                  <Link to={`${base}/review?item=${comment.item._id}`} className={dashboardLinkClass}>
                     {t.client.comments.on(comment.item.title)}
                   </Link>
                 </p>

@@ -1,43 +1,24 @@
 import type { PortfolioDashboard } from '@crw/api-client';
 import { Button, EmptyState, ProgressBar, StatusBadge } from '@crw/ui';
 import { CalendarClockIcon } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
-import { Link, useParams } from 'react-router';
-import { useSnapshot } from 'valtio';
-import {
-  CardEmpty,
-  DashboardCard,
-  DashboardError,
-  DashboardLoading,
-} from '../../features/dashboard/components/dashboard-parts.tsx';
+import { Link } from 'react-router';
+import { CardEmpty, DashboardCard } from '../../features/dashboard/components/dashboard-parts.tsx';
 import { dashboardMsg as t } from '../../features/dashboard/messages.ts';
-import { dashboardStore, loadPortfolioDashboard } from '../../features/dashboard/store.ts';
-import { useLiveRefresh } from '../../features/dashboard/use-live-refresh.ts';
+import { loadPortfolioDashboard } from '../../features/dashboard/store.ts';
 import { itemStatuses } from '../../features/production/store.ts';
 import { formatAgo, formatDateTime, formatDay } from '../../lib/dates.ts';
 import { msg } from '../../messages.ts';
-import { Screen } from '../screen.tsx';
-
-const linkClass =
-  'rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+import { DashboardShell, dashboardLinkClass } from './dashboard-shell.tsx';
 
 type Queue = PortfolioDashboard['pendingInternalReview'];
 
 /** /portfolios/{id}/dashboard: the staff's view of the current cycle and what needs attention. */
 export default function DashboardScreen() {
-  const { portfolioId = '' } = useParams();
-  const snap = useSnapshot(dashboardStore).portfolio;
-  const reload = useCallback(() => void loadPortfolioDashboard(portfolioId), [portfolioId]);
-  useEffect(reload, [reload]);
-  useLiveRefresh(portfolioId, reload);
-
-  const data = snap.portfolioId === portfolioId ? (snap.data as PortfolioDashboard | null) : null;
-  let body: React.ReactNode;
-  if (snap.error && !data) body = <DashboardError message={snap.error} onRetry={reload} />;
-  else if (!data) body = <DashboardLoading cards={6} />;
-  else body = <Dashboard portfolioId={portfolioId} data={data} />;
-
-  return <Screen title={msg.screens.dashboard}>{body}</Screen>;
+  return (
+    <DashboardShell kind="portfolio" title={msg.screens.dashboard} cards={6} load={loadPortfolioDashboard}>
+      {(data, portfolioId) => <Dashboard portfolioId={portfolioId} data={data} />}
+    </DashboardShell>
+  );
 }
 
 function Dashboard({ portfolioId, data }: { portfolioId: string; data: PortfolioDashboard }) {
@@ -133,7 +114,7 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: Portfolio
                   {data.upcoming.map((item) => (
                     <li key={item._id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                       <div className="min-w-0">
-                        <Link to={`${base}/production?item=${item._id}`} className={linkClass}>
+                        <Link to={`${base}/production?item=${item._id}`} className={dashboardLinkClass}>
                           <span className="break-words">{item.title}</span>
                         </Link>
                         <p className="text-sm text-muted-foreground">{formatDay(item.publishDate)}</p>
@@ -157,7 +138,7 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: Portfolio
                           ? t.activity.comment
                           : (t.activity.actions[entry.action] ?? t.activity.fallback)}{' '}
                         ·{' '}
-                        <Link to={`${base}/production?item=${entry.item._id}`} className={linkClass}>
+                        <Link to={`${base}/production?item=${entry.item._id}`} className={dashboardLinkClass}>
                           {entry.item.title}
                         </Link>
                       </p>
@@ -213,7 +194,7 @@ function QueueCard({
         <ul className="divide-y divide-border">
           {queue.items.map((item) => (
             <li key={item._id} className="py-2">
-              <Link to={`${base}/review?item=${item._id}`} className={linkClass}>
+              <Link to={`${base}/review?item=${item._id}`} className={dashboardLinkClass}>
                 <span className="break-words">{item.title}</span>
               </Link>
               <p className="text-sm text-muted-foreground">
