@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../../support/axe.ts';
 import { signIn, toast } from '../../support/session.ts';
@@ -63,6 +66,58 @@ test('an admin creates a webhook tool, edits it, disables it and deletes it afte
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await expect(toast(page, `Herramienta ${name} eliminada`)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('«Probar» sends the webhook a call signed with the secret the dialog shows, and reports its answer', async ({
+  page,
+}) => {
+  // A local peer standing in for the tool: records each call, answers 204 and then 500.
+  const calls: Array<{ headers: Record<string, string | string[] | undefined>; body: string }> = [];
+  const statuses = [204, 500];
+  const peer = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      calls.push({ headers: req.headers, body });
+      res.writeHead(statuses.shift() ?? 200).end();
+    });
+  });
+  await new Promise<void>((r) => peer.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(peer.address() as AddressInfo).port}/hook`;
+  const name = `Probador ${stamp()}`;
+  try {
+    await signIn(page, 'admin');
+    await openTools(page);
+    await page.getByRole('button', { name: 'Nueva herramienta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva herramienta' });
+    await dialog.getByLabel('Nombre').fill(name);
+    await dialog.getByLabel('URL').fill(url);
+    await dialog.getByRole('button', { name: 'Crear herramienta' }).click();
+    await expect(toast(page, `Herramienta ${name} creada`)).toBeVisible();
+
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: `Editar ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Editar ${name}` });
+    const secret = await edit.getByLabel('Secreto de firma').inputValue();
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    await page.keyboard.press('Escape');
+
+    await row.getByRole('button', { name: `Probar ${name}` }).click();
+    await expect(toast(page, new RegExp(`${name} respondió 204 en \\d+ ms`))).toBeVisible();
+    expect(calls).toHaveLength(1);
+    const { headers, body } = calls[0]!;
+    expect(headers['x-crw-event']).toBe('tool.test');
+    const expected = createHmac('sha256', secret)
+      .update(`${headers['x-crw-timestamp']}.${body}`)
+      .digest('hex');
+    expect(headers['x-crw-signature']).toBe(`sha256=${expected}`);
+
+    await row.getByRole('button', { name: `Probar ${name}` }).click();
+    await expect(toast(page, new RegExp(`${name} falló: La herramienta respondió 500`))).toBeVisible();
+  } finally {
+    peer.closeAllConnections();
+    await new Promise<void>((r) => peer.close(() => r()));
+  }
 });
 
 test('a Notion tool needs no URL; switching the kind hides the webhook fields', async ({ page }) => {

@@ -144,5 +144,14 @@ export const adminMsg = {
     createError: 'Error al crear herramienta',
     updateError: 'Error al actualizar herramienta',
     deleteError: 'Error al eliminar herramienta',
+    testTool: (name: string) => `Probar ${name}`,
+    testError: 'Error al probar la herramienta',
+    testOk: (name: string, status: number | null, ms: number) =>
+      `${name} respondió ${status ?? 'sin estado'} en ${ms} ms`,
+    testFailed: (name: string, error: string | null, ms: number) =>
+      `${name} falló: ${error ?? 'sin respuesta'} (${ms} ms)`,
+    secret: 'Secreto de firma',
+    secretHint:
+      'Cada llamada lleva x-crw-signature: sha256=HMAC-SHA256(secreto, "{x-crw-timestamp}.{cuerpo}"). Compruébala en el receptor.',
   },
 } as const;

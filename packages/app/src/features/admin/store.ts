@@ -211,3 +211,7 @@ export async function deleteTool(id: string) {
   await api.call(sdk.deleteTool({ client: api.client, path: { id } }), t.tools.deleteError);
   adminStore.tools.items = adminStore.tools.items.filter((x) => x._id !== id);
 }
+
+/** «Probar»: the server sends the webhook a signed test call and reports its status and time. */
+export const testTool = (id: string) =>
+  api.call(sdk.testTool({ client: api.client, path: { id } }), t.tools.testError);

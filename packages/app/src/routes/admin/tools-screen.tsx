@@ -9,11 +9,11 @@ import {
   IconButton,
   Switch,
 } from '@crw/ui';
-import { PencilIcon, PlusIcon, Trash2Icon, WrenchIcon } from 'lucide-react';
+import { PencilIcon, PlusIcon, SendIcon, Trash2Icon, WrenchIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { adminMsg } from '../../features/admin/messages.ts';
-import { adminStore, deleteTool, loadTools, updateTool } from '../../features/admin/store.ts';
+import { adminStore, deleteTool, loadTools, testTool, updateTool } from '../../features/admin/store.ts';
 import { toast } from '../../features/system/store.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
@@ -37,6 +37,20 @@ export default function AdminToolsScreen() {
       toast.success(enabled ? t.enabledNow(tool.name) : t.disabledNow(tool.name));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : t.updateError);
+    }
+  };
+
+  const [testing, setTesting] = useState<string | null>(null);
+  const probe = async (tool: Tool) => {
+    setTesting(tool._id);
+    try {
+      const r = await testTool(tool._id);
+      if (r.ok) toast.success(t.testOk(tool.name, r.status, r.ms));
+      else toast.error(t.testFailed(tool.name, r.error, r.ms));
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : t.testError);
+    } finally {
+      setTesting(null);
     }
   };
 
@@ -100,6 +114,16 @@ export default function AdminToolsScreen() {
       align: 'right',
       cell: (tool) => (
         <span className="inline-flex gap-1">
+          {tool.kind === 'webhook' ? (
+            <IconButton
+              label={t.testTool(tool.name)}
+              size="icon-sm"
+              disabled={testing === tool._id || !tool.enabled}
+              onClick={() => void probe(tool)}
+            >
+              <SendIcon aria-hidden="true" />
+            </IconButton>
+          ) : null}
           <IconButton
             label={t.editTool(tool.name)}
             size="icon-sm"

@@ -157,6 +157,11 @@ export function ToolDialog({
           )}
         </Field>
       ) : null}
+      {tool?.kind === 'webhook' && kind === 'webhook' ? (
+        <Field label={t.secret} hint={t.secretHint}>
+          {(p) => <Input {...p} readOnly value={tool.secret} className="font-mono text-xs" />}
+        </Field>
+      ) : null}
       <div className="flex items-center gap-3">
         <Controller
           control={control}
