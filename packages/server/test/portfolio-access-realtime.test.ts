@@ -1,44 +1,31 @@
-import type { AddressInfo } from 'node:net';
 import type { PortfoliosEvent, ServerToClientEvents } from '@crw/api-client/events';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from './helpers.ts';
+import { listenOnLoopback, socketPool } from './support/sockets.ts';
 
 /** Granting or revoking a portfolio reaches the user's open tabs at once, and nobody else's. */
 describe('portfolios:changed over socket.io', () => {
   let ctx: TestContext;
   let base = '';
+  const pool = socketPool(() => base);
   let admin: TestUser;
   let client: TestUser;
   let bystander: TestUser;
-  const sockets: Socket[] = [];
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    base = await listenOnLoopback(ctx.app);
     admin = await makeUser(ctx.app, 'admin');
     client = await makeUser(ctx.app, 'client');
     bystander = await makeUser(ctx.app, 'employee');
   });
   afterAll(async () => {
-    for (const s of sockets) s.disconnect();
+    pool.closeAll();
     await ctx.close();
   });
 
-  function open(token: string): Promise<Socket<ServerToClientEvents>> {
-    const socket: Socket<ServerToClientEvents> = connect(base, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-  }
+  const open = pool.open;
 
   const nextChange = (socket: Socket<ServerToClientEvents>) =>
     new Promise<PortfoliosEvent>((resolve) => socket.once('portfolios:changed', resolve));

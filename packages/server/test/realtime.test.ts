@@ -1,41 +1,28 @@
-import type { AddressInfo } from 'node:net';
 import type { ServerToClientEvents } from '@crw/api-client/events';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeUser, type TestContext, type TestUser } from './helpers.ts';
+import { listenOnLoopback, socketPool } from './support/sockets.ts';
 
 describe('realtime notifications over socket.io', () => {
   let ctx: TestContext;
   let base = '';
+  const pool = socketPool(() => base);
   let admin: TestUser;
   let employee: TestUser;
-  const sockets: Socket[] = [];
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    base = await listenOnLoopback(ctx.app);
     admin = await makeUser(ctx.app, 'admin');
     employee = await makeUser(ctx.app, 'employee');
   });
   afterAll(async () => {
-    for (const s of sockets) s.disconnect();
+    pool.closeAll();
     await ctx.close();
   });
 
-  function open(token: string): Promise<Socket<ServerToClientEvents>> {
-    const socket: Socket<ServerToClientEvents> = connect(base, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-  }
+  const open = pool.open;
 
   const next = <E extends keyof ServerToClientEvents>(socket: Socket<ServerToClientEvents>, event: E) =>
     new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => {

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import type { CommentsEvent, ServerToClientEvents } from '@crw/api-client/events';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { CommentsEvent } from '@crw/api-client/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
+import { listenOnLoopback, socketPool } from '../support/sockets.ts';
 
 type Method = 'POST' | 'PUT' | 'DELETE';
 
@@ -19,28 +18,18 @@ describe('comment events', () => {
   let outsider: TestUser;
   let draftId: string;
   let sentId: string;
-  const sockets: Socket[] = [];
+  const pool = socketPool(() => base);
   const heard = new Map<string, CommentsEvent[]>();
 
   const as = (u: TestUser, method: Method, url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
 
   async function listen(u: TestUser) {
-    const socket: Socket<ServerToClientEvents> = connect(base, {
-      path: '/socket.io',
-      auth: { token: u.token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
     const events: CommentsEvent[] = [];
     heard.set(u.id, events);
-    socket.on('comments:changed', (e) => events.push(e));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    (await pool.open(u.token)).on('comments:changed', (e) => events.push(e));
   }
+
   const of = (u: TestUser, commentId: string) =>
     (heard.get(u.id) ?? []).filter((e) => e.commentId === commentId);
   /** Waits until the staff socket (told of everything here) has the event, then a little for the others. */
@@ -65,8 +54,7 @@ describe('comment events', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    base = await listenOnLoopback(ctx.app);
     employee = await makeUser(ctx.app, 'employee');
     reviewer = await makeUser(ctx.app, 'employee');
     client = await makeUser(ctx.app, 'client');
@@ -93,7 +81,7 @@ describe('comment events', () => {
     for (const u of [employee, client, outsider]) await listen(u);
   });
   afterAll(async () => {
-    for (const s of sockets) s.disconnect();
+    pool.closeAll();
     await ctx.close();
   });
 
