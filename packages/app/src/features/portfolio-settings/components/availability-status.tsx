@@ -12,33 +12,36 @@ export function AvailabilityStatus({
   status: Availability;
   onRetry: () => void;
 }) {
+  const line = (className: string, icon: React.ReactNode, text: string) => (
+    <span className={`inline-flex items-center gap-1.5 ${className}`}>
+      {icon}
+      {text}
+    </span>
+  );
   let body: React.ReactNode = null;
   switch (status) {
     case 'idle':
     case 'invalid':
       break;
     case 'checking':
-      body = (
-        <span className="inline-flex items-center gap-1.5 text-muted-foreground">
-          <LoaderCircleIcon className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-          {t.availability.checking}
-        </span>
+      body = line(
+        'text-muted-foreground',
+        <LoaderCircleIcon className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />,
+        t.availability.checking,
       );
       break;
     case 'available':
-      body = (
-        <span className="inline-flex items-center gap-1.5 font-medium text-success">
-          <CheckCircle2Icon className="size-4" aria-hidden="true" />
-          {t.availability.available}
-        </span>
+      body = line(
+        'font-medium text-success',
+        <CheckCircle2Icon className="size-4" aria-hidden="true" />,
+        t.availability.available,
       );
       break;
     case 'taken':
-      body = (
-        <span className="inline-flex items-center gap-1.5 font-medium text-destructive">
-          <XCircleIcon className="size-4" aria-hidden="true" />
-          {t.availability.taken}
-        </span>
+      body = line(
+        'font-medium text-destructive',
+        <XCircleIcon className="size-4" aria-hidden="true" />,
+        t.availability.taken,
       );
       break;
     case 'error':
