@@ -28,6 +28,8 @@ const budgets = [
   { name: 'crear portafolio', source: 'src/routes/portfolios/create-screen.tsx', kb: 50 },
   { name: 'ajustes › general', source: 'src/routes/portfolios/settings-general.tsx', kb: 50 },
   { name: 'ajustes › integraciones', source: 'src/routes/portfolios/settings-integrations.tsx', kb: 50 },
+  { name: 'agentes', source: 'src/routes/portfolios/agents-screen.tsx', kb: 50 },
+  { name: 'detalle del agente', source: 'src/routes/portfolios/agent-detail-screen.tsx', kb: 50 },
   { name: 'editor de texto', source: '../ui/src/rich-text-editor/index.ts', kb: 130 },
 ];
 

@@ -4,6 +4,7 @@ import type {
   PortfoliosEvent,
   ProductionEvent,
   ServerToClientEvents,
+  TasksEvent,
 } from '@crw/api-client/events';
 import { io, type Socket } from 'socket.io-client';
 import { msg } from '../../messages.ts';
@@ -26,6 +27,13 @@ const commentsListeners = new Set<CommentsListener>();
 export function onCommentsChanged(listener: CommentsListener): () => void {
   commentsListeners.add(listener);
   return () => commentsListeners.delete(listener);
+}
+type TasksListener = (event: TasksEvent) => void;
+const tasksListeners = new Set<TasksListener>();
+/** Agent screens listen here: a task changed status (claimed, done, failed, re-queued). Answers the unsubscribe. */
+export function onTasksChanged(listener: TasksListener): () => void {
+  tasksListeners.add(listener);
+  return () => tasksListeners.delete(listener);
 }
 type ReconnectListener = () => void;
 const reconnectListeners = new Set<ReconnectListener>();
@@ -78,6 +86,9 @@ export function connectRealtime(token: string, leave: (to: string) => void): () 
   });
   socket.on('comments:changed', (event) => {
     for (const listener of commentsListeners) listener(event);
+  });
+  socket.on('tasks:changed', (event) => {
+    for (const listener of tasksListeners) listener(event);
   });
   socket.on('portfolios:changed', (event) => void portfoliosChanged(event, leave));
   return () => {

@@ -1,0 +1,153 @@
+import type { ProductionItem } from '@crw/api-client';
+import { Combobox, DatePicker, Field, Input, Textarea, useDebouncedValue } from '@crw/ui';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { FormDialog } from '../../../features/admin/form-dialog.tsx';
+import { showServerError } from '../../../features/admin/form-errors.ts';
+import { agentsMsg } from '../../../features/agents/messages.ts';
+import { createTask, type TaskInput } from '../../../features/agents/store.ts';
+import { toast } from '../../../features/system/store.ts';
+import { api, sdk } from '../../../lib/api.ts';
+import { todayIso } from '../../../lib/dates.ts';
+
+const t = agentsMsg.tasks;
+const empty: TaskInput = { title: '', instructions: '', itemId: null, dueDate: null };
+
+/** Items of the portfolio's current cycle matching what is typed (the server searches). */
+function useItemSearch(portfolioId: string, open: boolean) {
+  const [query, setQuery] = useState('');
+  const settled = useDebouncedValue(query.trim(), 250);
+  const [items, setItems] = useState<ProductionItem[]>([]);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    setLoading(true);
+    (async () => {
+      const current = await sdk
+        .getCurrentCycle({ client: api.client, path: { id: portfolioId }, signal: controller.signal })
+        .then((r) => r.data ?? null);
+      if (!current) return [];
+      const page = await api.call(
+        sdk.listItems({
+          client: api.client,
+          path: { id: current._id },
+          query: { page: 1, limit: 20, sort: 'title', order: 'asc', ...(settled ? { q: settled } : {}) },
+          signal: controller.signal,
+        }),
+        t.createError,
+      );
+      return page.items;
+    })()
+      .then((found) => {
+        setItems(found);
+        setLoading(false);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [portfolioId, open, settled]);
+  return { items, loading, setQuery };
+}
+
+/** A new task for the agent: title, instructions, an optional item of the portfolio and a due date. */
+export function TaskDialog({
+  open,
+  agent,
+  onOpenChange,
+}: {
+  open: boolean;
+  agent: { _id: string; portfolioId: string };
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<TaskInput>({
+    defaultValues: empty,
+  });
+  const { errors, isSubmitting } = formState;
+  const search = useItemSearch(agent.portfolioId, open);
+
+  useEffect(() => {
+    if (open) reset(empty);
+  }, [open, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const task = await createTask(agent, {
+        ...values,
+        title: values.title.trim(),
+        instructions: values.instructions.trim(),
+      });
+      toast.success(t.created(task.title));
+      onOpenChange(false);
+    } catch (error) {
+      showServerError(error, setError, t.createError, {
+        title: 'title',
+        itemId: 'itemId',
+        dueDate: 'dueDate',
+      });
+    }
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t.createTitle}
+      submitLabel={t.create}
+      submitting={isSubmitting}
+      error={errors.root?.server?.message}
+      onSubmit={submit}
+    >
+      <Field label={t.titleField} error={errors.title?.message}>
+        {(p) => (
+          <Input
+            {...p}
+            autoComplete="off"
+            maxLength={200}
+            {...register('title', { validate: (v) => v.trim().length > 0 || t.required })}
+          />
+        )}
+      </Field>
+      <Field label={t.instructions}>
+        {(p) => <Textarea {...p} rows={4} maxLength={20000} {...register('instructions')} />}
+      </Field>
+      <Field label={t.item} hint={t.itemHint} error={errors.itemId?.message}>
+        {(p) => (
+          <Controller
+            control={control}
+            name="itemId"
+            render={({ field }) => (
+              <Combobox
+                {...p}
+                filter={false}
+                loading={search.loading}
+                placeholder={t.itemPlaceholder}
+                emptyText={t.itemEmpty}
+                options={search.items.map((item) => ({
+                  value: item._id,
+                  label: item.title,
+                  description: item.format ?? undefined,
+                }))}
+                onSearchChange={search.setQuery}
+                value={field.value}
+                onValueChange={field.onChange}
+              />
+            )}
+          />
+        )}
+      </Field>
+      <Field label={t.due} error={errors.dueDate?.message}>
+        {(p) => (
+          <Controller
+            control={control}
+            name="dueDate"
+            render={({ field }) => (
+              <DatePicker {...p} min={todayIso()} value={field.value} onValueChange={field.onChange} />
+            )}
+          />
+        )}
+      </Field>
+    </FormDialog>
+  );
+}
