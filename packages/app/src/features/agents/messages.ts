@@ -28,6 +28,7 @@ export const agentsMsg = {
   activeOff: 'Inactivo',
   activeLabel: (name: string) => `Activo: ${name}`,
   edit: (name: string) => `Editar ${name}`,
+  editShort: 'Editar',
   remove: (name: string) => `Eliminar ${name}`,
   open: (name: string) => `Abrir ${name}`,
   createTitle: 'Nuevo agente',

@@ -74,9 +74,9 @@ function Detail({ agent, back }: { agent: AgentDetail; back: React.ReactNode }) 
               {t.active}
             </label>
           </span>
-          <Button variant="outline" onClick={() => setEditing(true)}>
+          <Button variant="outline" aria-label={t.edit(agent.name)} onClick={() => setEditing(true)}>
             <PencilIcon aria-hidden="true" />
-            {t.edit(agent.name)}
+            {t.editShort}
           </Button>
         </div>
       }
