@@ -210,6 +210,66 @@ test('a task runs through a webhook tool: done with its result, live, and the it
   }
 });
 
+test('a task its tool refuses fails with the error, and «Reintentar» runs it again to done', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // A peer that refuses the first call (a 4xx is not retried by the server) and accepts the next.
+  let calls = 0;
+  const peer = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      calls += 1;
+      res.writeHead(calls === 1 ? 422 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(calls === 1 ? { message: 'Falta contexto' } : { result: 'Segunda vez' }));
+    });
+  });
+  await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = peer.address() as AddressInfo;
+    const portfolioId = await newPortfolio(request);
+    const admin = await apiAs(request, 'admin');
+    const toolName = `Titulares ${stamp()}`;
+    const tool = await admin.call('post', '/tools', {
+      name: toolName,
+      kind: 'webhook',
+      config: { url: `http://127.0.0.1:${port}/run`, method: 'POST' },
+    });
+    const employee = await apiAs(request, 'employee');
+    const agent = await employee.call('post', `/agents/${portfolioId}`, { name: `Titulador ${stamp()}` });
+    await employee.call('put', `/agents/${portfolioId}/${agent._id}/tools`, { tools: [tool._id] });
+
+    await signIn(page, 'employee');
+    await page.goto(`/portfolios/${portfolioId}/agents/${agent._id}`);
+    await expect(page.getByRole('heading', { name: agent.name, level: 1 })).toBeVisible();
+    // An employee sees the assigned tool, not the catalogue.
+    await expect(page.getByRole('list', { name: 'Herramientas asignadas' })).toContainText(toolName);
+
+    await page.getByRole('button', { name: 'Nueva tarea' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva tarea' });
+    await dialog.getByLabel('Título').fill('Titular de abril');
+    await dialog.getByRole('button', { name: 'Crear tarea' }).click();
+    await expect(toast(page, 'Tarea Titular de abril creada')).toBeVisible();
+
+    const task = page
+      .getByRole('list', { name: 'Tareas' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Titular de abril' });
+    await expect(task).toContainText('Fallida');
+    await expect(task).toContainText(`${toolName}: La herramienta respondió 422`);
+    await expect(task).toContainText('1 intento');
+    await task.getByRole('button', { name: 'Reintentar la tarea Titular de abril' }).click();
+    await expect(toast(page, 'Tarea Titular de abril en cola de nuevo')).toBeVisible();
+    await expect(task).toContainText('Hecha');
+    await expect(task).toContainText('Segunda vez');
+    await expect(task).not.toContainText('La herramienta respondió 422');
+    expect(calls).toBe(2);
+  } finally {
+    await new Promise((resolve) => peer.close(resolve));
+  }
+});
+
 test('a client cannot reach the agents screens', async ({ page, request }) => {
   const portfolioId = await newPortfolio(request);
   await grantDemoClient(request, portfolioId);

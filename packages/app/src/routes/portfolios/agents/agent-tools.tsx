@@ -51,8 +51,9 @@ function ToolsForm({ agent }: { agent: AgentDetail }) {
   useEffect(() => {
     reset({ tools: key ? key.split(',') : [] });
   }, [key, reset]);
+  // Reloaded on each visit: a tool an admin has just added or disabled shows as it is now.
   useEffect(() => {
-    if (!agentsStore.catalogue.loaded) void loadCatalogue();
+    void loadCatalogue();
   }, []);
 
   if (!catalogue.loaded) return <Skeleton className="h-24" />;
