@@ -12,8 +12,20 @@ export interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** Runs axe-core in the page and returns the serious and critical violations. */
+/**
+ * Runs axe-core in the page and returns the serious and critical violations. Running animations (a dialog's
+ * fade-in, a toast sliding in) finish first: mid-fade, axe would measure colours that never stay on screen.
+ * Endless ones (a skeleton's pulse) are left running.
+ */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
