@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext, testDb } from './helpers.ts';
 
@@ -23,6 +24,24 @@ describe(`health on ${testDb}`, () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Ruta no encontrada', code: 'ROUTE_NOT_FOUND' });
   });
+
+  // PostgreSQL only (PGlite has no server to end connections): defined only in the postgres project.
+  (testDb === 'postgres' ? it : ((() => undefined) as unknown as typeof it))(
+    'survives PostgreSQL ending its idle connections, and answers on new ones',
+    async () => {
+      // Warm the pool, then have PostgreSQL end every other connection to this test's own database.
+      await Promise.all([1, 2, 3].map(() => ctx.app.inject({ method: 'GET', url: '/api/health' })));
+      const result = (await ctx.app.db.execute(sql`
+        select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as {
+        rows: Array<{ ended: number }>;
+      };
+      expect(result.rows[0]!.ended).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 100));
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+    },
+  );
 
   it('answers 503 when the database stops answering', async () => {
     const other = await createTestApp();

@@ -38,6 +38,10 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, a failover, pg_terminate_backend) is an 'error' on the
+    // pool; without a listener Node would end the process. The pool discards that client and opens another
+    // on the next query, so there is nothing else to do.
+    pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return {
