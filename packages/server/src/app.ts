@@ -22,6 +22,8 @@ import { localStorageRoutes } from './routes/storage/index.ts';
 import { type AgentRunner, createAgentRunner } from './services/agent-runner.ts';
 import { createTokenService, type TokenService } from './services/auth.ts';
 import { createNotifier, type Notifier } from './services/notifier.ts';
+import { createNotionClient, NOTION_TIMEOUT_MS } from './services/notion.ts';
+import { createNotionSync, type NotionSync } from './services/notion-sync.ts';
 import { createProductionPublisher, type ProductionPublisher } from './services/production/events.ts';
 import { createPushSender, loadVapidKeys, type PushSender } from './services/push.ts';
 import { REMINDER_CHECK_MS, sendReviewReminders } from './services/reminders.ts';
@@ -49,6 +51,8 @@ declare module 'fastify' {
     reminders: { runNow(now?: Date): Promise<{ ran: boolean; notified: number }> };
     /** Runs agents' tasks through their webhook tools (each task on exactly one instance). */
     agentRunner: AgentRunner;
+    /** Appends client-approved items to linked Notion pages (each on exactly one instance). */
+    notionSync: NotionSync;
     /** Signed calls to webhook tools (tasks and the catalogue's "Probar"). */
     webhooks: WebhookSender;
   }
@@ -65,6 +69,8 @@ export interface AppOptions {
   pushCa?: string | Buffer;
   /** Agents' task runner: a webhook's time limit and the wait before a retry (tests shorten both). */
   agents?: { webhookTimeoutMs?: number; backoffMs?: (attempt: number) => number };
+  /** The Notion sync: a request's time limit and the wait before a retry (tests shorten both). */
+  notion?: { timeoutMs?: number; backoffMs?: (attempt: number) => number };
 }
 
 export const defaultDistDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../app/dist');
@@ -182,6 +188,28 @@ export async function buildApp(opts: AppOptions) {
   // whose retry is due, or whose instance died, is picked up. Tests drive it (`app.agentRunner.drain`).
   if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => agentRunner.start());
   app.addHook('onClose', () => agentRunner.stop());
+
+  const notionTimeoutMs = opts.notion?.timeoutMs ?? NOTION_TIMEOUT_MS;
+  const notionSync = createNotionSync({
+    db: database.db,
+    log: app.log,
+    client: env.NOTION_TOKEN
+      ? createNotionClient({
+          token: env.NOTION_TOKEN,
+          baseUrl: env.NOTION_API_URL,
+          timeoutMs: notionTimeoutMs,
+          // As webhooks: loopback (a local Notion peer) only in tests, public addresses otherwise.
+          allowLoopback: isTest(env),
+          offline: isTest(env),
+        })
+      : null,
+    appOrigin: env.PUBLIC_URL,
+    timeoutMs: notionTimeoutMs,
+    backoffMs: opts.notion?.backoffMs,
+  });
+  app.decorate('notionSync', notionSync);
+  if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => notionSync.start());
+  app.addHook('onClose', () => notionSync.stop());
 
   await app.register(errorsPlugin);
   await app.register(inputPlugin);

@@ -68,6 +68,14 @@ const EnvSchema = Type.Object({
   TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
   /** `/api/docs` and `/api/openapi.json`: on by default, off by default when NODE_ENV=production. */
   API_DOCS: Type.Optional(Type.Boolean()),
+  /** A Notion internal integration's token: with it, client-approved items are appended to linked pages. */
+  NOTION_TOKEN: Type.Optional(Type.String({ pattern: '^(secret_|ntn_)[A-Za-z0-9_-]{20,200}$' })),
+  /** Notion's API origin (a local peer in tests). */
+  NOTION_API_URL: Type.String({
+    pattern: '^https?://[^/?#]+/?$',
+    format: 'uri',
+    default: 'https://api.notion.com',
+  }),
   /** Lets push subscriptions point at loopback (a local push service in tests). Never in production. */
   PUSH_ALLOW_LOOPBACK: Type.Boolean({ default: false }),
 });
@@ -97,6 +105,8 @@ function explain(key: string, message: string): string {
     S3_BUCKET: 'debe ser un nombre de bucket válido (minúsculas, números, puntos y guiones)',
     JWT_SECRET: 'debe tener al menos 32 caracteres',
     ADMIN_PASSWORD: 'debe tener entre 8 y 200 caracteres',
+    NOTION_TOKEN: 'debe ser el token de una integración interna de Notion (empieza por ntn_ o secret_)',
+    NOTION_API_URL: 'debe ser un origen http(s) sin ruta (p. ej. https://api.notion.com)',
   };
   return `${key}: ${hints[key] ?? message}`;
 }

@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -16,54 +14,12 @@ import {
   type TestUser,
   testDb,
 } from './helpers.ts';
-
-interface Received {
-  path: string;
-  method: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-type Reply = (req: Received, res: ServerResponse) => void;
-
-/** A local HTTP peer standing in for a webhook tool: records each call and answers as the test says. */
-class ToolPeer {
-  readonly calls: Received[] = [];
-  replies: Reply[] = [];
-  fallback: Reply = (_req, res) => res.writeHead(200).end();
-  private server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const received = {
-        path: req.url ?? '',
-        method: req.method ?? '',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-      this.calls.push(received);
-      (this.replies.shift() ?? this.fallback)(received, res);
-    });
-  });
-  base = '';
-  async start() {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  stop() {
-    this.server.closeAllConnections();
-    return new Promise<void>((r) => this.server.close(() => r()));
-  }
-}
-
-const json =
-  (status: number, body: unknown): Reply =>
-  (_req, res) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+import { HttpPeer, json } from './support/http-peer.ts';
 
 /** Agents run their tasks through webhook tools: signed, retried, cancellable, once per task. */
 describe('agent task runner', () => {
   let ctx: TestContext;
-  const peer = new ToolPeer();
+  const peer = new HttpPeer();
   let admin: TestUser;
   let employee: TestUser;
   let portfolioId: string;

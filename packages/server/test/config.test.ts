@@ -8,6 +8,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import { blockText, NotionPeer } from './support/notion-peer.ts';
 import { freePort, runServerToExit, startServer } from './support/server-process.ts';
 
 /**
@@ -28,12 +29,42 @@ const tempDir = (prefix: string) => {
   return dir;
 };
 
+const NOTION_TEST_TOKEN = `ntn_${'c0nf1g'.repeat(6)}`;
+const NOTION_TEST_PAGE = '1234567890abcdef1234567890abcdef';
+
+/** Takes an item through review to the client's approval, then waits for its Notion sync to end. */
+async function approveAndWaitForNotion(
+  // biome-ignore lint/suspicious/noExplicitAny: JSON answers of the API.
+  api: (path: string, init?: RequestInit & { token?: string }) => Promise<{ json(): Promise<any> | any }>,
+  token: string,
+  itemId: string,
+  portfolioId: string,
+) {
+  for (const step of ['mark-for-internal-review', 'approve-for-client', 'approve-client-review']) {
+    const done = await (
+      await api(`/production/items/${itemId}/${step}`, { method: 'POST', token, body: '{}' })
+    ).json();
+    expect(done._id ?? done).toBe(itemId);
+  }
+  for (let i = 0; i < 100; i++) {
+    const state = await (
+      await api(`/portfolios/${portfolioId}/integraciones/notion/sincronizaciones`, { token })
+    ).json();
+    if (state.items.length && ['done', 'failed'].includes(state.items[0].status)) return state;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('la sincronización con Notion no terminó');
+}
+
 describe('configuration', { timeout: 120_000 }, () => {
+  const notion = new NotionPeer(NOTION_TEST_TOKEN);
   let s3: S3rver;
   let s3Endpoint = '';
   let databaseName: string | undefined;
 
   beforeAll(async () => {
+    await notion.start();
+    notion.page(NOTION_TEST_PAGE);
     s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: tempDir('s3rver-config-') });
     s3Endpoint = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
     const client = new S3Client({
@@ -46,6 +77,7 @@ describe('configuration', { timeout: 120_000 }, () => {
     client.destroy();
   });
   afterAll(async () => {
+    await notion.stop();
     await s3?.close();
     if (databaseName) {
       const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -109,6 +141,9 @@ describe('configuration', { timeout: 120_000 }, () => {
       TRUST_PROXY: '127.0.0.1',
       API_DOCS: 'true',
       PUSH_ALLOW_LOOPBACK: 'false',
+      NOTION_TOKEN: NOTION_TEST_TOKEN,
+      // In production the network guard keeps Notion calls off loopback: the sync is tried and refused.
+      NOTION_API_URL: notion.base,
       ...(await services()),
     };
     // A new variable in .env.example without a value here fails this test.
@@ -189,6 +224,77 @@ describe('configuration', { timeout: 120_000 }, () => {
       ).then(json);
       const bytes = new Uint8Array(await (await fetch(download.url)).arrayBuffer());
       expect([...bytes]).toEqual([1, 2, 3]);
+
+      // NOTION_TOKEN: the sync is configured; NOTION_API_URL on loopback is refused in production.
+      await api(`/portfolios/${portfolio._id}/integraciones/notion`, {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ paginaNotionId: NOTION_TEST_PAGE }),
+      });
+      const synced = await approveAndWaitForNotion(api, token, item._id, portfolio._id);
+      expect(synced.configured).toBe(true);
+      expect(synced.items[0]).toMatchObject({ status: 'failed' });
+      expect(synced.items[0].error).toContain('No se pudo conectar con Notion');
+      expect(notion.calls).toHaveLength(0);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('NOTION_TOKEN and NOTION_API_URL: a client-approved item reaches the Notion API at that address', async () => {
+    const adminPassword = 'Contraseña-de-notion-1';
+    const server = await startServer({
+      NODE_ENV: 'test',
+      DATA_DIR: tempDir('crw-config-notion-'),
+      ADMIN_EMAIL: 'notion@estudio.test',
+      ADMIN_PASSWORD: adminPassword,
+      NOTION_TOKEN: NOTION_TEST_TOKEN,
+      NOTION_API_URL: notion.base,
+    });
+    try {
+      // biome-ignore lint/suspicious/noExplicitAny: JSON answers of the API, checked by the assertions below.
+      const api = (path: string, init: RequestInit & { token?: string } = {}): Promise<any> =>
+        fetch(`${server.url}/api${path}`, {
+          ...init,
+          headers: {
+            'content-type': 'application/json',
+            ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          },
+        }).then((r) => r.json());
+      const { token } = await api('/auth/login', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'notion@estudio.test', password: adminPassword }),
+      });
+      const portfolio = await api('/portfolios', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ identifier: 'config-notion', accountData: { businessName: 'Notion' } }),
+      });
+      await api(`/portfolios/${portfolio._id}/integraciones/notion`, {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ paginaNotionId: NOTION_TEST_PAGE }),
+      });
+      const cycle = await api(`/production/portfolios/${portfolio._id}/start`, {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ cycleDuration: 7 }),
+      });
+      const item = await api(`/production/cycles/${cycle._id}/items`, {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ title: 'Aprobada para Notion' }),
+      });
+      const synced = await approveAndWaitForNotion(
+        (path, init) => api(path, init).then((json) => ({ json: () => json })),
+        token,
+        item._id,
+        portfolio._id,
+      );
+      expect(synced.items[0]).toMatchObject({ status: 'done', error: null });
+      expect(notion.calls).toHaveLength(1);
+      expect(notion.calls[0]!.headers.authorization).toBe(`Bearer ${NOTION_TEST_TOKEN}`);
+      expect(notion.pages.get(NOTION_TEST_PAGE)!.map(blockText)[0]).toBe('Aprobada para Notion');
     } finally {
       await server.stop();
     }
@@ -237,6 +343,8 @@ describe('configuration', { timeout: 120_000 }, () => {
     ['TRUST_PROXY', 'true'],
     ['API_DOCS', 'quizas'],
     ['PUSH_ALLOW_LOOPBACK', 'true', { NODE_ENV: 'production' }],
+    ['NOTION_TOKEN', 'mi-token'],
+    ['NOTION_API_URL', 'https://api.notion.com/v1'],
   ];
 
   it('has a refusal case for every variable that can be wrong', () => {

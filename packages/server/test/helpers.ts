@@ -49,7 +49,10 @@ export interface TestContext {
 
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: Pick<import('../src/app.ts').AppOptions, 'pushCa' | 'redis' | 'timeouts' | 'agents'> = {},
+  options: Pick<
+    import('../src/app.ts').AppOptions,
+    'pushCa' | 'redis' | 'timeouts' | 'agents' | 'notion'
+  > = {},
 ): Promise<TestContext> {
   const database = await freshDatabase();
   const env = loadEnv({

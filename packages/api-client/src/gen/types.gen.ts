@@ -1426,6 +1426,101 @@ export type CreateNotionIntegrationResponses = {
 
 export type CreateNotionIntegrationResponse = CreateNotionIntegrationResponses[keyof CreateNotionIntegrationResponses];
 
+export type ListNotionSyncsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/portfolios/{id}/integraciones/notion/sincronizaciones';
+};
+
+export type ListNotionSyncsErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type ListNotionSyncsError = ListNotionSyncsErrors[keyof ListNotionSyncsErrors];
+
+export type ListNotionSyncsResponses = {
+    /**
+     * NotionSyncState
+     *
+     * Default Response
+     */
+    200: {
+        configured: boolean;
+        items: Array<{
+            _id: string;
+            itemId: string;
+            itemTitle: string;
+            integrationId: string;
+            paginaNotionId: string;
+            status: 'pending' | 'running' | 'done' | 'failed';
+            attempts: number;
+            error: string | null;
+            syncedAt: string | null;
+            updatedAt: string;
+        }>;
+    };
+};
+
+export type ListNotionSyncsResponse = ListNotionSyncsResponses[keyof ListNotionSyncsResponses];
+
+export type SyncNotionNowData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/portfolios/{id}/integraciones/notion/sincronizar';
+};
+
+export type SyncNotionNowErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type SyncNotionNowError = SyncNotionNowErrors[keyof SyncNotionNowErrors];
+
+export type SyncNotionNowResponses = {
+    /**
+     * NotionSyncNowResult
+     *
+     * Default Response
+     */
+    200: {
+        retried: number;
+        queued: number;
+    };
+};
+
+export type SyncNotionNowResponse = SyncNotionNowResponses[keyof SyncNotionNowResponses];
+
 export type ListIntegrationsData = {
     body?: never;
     path: {

@@ -400,3 +400,40 @@ export const scheduledRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.job, t.period] })],
 );
+
+export type NotionSyncStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/**
+ * One client-approved item to append to one linked Notion page, once: the queue the Notion sync runs on
+ * (claimed like tasks, `FOR UPDATE SKIP LOCKED` with a lease). `blocksSent` is how far an item longer than
+ * one request (100 blocks) got, so a retry continues there instead of appending twice.
+ */
+export const notionSyncs = pgTable(
+  'notion_syncs',
+  {
+    id: id(),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    integrationId: text('integration_id')
+      .notNull()
+      .references(() => portfolioIntegrations.id, { onDelete: 'cascade' }),
+    status: text('status').$type<NotionSyncStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    blocksSent: integer('blocks_sent').notNull().default(0),
+    error: text('error'),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('notion_syncs_item_integration_uq').on(t.itemId, t.integrationId),
+    index('notion_syncs_queue_idx').on(t.status, t.runAfter),
+    index('notion_syncs_portfolio_idx').on(t.portfolioId),
+  ],
+);

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { agents, items, portfolios, tasks, tools, users } from '../db/schema.ts';
+import { createDrainLoop, type DrainLoop } from '../lib/drain-loop.ts';
 import type { Notifier } from './notifier.ts';
 import type { ProductionPublisher } from './production/events.ts';
 import { runTransition } from './production/review.ts';
@@ -35,14 +36,8 @@ const ToolAnswer = Type.Object({
 });
 type ToolAnswer = typeof ToolAnswer.static;
 
-export interface AgentRunner {
-  /** Runs every due task this instance can claim, one after another; answers how many it ran. */
-  drain(): Promise<number>;
-  /** Asks for a drain soon (after a task was created or re-queued); runs are never concurrent per instance. */
-  kick(): void;
-  start(): void;
-  stop(): Promise<void>;
-}
+/** Runs due tasks one after another; `kick()` after a task was created or re-queued. */
+export type AgentRunner = DrainLoop;
 
 export function createAgentRunner(deps: {
   db: Db;
@@ -54,10 +49,6 @@ export function createAgentRunner(deps: {
   backoffMs?: (attempt: number) => number;
 }): AgentRunner {
   const backoff = deps.backoffMs ?? defaultBackoffMs;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
-
   const drainOnce = async () => {
     let n = 0;
     for (;;) {
@@ -72,39 +63,11 @@ export function createAgentRunner(deps: {
       if (done) deps.events.task(done);
     }
   };
-  const drain = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await drainOnce();
-      } while (again);
-      return total;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const safeDrain = () =>
-    void drain().catch((err) => deps.log.error({ err }, 'no se pudieron ejecutar las tareas de los agentes'));
-  return {
-    drain,
-    kick: safeDrain,
-    start() {
-      timer ??= setInterval(safeDrain, RUNNER_POLL_MS);
-      timer.unref();
-      safeDrain();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
+  return createDrainLoop({
+    drainOnce,
+    pollMs: RUNNER_POLL_MS,
+    onError: (err) => deps.log.error({ err }, 'no se pudieron ejecutar las tareas de los agentes'),
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type Actor, defaultPortfolioPermissions, isAdmin } from '../policy.ts';
+import { notionPageIdPattern } from './notion.ts';
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
 type IntegrationRow = typeof portfolioIntegrations.$inferSelect;
@@ -160,6 +161,13 @@ export async function addNotionIntegration(db: DbOrTx, portfolioId: string, pagi
     throw new AppError('VALIDATION', "El campo 'paginaNotionId' está vacío", [
       { field: 'paginaNotionId', message: 'Está vacío' },
     ]);
+  }
+  if (!notionPageIdPattern.test(page)) {
+    throw new AppError(
+      'VALIDATION',
+      "El campo 'paginaNotionId' no es un id de página de Notion (32 caracteres hexadecimales)",
+      [{ field: 'paginaNotionId', message: 'No es un id de página de Notion' }],
+    );
   }
   // The portfolio must exist (an admin's permission check does not prove it); a deletion racing this insert
   // is answered 404 by the error handler's foreign-key net.

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { type GuardOptions, guardedAgent, guardedHttpAgent } from '../lib/net-guard.ts';
+import type { GuardOptions } from '../lib/net-guard.ts';
+import { createOutboundClient } from '../lib/outbound.ts';
 
 /** What a webhook call answered: its HTTP status and body, or the network error that stopped it. */
 export type WebhookOutcome =
@@ -39,78 +38,47 @@ export interface WebhookSender {
  * of 408, 429 or 5xx, a timeout or a network error may succeed later (retryable); any other 4xx will not.
  */
 export function createWebhookSender(opts: GuardOptions & { timeoutMs: number }): WebhookSender {
-  const guard = { allowLoopback: opts.allowLoopback, offline: opts.offline };
-  const agents = { http: guardedHttpAgent(guard), https: guardedAgent(guard) };
+  const client = createOutboundClient({ ...opts, maxAnswerBytes: MAX_ANSWER_BYTES });
   return {
-    send({ url, method, secret, event, deliveryId, payload }) {
-      const started = Date.now();
-      const ms = () => Date.now() - started;
+    async send({ url, method, secret, event, deliveryId, payload }) {
       const body = JSON.stringify(payload);
       const timestamp = Math.floor(Date.now() / 1000);
-      return new Promise<WebhookOutcome>((resolve) => {
-        let target: URL;
-        try {
-          target = new URL(url);
-          if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error();
-        } catch {
-          return resolve({ ok: false, error: 'La URL no es válida', retryable: false, ms: ms() });
-        }
-        const https = target.protocol === 'https:';
-        // A GET carries the payload nowhere: the receiver gets the headers (event, delivery, signature of "").
-        const bodyless = method === 'GET' || method === 'HEAD';
-        const sent = bodyless ? '' : body;
-        const req = (https ? httpsRequest : httpRequest)(
-          target,
-          {
-            method,
-            agent: https ? agents.https : agents.http,
-            timeout: opts.timeoutMs,
-            headers: {
-              ...(bodyless
-                ? {}
-                : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
-              'user-agent': 'EstudioContenido-Agentes/1',
-              'x-crw-event': event,
-              'x-crw-delivery': deliveryId,
-              'x-crw-timestamp': String(timestamp),
-              'x-crw-signature': signature(secret, timestamp, sent),
-            },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            let size = 0;
-            res.on('data', (chunk: Buffer) => {
-              size += chunk.length;
-              if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
-            });
-            res.on('error', (e) => resolve({ ok: false, error: e.message, retryable: true, ms: ms() }));
-            res.on('end', () => {
-              const status = res.statusCode ?? 0;
-              const text = Buffer.concat(chunks).toString('utf8');
-              if (status >= 200 && status < 300) return resolve({ ok: true, status, body: text, ms: ms() });
-              resolve({
-                ok: false,
-                status,
-                body: text,
-                error: `La herramienta respondió ${status}`,
-                retryable: status === 408 || status === 429 || status >= 500,
-                ms: ms(),
-              });
-            });
-          },
-        );
-        req.on('timeout', () => req.destroy(new Error(`Sin respuesta en ${opts.timeoutMs / 1000} s`)));
-        req.on('error', (e: NodeJS.ErrnoException) =>
-          resolve({
-            ok: false,
-            error: e.message,
-            // A refused destination stays refused.
-            retryable: e.code !== 'EADDRNOTALLOWED',
-            ms: ms(),
-          }),
-        );
-        req.end(bodyless ? undefined : body);
+      // A GET carries the payload nowhere: the receiver gets the headers (event, delivery, signature of "").
+      const bodyless = method === 'GET' || method === 'HEAD';
+      const sent = bodyless ? '' : body;
+      const answer = await client.request({
+        url,
+        method,
+        body: bodyless ? undefined : body,
+        headers: {
+          ...(bodyless
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+          'user-agent': 'EstudioContenido-Agentes/1',
+          'x-crw-event': event,
+          'x-crw-delivery': deliveryId,
+          'x-crw-timestamp': String(timestamp),
+          'x-crw-signature': signature(secret, timestamp, sent),
+        },
       });
+      if (!answer.ok)
+        return {
+          ok: false,
+          error: answer.error,
+          // A refused destination, or a URL that is not one, stays so.
+          retryable: answer.code !== 'EADDRNOTALLOWED' && answer.code !== 'EINVALIDURL',
+          ms: answer.ms,
+        };
+      const { status, body: text, ms } = answer;
+      if (status >= 200 && status < 300) return { ok: true, status, body: text, ms };
+      return {
+        ok: false,
+        status,
+        body: text,
+        error: `La herramienta respondió ${status}`,
+        retryable: status === 408 || status === 429 || status >= 500,
+        ms,
+      };
     },
   };
 }

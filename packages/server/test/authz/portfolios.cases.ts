@@ -76,9 +76,20 @@ export const cases: AuthzCase[] = [
     route: 'POST /api/portfolios/:id/integraciones/notion',
     request: async (w) => ({
       url: `/api/portfolios/${await fresh(w)}/integraciones/notion`,
-      payload: { paginaNotionId: 'pagina-1' },
+      payload: { paginaNotionId: '11111111222233334444555555555555' },
     }),
     expect: { ...editors, employeeGrant: 201, admin: 201 },
+  },
+  {
+    route: 'GET /api/portfolios/:id/integraciones/notion/sincronizaciones',
+    request: (w) => ({ url: `/api/portfolios/${w.portfolioId}/integraciones/notion/sincronizaciones` }),
+    expect: editors,
+  },
+  {
+    route: 'POST /api/portfolios/:id/integraciones/notion/sincronizar',
+    request: async (w) => ({ url: `/api/portfolios/${await fresh(w)}/integraciones/notion/sincronizar` }),
+    // Allowed callers hear that the server has no Notion token (the test server has none).
+    expect: { ...editors, employeeGrant: 409, admin: 409 },
   },
   {
     route: 'GET /api/portfolios/:id/integraciones',
@@ -93,11 +104,11 @@ export const cases: AuthzCase[] = [
         method: 'POST',
         url: `/api/portfolios/${id}/integraciones/notion`,
         headers: w.users.admin.headers,
-        payload: { paginaNotionId: 'pagina-x' },
+        payload: { paginaNotionId: 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee' },
       });
       return {
         url: `/api/portfolios/${id}/integraciones/${res.json()._id}`,
-        payload: { paginaNotionId: 'pagina-x' },
+        payload: { paginaNotionId: 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee' },
       };
     },
     expect: editors,

@@ -75,14 +75,17 @@ describe('portfolios API', () => {
       formatosCreativos: [],
     });
     const integration = await as(employee, 'POST', `/api/portfolios/${p._id}/integraciones/notion`, {
-      paginaNotionId: 'abc123',
+      paginaNotionId: 'abc12300000000000000000000000123',
     });
     expect(integration.statusCode).toBe(201);
-    expect(integration.json()).toMatchObject({ type: 'notion', paginaNotionId: 'abc123' });
+    expect(integration.json()).toMatchObject({
+      type: 'notion',
+      paginaNotionId: 'abc12300000000000000000000000123',
+    });
     expect(
       (
         await as(employee, 'POST', `/api/portfolios/${p._id}/integraciones/notion`, {
-          paginaNotionId: 'abc123',
+          paginaNotionId: 'abc12300000000000000000000000123',
         })
       ).statusCode,
     ).toBe(409);
@@ -99,7 +102,7 @@ describe('portfolios API', () => {
       employee,
       'DELETE',
       `/api/portfolios/${p._id}/integraciones/${integration.json()._id}`,
-      { paginaNotionId: 'abc123' },
+      { paginaNotionId: 'abc12300000000000000000000000123' },
     );
     expect(ok.statusCode).toBe(200);
     expect((await as(employee, 'GET', `/api/portfolios/${p._id}/integraciones`)).json()).toEqual([]);

@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
 import { files, items, portfolios } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 import { errorResponses, IdParams, Ok, ref } from '../../lib/schemas.ts';
 import { requireGlobal, requirePortfolio } from '../../policy.ts';
+import { listNotionSyncs, syncNow } from '../../services/notion-sync.ts';
 import * as service from '../../services/portfolios.ts';
 import {
   AccountDataSchema,
   IntegrationSchema,
+  NotionSyncStateSchema,
   PortfolioSchema,
   ProductionCycleDataSchema,
 } from './schemas.ts';
@@ -162,6 +165,57 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply
         .status(201)
         .send(await service.addNotionIntegration(app.db, request.params.id, request.body.paginaNotionId));
+    },
+  );
+
+  app.get(
+    '/portfolios/:id/integraciones/notion/sincronizaciones',
+    {
+      schema: {
+        operationId: 'listNotionSyncs',
+        tags,
+        summary: 'El estado de la sincronización con Notion de cada pieza aprobada por el cliente',
+        params: IdParams,
+        response: { 200: NotionSyncStateSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.edit');
+      return {
+        configured: app.notionSync.configured,
+        items: await listNotionSyncs(app.db, request.params.id),
+      };
+    },
+  );
+
+  app.post(
+    '/portfolios/:id/integraciones/notion/sincronizar',
+    {
+      schema: {
+        operationId: 'syncNotionNow',
+        tags,
+        summary:
+          'Sincroniza ahora: reintenta lo que falló y envía las piezas aprobadas que aún no están en las páginas',
+        params: IdParams,
+        response: {
+          200: Type.Object(
+            { retried: Type.Integer(), queued: Type.Integer() },
+            { title: 'NotionSyncNowResult' },
+          ),
+          ...errorResponses(401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.edit');
+      if (!app.notionSync.configured)
+        throw new AppError(
+          'CONFLICT',
+          'Falta el token de integración de Notion: configura NOTION_TOKEN en el servidor',
+        );
+      const result = await syncNow(app.db, request.params.id);
+      app.notionSync.kick();
+      return result;
     },
   );
 

@@ -6,6 +6,31 @@ export const IntegrationSchema = Type.Object(
   { title: 'Integration' },
 );
 
+export const NotionSyncSchema = Type.Object(
+  {
+    _id: Type.String(),
+    itemId: Type.String(),
+    itemTitle: Type.String(),
+    integrationId: Type.String(),
+    paginaNotionId: Type.String(),
+    status: Type.Union(['pending', 'running', 'done', 'failed'].map((s) => Type.Literal(s))),
+    attempts: Type.Integer(),
+    error: Type.Union([Type.String(), Type.Null()]),
+    syncedAt: Type.Union([Timestamp, Type.Null()]),
+    updatedAt: Timestamp,
+  },
+  { title: 'NotionSync' },
+);
+
+export const NotionSyncStateSchema = Type.Object(
+  {
+    /** Whether the server has a Notion token (NOTION_TOKEN); without one nothing is sent. */
+    configured: Type.Boolean(),
+    items: Type.Array(NotionSyncSchema),
+  },
+  { title: 'NotionSyncState' },
+);
+
 export const ProductionCycleDataSchema = Type.Object(
   {
     pilaresContenido: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 }),

@@ -481,6 +481,7 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           name,
           request.body as production.TransitionInput,
         );
+        if (name === 'approve-client-review') app.notionSync.kick();
         return announce('item.updated', request.user.id, item, previousStatus);
       },
     );

@@ -12,6 +12,7 @@ import { AppError } from '../../errors.ts';
 import { type Actor, clientFacingActions, isAdmin, visibleVersions } from '../../policy.ts';
 import { mentionedReaders } from '../mentions.ts';
 import type { Created, Notifier } from '../notifier.ts';
+import { enqueueNotionSync } from '../notion-sync.ts';
 import {
   type Audience,
   checkTransition,
@@ -104,6 +105,8 @@ export async function runTransition(
         authorId: actor.id,
       });
     }
+    // Approved by the client: on its way to the portfolio's Notion pages, written with the approval.
+    if (name === 'approve-client-review') await enqueueNotionSync(tx, item);
     if (name === 'approve-for-client') {
       // The version the client now reviews: from here on the client may see it.
       await tx

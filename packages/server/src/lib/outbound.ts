@@ -1,0 +1,77 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { type GuardOptions, guardedAgent, guardedHttpAgent } from './net-guard.ts';
+
+/** What an outbound call answered: its status, headers and (capped) body, or the error that stopped it. */
+export type OutboundResult =
+  | {
+      ok: true;
+      status: number;
+      headers: Record<string, string | string[] | undefined>;
+      body: string;
+      ms: number;
+    }
+  | { ok: false; error: string; code?: string; ms: number };
+
+export interface OutboundClient {
+  request(input: {
+    url: string;
+    method: string;
+    headers: Record<string, string | number>;
+    body?: string;
+  }): Promise<OutboundResult>;
+}
+
+/**
+ * HTTP(S) calls to third parties (webhook tools, Notion) through the network guard, with a time limit and a
+ * cap on how much of the answer is read. Any status is an answer (`ok: true`); what it means is the caller's.
+ */
+export function createOutboundClient(
+  opts: GuardOptions & { timeoutMs: number; maxAnswerBytes: number },
+): OutboundClient {
+  const guard = { allowLoopback: opts.allowLoopback, offline: opts.offline };
+  const agents = { http: guardedHttpAgent(guard), https: guardedAgent(guard) };
+  return {
+    request({ url, method, headers, body }) {
+      const started = Date.now();
+      const ms = () => Date.now() - started;
+      return new Promise<OutboundResult>((resolve) => {
+        let target: URL;
+        try {
+          target = new URL(url);
+          if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error();
+        } catch {
+          return resolve({ ok: false, error: 'La URL no es válida', code: 'EINVALIDURL', ms: ms() });
+        }
+        const https = target.protocol === 'https:';
+        const req = (https ? httpsRequest : httpRequest)(
+          target,
+          { method, agent: https ? agents.https : agents.http, timeout: opts.timeoutMs, headers },
+          (res) => {
+            const chunks: Buffer[] = [];
+            let size = 0;
+            res.on('data', (chunk: Buffer) => {
+              size += chunk.length;
+              if (size <= opts.maxAnswerBytes) chunks.push(chunk);
+            });
+            res.on('error', (e) => resolve({ ok: false, error: e.message, ms: ms() }));
+            res.on('end', () =>
+              resolve({
+                ok: true,
+                status: res.statusCode ?? 0,
+                headers: res.headers,
+                body: Buffer.concat(chunks).toString('utf8'),
+                ms: ms(),
+              }),
+            );
+          },
+        );
+        req.on('timeout', () => req.destroy(new Error(`Sin respuesta en ${opts.timeoutMs / 1000} s`)));
+        req.on('error', (e: NodeJS.ErrnoException) =>
+          resolve({ ok: false, error: e.message, code: e.code, ms: ms() }),
+        );
+        req.end(body);
+      });
+    },
+  };
+}
