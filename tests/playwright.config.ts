@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../chromium.config.mjs';
+import { notionPort, notionToken } from './support/notion.ts';
 
 /**
  * End-to-end tests: the real built server (`npm run build` first) on an embedded PGlite in a fresh data
@@ -52,6 +53,9 @@ export default defineConfig({
       // PGlite in DATA_DIR unless `npm test` runs the suite again on PostgreSQL and Redis (e2e-pg).
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       REDIS_URL: process.env.E2E_REDIS_URL ?? '',
+      // Notion: a local peer that a spec starts on this port (support/notion.ts).
+      NOTION_TOKEN: notionToken,
+      NOTION_API_URL: `http://127.0.0.1:${notionPort}`,
     },
   },
 });

@@ -32,8 +32,12 @@ export class HttpPeer {
     });
   });
   base = '';
-  async start() {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+  /** Listens on loopback, on `port` or any free one. */
+  async start(port = 0) {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', resolve);
+    });
     this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
   stop() {

@@ -80,6 +80,37 @@ export const portfolioSettingsMsg = {
     },
     duplicate: 'Esa página ya está integrada en este portafolio',
   },
+  sync: {
+    title: 'Sincronización con Notion',
+    description:
+      'Cada pieza que el cliente aprueba se añade una vez al final de las páginas vinculadas: título, formato, fecha de publicación, el texto y los enlaces a sus archivos.',
+    missingTitle: 'Falta el token de integración de Notion',
+    missingDescription:
+      'Quien administra el servidor debe configurar la variable NOTION_TOKEN con el token de una integración interna de Notion y compartir con ella las páginas. Mientras tanto, las piezas aprobadas esperan aquí y se enviarán cuando el token esté configurado.',
+    now: 'Sincronizar ahora',
+    syncing: 'Sincronizando…',
+    nowDone: (retried: number, queued: number) =>
+      retried + queued === 0
+        ? 'Todo está sincronizado: no había nada que reenviar'
+        : `Sincronización en marcha: ${retried} reintentada${retried === 1 ? '' : 's'}, ${queued} nueva${queued === 1 ? '' : 's'}`,
+    nowError: 'Error al sincronizar con Notion',
+    loadError: 'Error al obtener el estado de la sincronización con Notion',
+    list: 'Piezas sincronizadas con Notion',
+    empty: 'Aún no hay piezas aprobadas por el cliente',
+    emptyDescription: 'Cuando el cliente apruebe una pieza, aparecerá aquí con su estado en Notion.',
+    noPages: 'Vincula una página de Notion para sincronizar las piezas aprobadas.',
+    counts: (done: number, waiting: number, failed: number) =>
+      `${done} sincronizada${done === 1 ? '' : 's'} · ${waiting} en cola · ${failed} con error`,
+    status: {
+      pending: 'En cola',
+      running: 'Enviando',
+      done: 'Sincronizada',
+      failed: 'Error',
+    },
+    page: (id: string) => `Página ${id.replace(/-/g, '').slice(0, 8)}…`,
+    syncedOn: (date: string) => `Sincronizada el ${date}`,
+    attempts: (n: number) => `${n} intento${n === 1 ? '' : 's'}`,
+  },
   noActive: msg.portfolios.noActive,
   retry: 'Reintentar',
 } as const;

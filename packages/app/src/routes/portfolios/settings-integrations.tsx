@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
 import { notionPageUrl, parseNotionPage } from '../../features/portfolio-settings/identifiers.ts';
 import { portfolioSettingsMsg as t } from '../../features/portfolio-settings/messages.ts';
+import { NotionSyncPanel } from '../../features/portfolio-settings/notion-sync-panel.tsx';
 import {
   addNotionIntegration,
   type Integration,
@@ -111,6 +112,7 @@ function NotionIntegrations({ portfolioId }: { portfolioId: string }) {
         <AddNotionForm portfolioId={portfolioId} existing={items} />
       </Card>
       {list}
+      <NotionSyncPanel portfolioId={portfolioId} pages={mine ? items.length : 0} />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {
