@@ -44,25 +44,34 @@ async function show(Story: ComponentType, theme: Theme) {
   await page.viewport(WIDTH, HEIGHT);
   document.documentElement.classList.toggle('dark', theme === 'dark');
   host = document.createElement('div');
-  host.setAttribute('data-testid', 'story');
-  host.style.cssText = `width:${WIDTH}px;min-height:320px;padding:16px;background:var(--background);color:var(--foreground)`;
+  host.style.cssText = `width:${WIDTH}px;padding:8px;background:var(--background);color:var(--foreground)`;
+  // The screenshot is of this frame: the page's full width, only as tall as the story, so a one-pixel change
+  // is a large share of the picture.
+  const frame = document.createElement('div');
+  frame.setAttribute('data-testid', 'story');
+  frame.style.cssText = 'display:flow-root;padding:8px';
+  host.append(frame);
   document.body.append(host);
   await act(async () => {
-    root = createRoot(host!);
+    root = createRoot(frame);
     root.render(<Story />);
   });
   await document.fonts.ready;
   await settle();
 }
 
+/** Stricter than the project's 1 %: these pictures are small, and a one-pixel change must fail. */
+const strict = {
+  comparatorName: 'pixelmatch',
+  comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.001 },
+} as const;
+
 /** A floating layer (menu, tooltip) is placed by Radix after its first frame: wait until it is on screen. */
 async function placed() {
-  await expect
-    .poll(
-      () => document.querySelector('[data-radix-popper-content-wrapper]')?.getBoundingClientRect().top ?? -1,
-    )
-    .toBeGreaterThan(0);
+  const wrapper = () => document.querySelector<HTMLElement>('[data-radix-popper-content-wrapper]');
+  await expect.poll(() => wrapper()?.getBoundingClientRect().top ?? -1).toBeGreaterThan(0);
   await settle();
+  return page.elementLocator(wrapper()!);
 }
 
 afterEach(() => {
@@ -108,7 +117,7 @@ for (const theme of ['light', 'dark'] as const) {
     for (const [name, Story] of inline) {
       it(name, async () => {
         await show(Story, theme);
-        await expect.element(page.getByTestId('story')).toMatchScreenshot(`${name}-${theme}`);
+        await expect.element(page.getByTestId('story')).toMatchScreenshot(`${name}-${theme}`, strict);
       });
     }
 
@@ -117,7 +126,7 @@ for (const theme of ['light', 'dark'] as const) {
       // A real Tab, so the ring is the keyboard's (:focus-visible).
       await userEvent.tab();
       await expect.element(page.getByRole('checkbox')).toHaveFocus();
-      await expect.element(page.getByTestId('story')).toMatchScreenshot(`checkbox-focus-${theme}`);
+      await expect.element(page.getByTestId('story')).toMatchScreenshot(`checkbox-focus-${theme}`, strict);
     });
 
     it('dialog-open-with-error', async () => {
@@ -127,23 +136,23 @@ for (const theme of ['light', 'dark'] as const) {
       await expect.element(layer).toBeVisible();
       await expect.element(page.getByRole('alert')).toHaveTextContent(/No se pudo enviar/);
       await settle();
-      await expect.element(layer).toMatchScreenshot(`dialog-open-with-error-${theme}`);
+      await expect.element(layer).toMatchScreenshot(`dialog-open-with-error-${theme}`, strict);
     });
 
     it('dropdown-menu-open', async () => {
       await show(stories.dropdownMenu.LongText, theme);
       await page.getByRole('button', { name: 'Acciones de la pieza' }).click();
       await expect.element(page.getByRole('menu')).toBeVisible();
-      await placed();
-      await expect.element(page.getByTestId('story')).toMatchScreenshot(`dropdown-menu-open-${theme}`);
+      const layer = await placed();
+      await expect.element(layer).toMatchScreenshot(`dropdown-menu-open-${theme}`, strict);
     });
 
     it('tooltip-on-focus', async () => {
       await show(stories.tooltip.LongText, theme);
       (page.getByRole('button', { name: 'Notificaciones' }).element() as HTMLElement).focus();
       await expect.element(page.getByRole('tooltip')).toHaveTextContent(/incluidas las archivadas/);
-      await placed();
-      await expect.element(page.getByTestId('story')).toMatchScreenshot(`tooltip-on-focus-${theme}`);
+      const layer = await placed();
+      await expect.element(layer).toMatchScreenshot(`tooltip-on-focus-${theme}`, strict);
     });
   });
 }
