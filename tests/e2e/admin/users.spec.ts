@@ -316,3 +316,38 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: `/tmp/admin-users-new-${width}.png` });
   });
 }
+
+test('a header sorts the whole list on the server, then pages', async ({ page, request }) => {
+  const admin = await apiAs(request, 'admin');
+  const tag = `orden${stamp()}`;
+  // 22 users: more than one page of 20, named so that the last by name is created first.
+  for (let i = 21; i >= 0; i--) {
+    await admin.call('post', '/users', {
+      name: `${tag} ${String(i).padStart(2, '0')}`,
+      email: `${tag}-${i}@example.com`,
+      role: 'client',
+      password: 'contraseña-de-orden-1',
+    });
+  }
+  await signIn(page, 'admin');
+  await openUsers(page);
+  await page.getByLabel('Buscar personas').fill(tag);
+  const table = page.getByRole('table');
+  const firstName = table.getByRole('row').nth(1);
+  await expect(firstName).toContainText(`${tag} 00`);
+
+  const header = table.getByRole('columnheader', { name: 'Nombre' });
+  const desc = page.waitForRequest((r) => /\/api\/users\?.*sort=name&order=desc/.test(r.url()));
+  await header.getByRole('button').click(); // ascending
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await header.getByRole('button').click(); // descending
+  await desc;
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  // The first page now starts with the last user of the whole list, which was not on page 1 before.
+  await expect(firstName).toContainText(`${tag} 21`);
+  await page
+    .getByRole('navigation', { name: 'Paginación' })
+    .getByRole('button', { name: 'Siguiente' })
+    .click();
+  await expect(firstName).toContainText(`${tag} 01`);
+});

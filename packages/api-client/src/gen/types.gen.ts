@@ -629,6 +629,8 @@ export type ListUsersData = {
         page: number;
         limit: number;
         query?: string;
+        sort?: 'name' | 'email' | 'role' | 'createdAt';
+        order?: 'asc' | 'desc';
     };
     url: '/users';
 };

@@ -1,5 +1,5 @@
 import type { PortfoliosEvent } from '@crw/api-client/events';
-import { and, asc, count as countRows, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count as countRows, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
   notifications,
@@ -80,7 +80,14 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listUsers(db: DbOrTx, q: { page: number; limit: number; query?: string }) {
+/** The columns the users table sorts by (the whole list, before paging). */
+export const userSortKeys = ['name', 'email', 'role', 'createdAt'] as const;
+export type UserSortKey = (typeof userSortKeys)[number];
+
+export async function listUsers(
+  db: DbOrTx,
+  q: { page: number; limit: number; query?: string; sort?: UserSortKey; order?: 'asc' | 'desc' },
+) {
   const term = q.query?.trim();
   const where = and(
     isNull(users.deletedAt),
@@ -93,7 +100,14 @@ export async function listUsers(db: DbOrTx, q: { page: number; limit: number; qu
       .select()
       .from(users)
       .where(where)
-      .orderBy(asc(users.name), asc(users.id))
+      .orderBy(
+        (q.order === 'desc' ? desc : asc)(
+          { name: users.name, email: users.email, role: users.role, createdAt: users.createdAt }[
+            q.sort ?? 'name'
+          ],
+        ),
+        asc(users.id),
+      )
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     db.select({ n: countRows() }).from(users).where(where),

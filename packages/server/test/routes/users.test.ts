@@ -51,6 +51,35 @@ describe('users API', () => {
     expect(edited.json().name).toBe('Lucía P.');
   });
 
+  it('sorts the whole list before paging, by name, email, role or creation, both ways', async () => {
+    for (const [name, role] of [
+      ['Zoe Sort', 'client'],
+      ['Ana Sort', 'employee'],
+      ['Marta Sort', 'admin'],
+    ] as const) {
+      const res = await as(admin, 'POST', '/api/users', {
+        email: `${name.split(' ')[0]!.toLowerCase()}.sort@test.local`,
+        name,
+        role,
+        password: 'contraseña-1',
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const names = async (qs: string) =>
+      ((await as(admin, 'GET', `/api/users?query=sort&${qs}`)).json().items as Array<{ name: string }>).map(
+        (u) => u.name,
+      );
+    expect(await names('sort=name')).toEqual(['Ana Sort', 'Marta Sort', 'Zoe Sort']);
+    expect(await names('sort=name&order=desc')).toEqual(['Zoe Sort', 'Marta Sort', 'Ana Sort']);
+    expect(await names('sort=role')).toEqual(['Marta Sort', 'Zoe Sort', 'Ana Sort']);
+    expect(await names('sort=createdAt&order=desc')).toEqual(['Marta Sort', 'Ana Sort', 'Zoe Sort']);
+    // The first page of one is the first of the whole sorted list, not of an unsorted page.
+    expect(await names('sort=name&order=desc&limit=1')).toEqual(['Zoe Sort']);
+    expect(await names('sort=email&page=2&limit=1')).toEqual(['Marta Sort']);
+    const bad = await as(admin, 'GET', '/api/users?sort=password');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('names the invalid field in Spanish', async () => {
     const res = await as(admin, 'POST', '/api/users', {
       email: 'no-es-correo',

@@ -27,7 +27,6 @@ export const adminMsg = {
     empty: 'Todavía no hay usuarios',
     noMatches: (q: string) => `Nadie coincide con «${q}»`,
     count: (n: number) => (n === 1 ? '1 usuario' : `${n} usuarios`),
-    sortNote: 'La ordenación se aplica a la página visible.',
     editUser: (name: string) => `Editar a ${name}`,
     deleteUser: (name: string) => `Eliminar a ${name}`,
     loadError: 'Error al obtener usuarios',

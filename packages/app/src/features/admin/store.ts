@@ -23,6 +23,8 @@ interface AdminState {
     total: number;
     page: number;
     query: string;
+    /** The table's sort, applied by the server to the whole list before paging. */
+    sort: UserSort | undefined;
     loading: boolean;
     error: string | null;
   };
@@ -35,7 +37,7 @@ interface AdminState {
 }
 
 const initial = (): AdminState => ({
-  users: { items: [], total: 0, page: 1, query: '', loading: false, error: null },
+  users: { items: [], total: 0, page: 1, query: '', sort: undefined, loading: false, error: null },
   catalogue: [],
   selected: null,
   access: { userId: null, items: [], loading: false, error: null },
@@ -52,16 +54,30 @@ const message = (error: unknown, fallback: string) => (error instanceof Error ? 
 let usersRequest: AbortController | null = null;
 
 /** One page of users matching `query`; a newer call aborts an older one, so answers never arrive out of order. */
-export async function loadUsers(query = adminStore.users.query, page = adminStore.users.page) {
+export interface UserSort {
+  key: 'name' | 'email' | 'role' | 'createdAt';
+  direction: 'asc' | 'desc';
+}
+
+export async function loadUsers(
+  query = adminStore.users.query,
+  page = adminStore.users.page,
+  sort = adminStore.users.sort,
+) {
   usersRequest?.abort();
   const controller = new AbortController();
   usersRequest = controller;
-  Object.assign(adminStore.users, { query, page, loading: true, error: null });
+  Object.assign(adminStore.users, { query, page, sort, loading: true, error: null });
   try {
     const data = await api.call(
       sdk.listUsers({
         client: api.client,
-        query: { page, limit: USERS_PAGE, ...(query.trim() ? { query: query.trim() } : {}) },
+        query: {
+          page,
+          limit: USERS_PAGE,
+          ...(query.trim() ? { query: query.trim() } : {}),
+          ...(sort ? { sort: sort.key, order: sort.direction } : {}),
+        },
         signal: controller.signal,
       }),
       t.users.loadError,

@@ -17,7 +17,14 @@ import { PencilIcon, PlusIcon, Trash2Icon, UsersIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { adminMsg } from '../../features/admin/messages.ts';
-import { adminStore, deleteUser, loadUsers, selectUser, USERS_PAGE } from '../../features/admin/store.ts';
+import {
+  adminStore,
+  deleteUser,
+  loadUsers,
+  selectUser,
+  USERS_PAGE,
+  type UserSort,
+} from '../../features/admin/store.ts';
 import { authStore } from '../../features/auth/store.ts';
 import { toast } from '../../features/system/store.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -27,24 +34,16 @@ import { UserDialog } from './users/user-dialog.tsx';
 
 const t = adminMsg.users;
 
-const sortValue: Record<string, (u: User) => string> = {
-  name: (u) => u.name,
-  email: (u) => u.email,
-  role: (u) => adminMsg.roles[u.role],
-  created: (u) => u.createdAt,
-};
-
 /**
  * /admin/users: a searchable, paginated table of users (cards on a phone); create and edit in a dialog
- * (data, global permissions, portfolio access); delete with a confirmation. The list API has no sort
- * parameter, so a header sorts the page on screen (the server pages by name).
+ * (data, global permissions, portfolio access); delete with a confirmation. A header sorts the whole list
+ * (the server sorts, then pages).
  */
 export default function AdminUsersScreen() {
   const { users } = useSnapshot(adminStore);
   const me = useSnapshot(authStore).user;
   const [search, setSearch] = useState(users.query);
   const query = useDebouncedValue(search, 300);
-  const [sort, setSort] = useState<DataTableSort | undefined>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<User | null>(null);
 
@@ -66,11 +65,21 @@ export default function AdminUsersScreen() {
     }
   };
 
-  const rows = [...(users.items as User[])];
-  if (sort) {
-    const value = sortValue[sort.key]!;
-    rows.sort((a, b) => value(a).localeCompare(value(b), 'es') * (sort.direction === 'asc' ? 1 : -1));
-  }
+  const rows = users.items as User[];
+  const sort: DataTableSort | undefined = users.sort
+    ? { key: users.sort.key === 'createdAt' ? 'created' : users.sort.key, direction: users.sort.direction }
+    : undefined;
+  const onSortChange = (next: DataTableSort | undefined) =>
+    void loadUsers(
+      users.query,
+      1,
+      next
+        ? {
+            key: next.key === 'created' ? 'createdAt' : (next.key as UserSort['key']),
+            direction: next.direction,
+          }
+        : undefined,
+    );
 
   const columns: DataTableColumn<User>[] = [
     {
@@ -165,7 +174,7 @@ export default function AdminUsersScreen() {
         getRowId={(u) => u._id}
         getRowLabel={(u) => u.name}
         sort={sort}
-        onSortChange={setSort}
+        onSortChange={onSortChange}
         onRowOpen={(id) => {
           const user = adminStore.users.items.find((u) => u._id === id);
           if (user) open(user);

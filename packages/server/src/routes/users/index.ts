@@ -57,7 +57,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listUsers',
         tags,
         summary: 'Lista paginada de usuarios (solo administradores)',
-        querystring: Type.Object({ ...PageQuery, query: Type.Optional(Type.String({ maxLength: 100 })) }),
+        querystring: Type.Object({
+          ...PageQuery,
+          query: Type.Optional(Type.String({ maxLength: 100 })),
+          sort: Type.Optional(Type.Union(usersService.userSortKeys.map((k) => Type.Literal(k)))),
+          order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+        }),
         response: { 200: Paginated(ref(UserSchema), 'UserPage'), ...errorResponses(400, 401, 403) },
       },
     },
