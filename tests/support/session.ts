@@ -22,3 +22,11 @@ export async function signIn(page: Page, role: DemoRole) {
 export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole('region', { name: 'Avisos' }).getByText(text);
 }
+
+/**
+ * The system pill at the top centre: what needs attention later (docs/decisions.md). It shows one message
+ * at a time, cut at 60 characters.
+ */
+export function systemPill(page: Page, text: string | RegExp): Locator {
+  return page.locator('[data-slot="system-pill"]').filter({ hasText: text });
+}

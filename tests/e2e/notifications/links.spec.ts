@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { demo, signIn, toast } from '../../support/session.ts';
+import { demo, signIn, systemPill, toast } from '../../support/session.ts';
 
 /** The admin's API: grants and revokes need DELETE, which the shared helper does not offer. */
 async function adminApi(request: APIRequestContext) {
@@ -84,7 +84,8 @@ test('a client granted a portfolio sees it at once, opens it from the bell, and 
 
   // Revoked while on its screen: home (the client's first portfolio) with the warning.
   await api('DELETE', `/users/${await userId(api, demo.client.email)}/portfolio-access/${portfolio.id}`);
-  await expect(toast(client, 'Ya no tienes acceso a este portafolio')).toBeVisible();
+  // Moved without acting: the reason stays in the system pill until read (not a toast that fades).
+  await expect(systemPill(client, 'Ya no tienes acceso a este portafolio')).toBeVisible();
   await expect(client).toHaveURL((url) => url.pathname === home);
   await expect(crumbs.getByText(name)).toHaveCount(0);
   // The rail may have collapsed meanwhile (the pointer left it): open it again to read the selector.

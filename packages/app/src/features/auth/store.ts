@@ -2,7 +2,7 @@ import { ApiError, isAbortError, TOKEN_KEY, type User } from '@crw/api-client';
 import { proxy } from 'valtio';
 import { api, onUnauthorized, sdk } from '../../lib/api.ts';
 import { msg } from '../../messages.ts';
-import { toast } from '../system/store.ts';
+import { resetSystem, toast } from '../system/store.ts';
 
 interface AuthState {
   token: string | null;
@@ -66,14 +66,20 @@ export async function loadCurrentUser(): Promise<User | null> {
   }
 }
 
+/** Ends the session in this tab: token, user, the system messages and toasts, and every user store. */
 function clearSession() {
   localStorage.removeItem(TOKEN_KEY);
   authStore.token = null;
   authStore.user = null;
+  resetStores();
+}
+
+function resetStores() {
+  resetSystem();
   for (const reset of resetters) reset();
 }
 
-/** Clears token, user and every store, and says so (spec §4). */
+/** Clears token, user, the system messages and every store, and says so (spec §4). */
 export function logout() {
   clearSession();
   toast.info(msg.auth.loggedOut);
@@ -84,6 +90,6 @@ onUnauthorized(() => {
   if (authStore.token) {
     authStore.token = null;
     authStore.user = null;
-    for (const reset of resetters) reset();
+    resetStores();
   }
 });

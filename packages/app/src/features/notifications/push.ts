@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import { api, sdk } from '../../lib/api.ts';
-import { toast } from '../system/store.ts';
+import { onLogout } from '../auth/store.ts';
+import { attention, toast } from '../system/store.ts';
 import { notificationMessages as m } from './messages.ts';
 
 /**
@@ -21,6 +22,8 @@ export const pushStore = proxy<PushState>({
   busy: false,
   endpoint: null,
 });
+// Whether this device is registered is the signed-in user's; the next user's shell asks again.
+onLogout(() => Object.assign(pushStore, { registered: false, busy: false, endpoint: null }));
 
 export const isPushSupported = () =>
   typeof window !== 'undefined' &&
@@ -158,7 +161,7 @@ export async function disablePush(): Promise<void> {
       );
       toast.info(m.push.disabled);
     } catch {
-      toast.warning(m.push.serverUpdateFailed);
+      attention.warning(m.push.serverUpdateFailed);
     }
   } catch {
     toast.error(m.push.unsubscribeFailed);

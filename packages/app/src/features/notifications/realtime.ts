@@ -9,7 +9,7 @@ import type {
 import { io, type Socket } from 'socket.io-client';
 import { msg } from '../../messages.ts';
 import { forgetPortfolio, loadPortfolios, portfoliosStore } from '../portfolios/store.ts';
-import { toast } from '../system/store.ts';
+import { attention } from '../system/store.ts';
 import { loadNotifications, receiveNew, receiveUpdated } from './store.ts';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -55,7 +55,7 @@ export async function portfoliosChanged(event: PortfoliosEvent, leave: (to: stri
     const path = window.location.pathname;
     if (path === scope || path.startsWith(`${scope}/`)) {
       leave('/');
-      toast.warning(msg.portfolios.accessRevoked);
+      attention.warning(msg.portfolios.accessRevoked);
     }
   }
   // A failed reload leaves the list as it was; the next screen that needs it reports the error.

@@ -2,7 +2,7 @@ import { ApiError, type ListIntegrationsResponse, type Portfolio } from '@crw/ap
 import { proxy } from 'valtio';
 import { api, sdk } from '../../lib/api.ts';
 import { msg } from '../../messages.ts';
-import { authStore, isAdmin } from '../auth/store.ts';
+import { authStore, isAdmin, onLogout } from '../auth/store.ts';
 import { activatePortfolio, forgetPortfolio, portfoliosStore } from '../portfolios/store.ts';
 
 export type Integration = ListIntegrationsResponse[number];
@@ -132,6 +132,9 @@ export const integrationsStore = proxy<IntegrationsState>({
   loading: false,
   error: null,
 });
+onLogout(() =>
+  Object.assign(integrationsStore, { portfolioId: null, items: [], loading: false, error: null }),
+);
 
 let loadSeq = 0;
 

@@ -38,7 +38,7 @@ import {
   toggleArchived,
 } from '../notifications/store.ts';
 import { activatePortfolio, loadPortfolios, portfoliosStore } from '../portfolios/store.ts';
-import { toast } from '../system/store.ts';
+import { attention, toast } from '../system/store.ts';
 import { breadcrumbsFor, canManagePortfolios, type NavKey, navEntries } from './nav.ts';
 
 const icons: Record<NavKey, ReactNode> = {
@@ -61,8 +61,13 @@ export default function AppLayout() {
   const role = user!.role as Role;
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
 
+  // A background load: its failure needs attention later (the pill), except at home, whose screen says it
+  // inline with «Reintentar» (one channel per event, docs/decisions.md).
   useEffect(() => {
-    if (!portfoliosStore.loaded) loadPortfolios().catch(() => toast.error(msg.home.loadError));
+    if (!portfoliosStore.loaded)
+      loadPortfolios().catch(() => {
+        if (window.location.pathname !== '/') attention.error(msg.home.loadError);
+      });
   }, []);
 
   useEffect(() => {
@@ -181,7 +186,7 @@ export default function AppLayout() {
         Saltar al contenido
       </a>
       <Sidebar
-        brand="Estudio de Contenido"
+        brand={msg.productName}
         items={items}
         portfolioItems={portfolioItems}
         footerItems={[{ key: 'logout', label: msg.nav.logout, icon: <LogOutIcon />, onSelect: onLogout }]}

@@ -1,10 +1,15 @@
 import { proxy } from 'valtio';
 
 /**
- * System notifications (spec §3, §4, §9): every message shown as a toast also stays in the pill's list
- * until it is removed. Toasts auto-dismiss after their duration (5000 ms by default) and pause while
- * `hold` is on (the system notifications modal is open); the timers themselves live in the design
- * system's toaster, which calls `dismissToast`.
+ * System messages (spec §3, §4, §9), one channel per event (docs/decisions.md, "Which channel carries a
+ * message"):
+ * - `toast.*`: the transient result of something the user just did; it dismisses itself after its duration
+ *   (5000 ms by default) and pauses while `hold` is on (the system notifications modal is open). The timers
+ *   live in the design system's toaster, which calls `dismissToast`.
+ * - `attention.*`: what needs attention later, that the user did not just cause and could miss (a background
+ *   load failed, access was revoked elsewhere); it stays in the pill until removed.
+ * - A field's or a form's problem is neither: the form shows it inline, next to what it is about.
+ * Signing out clears both lists (`resetSystem`, spec §4).
  */
 export type SystemMessageType = 'success' | 'error' | 'warning' | 'info';
 
@@ -21,22 +26,33 @@ export const TOAST_DEFAULT_DURATION = 5000;
 interface SystemState {
   /** The pill's list, newest last. */
   messages: SystemMessage[];
-  /** Ids currently shown as toasts. */
-  toastIds: string[];
+  /** The toasts on screen, oldest first. */
+  toasts: SystemMessage[];
   /** Pauses toast timers (e.g. while the modal is open). */
   hold: boolean;
 }
 
-export const systemStore = proxy<SystemState>({ messages: [], toastIds: [], hold: false });
+export const systemStore = proxy<SystemState>({ messages: [], toasts: [], hold: false });
 
 let seq = 0;
 
-export function notify(type: SystemMessageType, message: string, duration = TOAST_DEFAULT_DURATION): string {
+function entry(type: SystemMessageType, message: string, duration: number): SystemMessage {
   seq += 1;
-  const id = `m${Date.now().toString(36)}${seq}`;
-  systemStore.messages.push({ id, type, message, duration, createdAt: Date.now() });
-  systemStore.toastIds.push(id);
-  return id;
+  return { id: `m${Date.now().toString(36)}${seq}`, type, message, duration, createdAt: Date.now() };
+}
+
+/** A toast: the transient result of the user's own action. */
+export function notify(type: SystemMessageType, message: string, duration = TOAST_DEFAULT_DURATION): string {
+  const m = entry(type, message, duration);
+  systemStore.toasts.push(m);
+  return m.id;
+}
+
+/** A system message in the pill: something that needs attention later. */
+export function flag(type: SystemMessageType, message: string): string {
+  const m = entry(type, message, 0);
+  systemStore.messages.push(m);
+  return m.id;
 }
 
 export const toast = {
@@ -46,25 +62,31 @@ export const toast = {
   info: (m: string, d?: number) => notify('info', m, d),
 };
 
+export const attention = {
+  error: (m: string) => flag('error', m),
+  warning: (m: string) => flag('warning', m),
+  info: (m: string) => flag('info', m),
+};
+
 export function dismissToast(id: string) {
-  systemStore.toastIds = systemStore.toastIds.filter((t) => t !== id);
+  systemStore.toasts = systemStore.toasts.filter((t) => t.id !== id);
 }
 
 export function removeMessage(id: string) {
   systemStore.messages = systemStore.messages.filter((m) => m.id !== id);
-  dismissToast(id);
 }
 
 export function clearMessages() {
   systemStore.messages = [];
-  systemStore.toastIds = [];
 }
 
 export function setHold(hold: boolean) {
   systemStore.hold = hold;
 }
 
+/** Sign-out: nothing of the previous session's messages stays, neither in the pill nor as a toast. */
 export function resetSystem() {
-  clearMessages();
+  systemStore.messages = [];
+  systemStore.toasts = [];
   systemStore.hold = false;
 }

@@ -13,7 +13,8 @@ export default function HomeScreen() {
   const navigate = useNavigate();
 
   useEffect(() => {
-    loadPortfolios().catch(() => toast.error(msg.home.loadError));
+    // A failure shows inline below, with «Reintentar»: not a toast as well.
+    loadPortfolios().catch(() => undefined);
   }, []);
 
   if (user?.role === 'client' && loaded && portfolios.length > 0) {

@@ -29,8 +29,8 @@ export default function UserSettingsScreen() {
     try {
       setDevices(await api.call(sdk.listPushSubscriptions({ client: api.client }), m.devices.loadError));
     } catch {
+      // Shown inline where the list would be (not a toast as well).
       setError(m.devices.loadError);
-      toast.error(m.devices.loadError);
     }
   }, []);
 
