@@ -3,6 +3,8 @@
  * The design system keeps its own (packages/ui/src/messages.ts).
  */
 export const msg = {
+  /** The product's name: the sidebar's brand and the last part of every `document.title`. */
+  productName: 'Estudio de Contenido',
   loading: 'Cargando...',
   auth: {
     title: 'Iniciar sesión',
@@ -19,6 +21,9 @@ export const msg = {
     noToken: 'No hay token de autenticación',
     noUserInfo: 'No se pudo obtener la información del usuario',
     loggedOut: 'Sesión cerrada',
+    emailRequired: 'Escribe tu correo electrónico',
+    emailInvalid: 'Escribe un correo electrónico válido, como nombre@empresa.com',
+    passwordRequired: 'Escribe tu contraseña',
   },
   home: {
     title: 'Tus portafolios',
@@ -92,6 +97,9 @@ export const msg = {
   },
   errors: {
     screenLoad: 'No se pudo cargar esta pantalla',
+    screenLoadHint:
+      'Puede que haya una versión nueva de la aplicación o que se haya cortado la conexión. Recarga la página para seguir.',
+    startup: 'No se pudo iniciar la aplicación',
     reload: 'Recargar',
     notFoundTitle: 'Página no encontrada',
     backHome: 'Volver al inicio',

@@ -1,28 +1,40 @@
 import { Button, Field, Input } from '@crw/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { authStore, login } from '../../features/auth/store.ts';
 import { loadPortfolios } from '../../features/portfolios/store.ts';
-import { toast } from '../../features/system/store.ts';
 import { landingFor } from '../../lib/access.ts';
 import { msg } from '../../messages.ts';
 
+interface SignInForm {
+  email: string;
+  password: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Sign-in. The browser's own validation is off (`noValidate`: it would speak English); each field shows the
+ * product's Spanish message, tied to it with aria-invalid and aria-describedby. A refused sign-in is the
+ * form's problem, so it shows inline only (no toast as well: one channel per event, docs/decisions.md).
+ */
 export default function AuthScreen() {
   const { token, user } = useSnapshot(authStore);
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const errorId = useId();
+  const { register, handleSubmit, formState } = useForm<SignInForm>({
+    defaultValues: { email: '', password: '' },
+    shouldFocusError: true,
+  });
+  const { errors, isSubmitting } = formState;
 
   // Home sends a client with portfolios on to the client dashboard of the first one (spec §2).
   if (token && user) return <Navigate to="/" replace />;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
+  const onSubmit = handleSubmit(async ({ email, password }) => {
     setError(null);
     try {
       const signedIn = await login(email.trim(), password);
@@ -30,49 +42,48 @@ export default function AuthScreen() {
       if (signedIn.role === 'client') first = (await loadPortfolios().catch(() => []))[0]?._id;
       navigate(landingFor(signedIn.role, first), { replace: true });
     } catch (e) {
-      const message = e instanceof Error && e.message ? e.message : msg.auth.error;
-      setError(message);
-      toast.error(msg.auth.error);
-    } finally {
-      setBusy(false);
+      const reason = e instanceof Error && e.message && e.message !== msg.auth.error ? e.message : null;
+      setError(reason ? `${msg.auth.error}: ${reason}` : msg.auth.error);
     }
-  }
+  });
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
       <form
         onSubmit={onSubmit}
-        noValidate={false}
+        noValidate
+        aria-labelledby={`${errorId}-title`}
         aria-describedby={error ? errorId : undefined}
         className="w-full max-w-sm space-y-5 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm sm:p-8"
       >
         <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{msg.auth.title}</h1>
+          <h1 id={`${errorId}-title`} className="text-2xl font-semibold tracking-tight">
+            {msg.auth.title}
+          </h1>
           <p className="text-sm text-muted-foreground">{msg.auth.subtitle}</p>
         </div>
-        <Field label={msg.auth.email}>
+        <Field label={msg.auth.email} error={errors.email?.message}>
           {(p) => (
             <Input
               {...p}
               type="email"
-              name="email"
               autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              aria-required="true"
+              {...register('email', {
+                validate: (v) =>
+                  v.trim() ? EMAIL.test(v.trim()) || msg.auth.emailInvalid : msg.auth.emailRequired,
+              })}
             />
           )}
         </Field>
-        <Field label={msg.auth.password}>
+        <Field label={msg.auth.password} error={errors.password?.message}>
           {(p) => (
             <Input
               {...p}
               type="password"
-              name="password"
               autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              aria-required="true"
+              {...register('password', { validate: (v) => v.length > 0 || msg.auth.passwordRequired })}
             />
           )}
         </Field>
@@ -81,8 +92,8 @@ export default function AuthScreen() {
             {error}
           </p>
         ) : null}
-        <Button type="submit" disabled={busy} className="w-full">
-          {busy ? msg.auth.submitting : msg.auth.submit}
+        <Button type="submit" disabled={isSubmitting} className="w-full">
+          {isSubmitting ? msg.auth.submitting : msg.auth.submit}
         </Button>
       </form>
     </main>
