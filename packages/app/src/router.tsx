@@ -2,11 +2,18 @@ import { LoadingOverlay } from '@crw/ui';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ROLES } from './lib/access.ts';
 import { lazyScreen } from './lib/lazy.ts';
+import type { RouteTitle } from './features/shell/title.ts';
+import { msg } from './messages.ts';
 import { Guard } from './routes/guard.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
-const screen = (load: () => Promise<{ default: React.ComponentType }>) => ({
-  lazy: lazyScreen(async () => ({ Component: (await load()).default })),
+/**
+ * A lazy screen; `title` is its name in `document.title` (read by `syncDocumentTitle`). A titled screen has
+ * its own error element, so a chunk that fails to load shows the message inside the shell, not instead of it.
+ */
+const screen = (load: () => Promise<{ default: React.ComponentType }>, title?: string) => ({
+  ...(title ? { handle: { title } satisfies RouteTitle, errorElement: <RouteError /> } : {}),
+  lazy: lazyScreen(load),
 });
 
 /** Every route of spec §2 with its role guard; screens are lazy chunks. */
@@ -15,7 +22,7 @@ export const routes: RouteObject[] = [
     path: '/auth',
     errorElement: <RouteError />,
     hydrateFallbackElement: <LoadingOverlay />,
-    ...screen(() => import('./routes/auth/auth-screen.tsx')),
+    ...screen(() => import('./routes/auth/auth-screen.tsx'), msg.auth.title),
   },
   {
     element: <Guard allowed={ROLES.all} />,
@@ -26,22 +33,46 @@ export const routes: RouteObject[] = [
       {
         ...screen(() => import('./features/shell/app-layout.tsx')),
         children: [
-          { index: true, ...screen(() => import('./routes/home/home-screen.tsx')) },
-          { path: 'settings', ...screen(() => import('./routes/user-settings/user-settings-screen.tsx')) },
+          { index: true, ...screen(() => import('./routes/home/home-screen.tsx'), msg.home.title) },
+          {
+            path: 'settings',
+            ...screen(
+              () => import('./routes/user-settings/user-settings-screen.tsx'),
+              msg.screens.userSettings,
+            ),
+          },
           {
             element: <Guard allowed={ROLES.admin} />,
             children: [
-              { path: 'admin/users', ...screen(() => import('./routes/admin/users-screen.tsx')) },
-              { path: 'admin/tools', ...screen(() => import('./routes/admin/tools-screen.tsx')) },
-              { path: 'admin/notify', ...screen(() => import('./routes/admin/notify-screen.tsx')) },
+              {
+                path: 'admin/users',
+                ...screen(() => import('./routes/admin/users-screen.tsx'), msg.screens.adminUsers),
+              },
+              {
+                path: 'admin/tools',
+                ...screen(() => import('./routes/admin/tools-screen.tsx'), msg.screens.adminTools),
+              },
+              {
+                path: 'admin/notify',
+                ...screen(() => import('./routes/admin/notify-screen.tsx'), msg.screens.adminNotify),
+              },
             ],
           },
           {
             element: <Guard allowed={ROLES.staff} />,
             children: [
-              { path: 'test/editor', ...screen(() => import('./routes/editor/editor-screen.tsx')) },
-              { path: 'design', ...screen(() => import('./routes/design/design-screen.tsx')) },
-              { path: 'portfolios/create', ...screen(() => import('./routes/portfolios/create-screen.tsx')) },
+              {
+                path: 'test/editor',
+                ...screen(() => import('./routes/editor/editor-screen.tsx'), msg.screens.editor),
+              },
+              {
+                path: 'design',
+                ...screen(() => import('./routes/design/design-screen.tsx'), msg.screens.design),
+              },
+              {
+                path: 'portfolios/create',
+                ...screen(() => import('./routes/portfolios/create-screen.tsx'), msg.screens.createPortfolio),
+              },
             ],
           },
           {
@@ -52,30 +83,51 @@ export const routes: RouteObject[] = [
               {
                 element: <Guard allowed={ROLES.staff} />,
                 children: [
-                  { path: 'dashboard', ...screen(() => import('./routes/portfolios/dashboard-screen.tsx')) },
+                  {
+                    path: 'dashboard',
+                    ...screen(
+                      () => import('./routes/portfolios/dashboard-screen.tsx'),
+                      msg.screens.dashboard,
+                    ),
+                  },
                   {
                     path: 'settings',
-                    ...screen(() => import('./routes/portfolios/settings-screen.tsx')),
+                    ...screen(() => import('./routes/portfolios/settings-screen.tsx'), msg.screens.settings),
                     children: [
                       { index: true, element: <Navigate to="general" replace /> },
                       {
                         path: 'general',
-                        ...screen(() => import('./routes/portfolios/settings-general.tsx')),
+                        ...screen(
+                          () => import('./routes/portfolios/settings-general.tsx'),
+                          `${msg.screens.settings}: ${msg.screens.settingsGeneral}`,
+                        ),
                       },
                       {
                         path: 'integrations',
-                        ...screen(() => import('./routes/portfolios/settings-integrations.tsx')),
+                        ...screen(
+                          () => import('./routes/portfolios/settings-integrations.tsx'),
+                          `${msg.screens.settings}: ${msg.screens.settingsIntegrations}`,
+                        ),
                       },
                     ],
                   },
                   {
                     path: 'production',
-                    ...screen(() => import('./routes/portfolios/production-screen.tsx')),
+                    ...screen(
+                      () => import('./routes/portfolios/production-screen.tsx'),
+                      msg.screens.production,
+                    ),
                   },
-                  { path: 'agents', ...screen(() => import('./routes/portfolios/agents-screen.tsx')) },
+                  {
+                    path: 'agents',
+                    ...screen(() => import('./routes/portfolios/agents-screen.tsx'), msg.screens.agents),
+                  },
                   {
                     path: 'agents/:agentId',
-                    ...screen(() => import('./routes/portfolios/agent-detail-screen.tsx')),
+                    ...screen(
+                      () => import('./routes/portfolios/agent-detail-screen.tsx'),
+                      msg.screens.agentDetail,
+                    ),
                   },
                 ],
               },
@@ -84,14 +136,20 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: 'client-dashboard',
-                    ...screen(() => import('./routes/portfolios/client-dashboard-screen.tsx')),
+                    ...screen(
+                      () => import('./routes/portfolios/client-dashboard-screen.tsx'),
+                      msg.screens.clientDashboard,
+                    ),
                   },
-                  { path: 'review', ...screen(() => import('./routes/portfolios/review-screen.tsx')) },
+                  {
+                    path: 'review',
+                    ...screen(() => import('./routes/portfolios/review-screen.tsx'), msg.screens.review),
+                  },
                 ],
               },
             ],
           },
-          { path: '*', ...screen(() => import('./routes/not-found.tsx')) },
+          { path: '*', ...screen(() => import('./routes/not-found.tsx'), msg.errors.notFoundTitle) },
         ],
       },
     ],
