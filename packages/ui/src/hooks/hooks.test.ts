@@ -61,11 +61,43 @@ describe('useDelayedCollapse', () => {
   it('does not collapse while keyboard focus is inside', () => {
     const onChange = vi.fn();
     const { result } = renderHook(() => useDelayedCollapse({ initial: true, onChange }));
-    act(() => result.current.onFocusCapture());
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+      result.current.onFocusCapture();
+    });
     leave(result);
     act(() => vi.advanceTimersByTime(1000));
     expect(result.current.expanded).toBe(true);
     expect(onChange).not.toHaveBeenCalled();
+  });
+  it('collapses after a click left focus inside (expanded with the mouse, then the mouse leaves)', () => {
+    const { result } = renderHook(() => useDelayedCollapse());
+    act(() => {
+      document.dispatchEvent(new Event('pointerdown'));
+      result.current.onFocusCapture();
+      result.current.toggle();
+    });
+    expect(result.current.expanded).toBe(true);
+    leave(result);
+    act(() => vi.advanceTimersByTime(299));
+    expect(result.current.expanded).toBe(true);
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current.expanded).toBe(false);
+  });
+
+  it('a key press inside during the delay keeps it open', () => {
+    const { result } = renderHook(() => useDelayedCollapse({ initial: true }));
+    act(() => {
+      document.dispatchEvent(new Event('pointerdown'));
+      result.current.onFocusCapture();
+    });
+    leave(result);
+    act(() => {
+      vi.advanceTimersByTime(100);
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown' }));
+      vi.advanceTimersByTime(1000);
+    });
+    expect(result.current.expanded).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 import { ChevronsLeftIcon, ChevronsRightIcon, MenuIcon, XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
-import { useCallback, useId, useState } from 'react';
+import { createContext, useCallback, useContext, useId, useState } from 'react';
 import { MOBILE_BREAKPOINT_PX } from '../hooks/timings.ts';
 import { useDelayedCollapse } from '../hooks/use-delayed-collapse.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
@@ -45,6 +45,39 @@ export interface SidebarProps {
   mobile?: boolean;
 }
 
+/**
+ * The rail shows one tooltip at a time: the one whose trigger has the pointer or the focus, most recent
+ * wins. None while the rail is expanded (the labels are visible) or changing width.
+ */
+const RailTooltips = createContext<{ open: string | null; setOpen: (key: string, open: boolean) => void }>({
+  open: null,
+  setOpen: () => undefined,
+});
+
+function RailTooltip({
+  id,
+  content,
+  disabled,
+  children,
+}: {
+  id: string;
+  content: React.ReactNode;
+  disabled: boolean;
+  children: React.ReactElement;
+}) {
+  const group = useContext(RailTooltips);
+  return (
+    <Tooltip
+      content={content}
+      disabled={disabled}
+      open={group.open === id}
+      onOpenChange={(open) => group.setOpen(id, open)}
+    >
+      {children}
+    </Tooltip>
+  );
+}
+
 const readStored = (key?: string) => {
   if (!key || typeof localStorage === 'undefined') return false;
   return localStorage.getItem(key) === '1';
@@ -67,44 +100,59 @@ function DesktopSidebar(props: SidebarProps) {
   );
   const rail = useDelayedCollapse({ initial: readStored(storageKey), onChange: persist });
   const { expanded } = rail;
+  const [openTip, setOpenTip] = useState<string | null>(null);
+  const setTip = useCallback(
+    (key: string, open: boolean) => setOpenTip((current) => (open ? key : current === key ? null : current)),
+    [],
+  );
+  // Expanding or collapsing closes whatever tooltip was open: it would sit over the labels.
+  const [tipsWhen, setTipsWhen] = useState(expanded);
+  if (tipsWhen !== expanded) {
+    setTipsWhen(expanded);
+    setOpenTip(null);
+  }
   return (
     <TooltipProvider>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a pointer convenience; the toggle button is the keyboard path. */}
-      <aside
-        data-slot="sidebar"
-        data-expanded={expanded}
-        aria-label={uiMessages.mainNav}
-        onPointerEnter={rail.onPointerEnter}
-        onPointerLeave={rail.onPointerLeave}
-        onFocusCapture={rail.onFocusCapture}
-        onBlurCapture={rail.onBlurCapture}
-        onClick={(e) => {
-          // A click on the rail's empty space expands it.
-          if (!expanded && e.target === e.currentTarget) rail.setExpanded(true);
-        }}
-        className={cn(
-          'sticky top-0 flex h-dvh shrink-0 flex-col gap-2 bg-sidebar py-3 text-sidebar-foreground transition-[width] duration-200',
-          expanded ? 'w-64' : 'w-16',
-        )}
-      >
-        <div className={cn('flex items-center gap-2 px-3', expanded ? 'justify-between' : 'justify-center')}>
-          {expanded ? <div className="truncate px-1 text-sm font-semibold">{props.brand}</div> : null}
-          <button
-            type="button"
-            onClick={rail.toggle}
-            aria-expanded={expanded}
-            aria-label={expanded ? uiMessages.collapseSidebar : uiMessages.expandSidebar}
-            className="inline-flex size-10 items-center justify-center rounded-md hover:bg-sidebar-accent focus-visible:outline-2 focus-visible:outline-ring"
+      <RailTooltips.Provider value={{ open: expanded ? null : openTip, setOpen: setTip }}>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: a pointer convenience; the toggle button is the keyboard path. */}
+        <aside
+          data-slot="sidebar"
+          data-expanded={expanded}
+          aria-label={uiMessages.mainNav}
+          onPointerEnter={rail.onPointerEnter}
+          onPointerLeave={rail.onPointerLeave}
+          onFocusCapture={rail.onFocusCapture}
+          onBlurCapture={rail.onBlurCapture}
+          onClick={(e) => {
+            // A click on the rail's empty space expands it.
+            if (!expanded && e.target === e.currentTarget) rail.setExpanded(true);
+          }}
+          className={cn(
+            'sticky top-0 flex h-dvh shrink-0 flex-col gap-2 bg-sidebar py-3 text-sidebar-foreground transition-[width] duration-200',
+            expanded ? 'w-64' : 'w-16',
+          )}
+        >
+          <div
+            className={cn('flex items-center gap-2 px-3', expanded ? 'justify-between' : 'justify-center')}
           >
-            {expanded ? (
-              <ChevronsLeftIcon className="size-4" aria-hidden="true" />
-            ) : (
-              <ChevronsRightIcon className="size-4" aria-hidden="true" />
-            )}
-          </button>
-        </div>
-        <SidebarContent {...props} expanded={expanded} onExpand={() => rail.setExpanded(true)} />
-      </aside>
+            {expanded ? <div className="truncate px-1 text-sm font-semibold">{props.brand}</div> : null}
+            <button
+              type="button"
+              onClick={rail.toggle}
+              aria-expanded={expanded}
+              aria-label={expanded ? uiMessages.collapseSidebar : uiMessages.expandSidebar}
+              className="inline-flex size-10 items-center justify-center rounded-md hover:bg-sidebar-accent focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {expanded ? (
+                <ChevronsLeftIcon className="size-4" aria-hidden="true" />
+              ) : (
+                <ChevronsRightIcon className="size-4" aria-hidden="true" />
+              )}
+            </button>
+          </div>
+          <SidebarContent {...props} expanded={expanded} onExpand={() => rail.setExpanded(true)} />
+        </aside>
+      </RailTooltips.Provider>
     </TooltipProvider>
   );
 }
@@ -119,7 +167,7 @@ function MobileSidebar(props: SidebarProps) {
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
       <header
         data-slot="sidebar-topbar"
-        className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b border-border bg-background/95 px-3 backdrop-blur"
+        className="sticky top-0 z-40 flex h-[calc(3.5rem+env(safe-area-inset-top))] items-center gap-2 border-b border-border bg-background/95 pt-[env(safe-area-inset-top)] pr-[calc(env(safe-area-inset-right)+0.75rem)] pl-[calc(env(safe-area-inset-left)+0.75rem)] backdrop-blur"
       >
         <DialogPrimitive.Trigger
           aria-label={uiMessages.openMenu}
@@ -135,7 +183,7 @@ function MobileSidebar(props: SidebarProps) {
         <DialogPrimitive.Content
           data-slot="sidebar-drawer"
           aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 bg-sidebar py-3 text-sidebar-foreground shadow-xl animate-slide-in-left"
+          className="fixed inset-y-0 left-0 z-50 flex w-[calc(18rem+env(safe-area-inset-left))] max-w-[85vw] flex-col gap-2 bg-sidebar pt-[calc(env(safe-area-inset-top)+0.75rem)] pb-[calc(env(safe-area-inset-bottom)+0.75rem)] pl-[env(safe-area-inset-left)] text-sidebar-foreground shadow-xl animate-slide-in-left"
         >
           <div className="flex items-center justify-between px-4">
             <DialogPrimitive.Title className="truncate text-sm font-semibold">
@@ -212,7 +260,9 @@ function SidebarContent({
                 </select>
               </div>
             ) : (
-              <Tooltip
+              <RailTooltip
+                id="portfolio-selector"
+                disabled={expanded}
                 content={
                   portfolios.find((p) => p.id === activePortfolioId)?.name ?? uiMessages.portfolioSelector
                 }
@@ -227,7 +277,7 @@ function SidebarContent({
                   </span>
                   <span className="sr-only">{uiMessages.portfolioSelector}</span>
                 </button>
-              </Tooltip>
+              </RailTooltip>
             )
           ) : null}
           <ul className="flex flex-col gap-1">{portfolioItems.map(entry)}</ul>
@@ -289,8 +339,8 @@ function SidebarEntry({
     </button>
   );
   return (
-    <Tooltip content={item.label} disabled={expanded}>
+    <RailTooltip id={item.key} content={item.label} disabled={expanded}>
       {element}
-    </Tooltip>
+    </RailTooltip>
   );
 }

@@ -69,7 +69,7 @@ export function SystemNotifications({
   return (
     <>
       {current ? (
-        <div className="pointer-events-none fixed inset-x-0 top-16 z-40 flex justify-center px-2 md:top-2">
+        <div className="pointer-events-none fixed inset-x-0 top-[calc(env(safe-area-inset-top)+4rem)] z-40 flex justify-center px-2 md:top-2">
           <button
             type="button"
             data-slot="system-pill"

@@ -44,6 +44,10 @@ export function ToastIcon({ type }: { type: ToastType }) {
 /**
  * The toasts, announced through an aria-live region. Each one dismisses itself after its duration; timers
  * stop while `hold` is on or the toast is hovered or focused, and restart when that ends.
+ *
+ * Placement: bottom right on a desktop (away from the rail's 'Cerrar Sesión' at bottom left); full width at
+ * the bottom on a phone, inside the safe areas, and *below* modal layers (the menu drawer and dialogs are
+ * z-50): a toast never covers 'Cerrar Sesión', the drawer's last items or a dialog's buttons.
  */
 export function Toaster({
   toasts,
@@ -58,7 +62,8 @@ export function Toaster({
     <section
       aria-label={uiMessages.toast.region}
       aria-live="polite"
-      className="pointer-events-none fixed right-0 bottom-0 z-[90] flex w-full max-w-sm flex-col gap-2 p-3 sm:p-4"
+      data-slot="toaster"
+      className="pointer-events-none fixed right-0 bottom-0 z-40 flex w-full flex-col gap-2 pt-3 pr-[calc(env(safe-area-inset-right)+0.75rem)] pb-[calc(env(safe-area-inset-bottom)+0.75rem)] pl-[calc(env(safe-area-inset-left)+0.75rem)] md:z-[90] md:max-w-sm md:p-4"
     >
       <div className="flex flex-col gap-2">
         {toasts.map((toast) => (

@@ -4,21 +4,28 @@ import { cn } from '../lib/cn.ts';
 
 export const TooltipProvider = TooltipPrimitive.Provider;
 
-/** A tooltip on `children` (the trigger). Disabled when `disabled` (e.g. the rail is expanded). */
+/**
+ * A tooltip on `children` (the trigger). Disabled when `disabled` (e.g. the rail is expanded). `open` and
+ * `onOpenChange` control it (a group that shows one tooltip at a time).
+ */
 export function Tooltip({
   content,
   children,
   side = 'right',
   disabled,
+  open,
+  onOpenChange,
 }: {
   content: React.ReactNode;
   children: React.ReactElement;
   side?: 'top' | 'right' | 'bottom' | 'left';
   disabled?: boolean;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
   if (disabled) return children;
   return (
-    <TooltipPrimitive.Root delayDuration={200}>
+    <TooltipPrimitive.Root delayDuration={200} open={open} onOpenChange={onOpenChange}>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
         <TooltipPrimitive.Content
