@@ -2,7 +2,8 @@
 /**
  * Size budgets of the built app (packages/app/dist, from `npm run build`), from Vite's manifest:
  * - each budgeted chunk, gzip level 9, within its limit;
- * - none of them in the first load (the entry and everything it imports statically).
+ * - none of them in the first load (the entry and everything it imports statically);
+ * - no chunk built from Storybook's or Testing Library's code (the /design route renders stories without them).
  * Prints one line per budget and exits non-zero when one is over. Run by `npm test` after the build.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ if (!existsSync(manifestPath)) {
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
-/** Issues 10, 11 and 12: each route's own chunk ≤ 50 KB, the editor's ≤ 130 KB. */
+/** Issues 10, 11 and 12: each route's own chunk ≤ 50 KB, the editor's ≤ 130 KB; issue 13: /design's ≤ 150 KB. */
 const budgets = [
   { name: 'ruta de producción', source: 'src/routes/portfolios/production-screen.tsx', kb: 50 },
   { name: 'ruta de revisión', source: 'src/routes/portfolios/review-screen.tsx', kb: 50 },
@@ -31,6 +32,7 @@ const budgets = [
   { name: 'agentes', source: 'src/routes/portfolios/agents-screen.tsx', kb: 50 },
   { name: 'detalle del agente', source: 'src/routes/portfolios/agent-detail-screen.tsx', kb: 50 },
   { name: 'editor de texto', source: '../ui/src/rich-text-editor/index.ts', kb: 130 },
+  { name: 'sistema de diseño (/design)', source: 'src/routes/design/design-screen.tsx', kb: 150 },
 ];
 
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
@@ -61,6 +63,20 @@ for (const b of budgets) {
       `${inFirstLoad ? ', pero está en la carga inicial' : ', fuera de la carga inicial'} — ${entry.file}`,
   );
 }
+// Storybook's runtime (storybook/test, @storybook/*, Testing Library) never ships: read from the source maps.
+const testRuntime = /node_modules\/(storybook|@storybook|@testing-library|@vitest)\//;
+const files = Object.values(manifest)
+  .map((e) => e.file)
+  .filter((f) => f.endsWith('.js') && existsSync(join(dist, `${f}.map`)));
+const leaks = files.filter((f) =>
+  JSON.parse(readFileSync(join(dist, `${f}.map`), 'utf8')).sources.some((s) => testRuntime.test(s)),
+);
+if (leaks.length > 0) failed += 1;
+console.log(
+  leaks.length > 0
+    ? `✗ el código de Storybook o de Testing Library está en ${leaks.join(', ')}`
+    : `✓ ningún chunk lleva código de Storybook ni de Testing Library (${files.length} revisados)`,
+);
 const first = [...initial].map((k) => manifest[k]?.file).filter((f) => f?.endsWith('.js'));
 console.log(`carga inicial: ${(first.reduce((s, f) => s + gz(f), 0) / 1024).toFixed(1)} KB gzip de JS`);
 process.exit(failed > 0 ? 1 : 0);

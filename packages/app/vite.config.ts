@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -6,6 +7,16 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: [
+      // /design renders the ui stories without running their play functions: Storybook's test runtime
+      // is replaced by an inert stand-in in the app only (Storybook and the ui tests keep the real one).
+      {
+        find: /^storybook\/test$/,
+        replacement: fileURLToPath(new URL('./src/routes/design/storybook-test.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

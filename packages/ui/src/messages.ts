@@ -184,6 +184,14 @@ export const uiMessages = {
     videoPins: 'Marcas en el vídeo',
     seekPin: (n: number, time: string) => `Marca ${n} · ${time}`,
   },
+  catalogue: {
+    nav: 'Componentes',
+    loading: 'Cargando las historias…',
+    stories: (n: number) => (n === 1 ? '1 historia' : `${n} historias`),
+    mobile: 'Móvil · 390 px',
+    ended: 'Esta historia ya terminó: no queda nada en pantalla.',
+    replay: 'Repetir',
+  },
   richText: {
     toolbar: 'Formato del texto',
     heading: 'Título',
@@ -209,15 +217,3 @@ export const uiMessages = {
     mentionHint: 'Escribe @ para mencionar a alguien',
   },
 } as const;
-
-/** Item statuses and their Spanish labels (product-design §4). */
-export const itemStatusLabels = {
-  draft: 'Borrador',
-  internal_review: 'En revisión interna',
-  internal_changes: 'Cambios internos solicitados',
-  client_review: 'En revisión del cliente',
-  client_changes: 'Cambios solicitados por el cliente',
-  approved: 'Aprobado',
-} as const;
-
-export type ItemStatus = keyof typeof itemStatusLabels;
