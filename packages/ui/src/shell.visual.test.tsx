@@ -13,9 +13,7 @@ import * as preview from '../../../.storybook/preview.tsx';
 import * as breadcrumb from './breadcrumb/breadcrumb.stories.tsx';
 import * as button from './button/button.stories.tsx';
 import * as notifications from './notification-panel/notification-panel.stories.tsx';
-import * as card from './portfolio-card/portfolio-card.stories.tsx';
 import * as sidebar from './sidebar/sidebar.stories.tsx';
-import * as status from './status-badge/status-badge.stories.tsx';
 import * as system from './system-notifications/system-notifications.stories.tsx';
 import * as toaster from './toaster/toaster.stories.tsx';
 
@@ -48,9 +46,7 @@ afterEach(() => {
 describe('visual baselines', () => {
   const cases: Array<[string, ComponentType, number?, number?]> = [
     ['button-variants', composeStories(button, preview.default).Variants],
-    ['status-badges', composeStories(status, preview.default).AllSixStatuses],
     ['breadcrumb-collapsed', composeStories(breadcrumb, preview.default).MoreThanThreeCollapseIntoAMenu],
-    ['portfolio-card', composeStories(card, preview.default).Default],
     ['badge-counts', composeStories(notifications, preview.default).BadgeCounts],
     ['sidebar-rail', composeStories(sidebar, preview.default).CollapsedRail],
     ['sidebar-mobile-topbar', composeStories(sidebar, preview.default).MobileDrawer, 390, 844],

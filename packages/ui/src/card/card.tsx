@@ -1,9 +1,16 @@
+import { Slot } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
 
-export function Card({ className, ...props }: React.ComponentProps<'div'>) {
+/** A card; with `asChild` its one child (a button, a link) is the card, e.g. a card that opens something. */
+export function Card({
+  className,
+  asChild = false,
+  ...props
+}: React.ComponentProps<'div'> & { asChild?: boolean }) {
+  const Comp = asChild ? Slot.Root : 'div';
   return (
-    <div
+    <Comp
       data-slot="card"
       className={cn('rounded-xl border border-border bg-card text-card-foreground shadow-sm', className)}
       {...props}

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { StatusBadge } from '../status-badge/status-badge.tsx';
+import { Badge } from '../badge/badge.tsx';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './table.tsx';
 
 const meta = { title: 'Primitives/Table', component: Table } satisfies Meta<typeof Table>;
@@ -21,14 +21,14 @@ export const Items: StoryObj<typeof meta> = {
           <TableCell>Reel de lanzamiento</TableCell>
           <TableCell>Reel</TableCell>
           <TableCell>
-            <StatusBadge status="client_review" />
+            <Badge>En revisión del cliente</Badge>
           </TableCell>
         </TableRow>
         <TableRow>
           <TableCell>Carrusel de recetas</TableCell>
           <TableCell>Carrusel</TableCell>
           <TableCell>
-            <StatusBadge status="draft" />
+            <Badge variant="secondary">Borrador</Badge>
           </TableCell>
         </TableRow>
       </TableBody>

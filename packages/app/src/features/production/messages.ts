@@ -1,3 +1,15 @@
+import type { ProductionItem } from '@crw/api-client';
+
+/** The six item statuses' Spanish labels (product-design §4), keyed by the API's own type. */
+export const itemStatusLabels = {
+  draft: 'Borrador',
+  internal_review: 'En revisión interna',
+  internal_changes: 'Cambios internos solicitados',
+  client_review: 'En revisión del cliente',
+  client_changes: 'Cambios solicitados por el cliente',
+  approved: 'Aprobado',
+} as const satisfies Record<ProductionItem['status'], string>;
+
 /** Spanish texts of the production plan and the item workspace. */
 export const productionMsg = {
   title: 'Plan de Producción',

@@ -1,8 +1,8 @@
-import { PortfolioCard } from '@crw/ui';
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../features/auth/store.ts';
+import { PortfolioCard } from '../../features/portfolios/portfolio-card.tsx';
 import { activatePortfolio, loadPortfolios, portfoliosStore } from '../../features/portfolios/store.ts';
 import { toast } from '../../features/system/store.ts';
 import { msg } from '../../messages.ts';

@@ -1,10 +1,11 @@
 import type { PortfolioDashboard } from '@crw/api-client';
-import { Button, EmptyState, ProgressBar, StatusBadge } from '@crw/ui';
+import { Button, EmptyState, ProgressBar } from '@crw/ui';
 import { CalendarClockIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CardEmpty, DashboardCard } from '../../features/dashboard/components/dashboard-parts.tsx';
 import { dashboardMsg as t } from '../../features/dashboard/messages.ts';
 import { loadPortfolioDashboard } from '../../features/dashboard/store.ts';
+import { StatusBadge } from '../../features/production/status-badge.tsx';
 import { itemStatuses } from '../../features/production/store.ts';
 import { formatAgo, formatDateTime, formatDay } from '../../lib/dates.ts';
 import { msg } from '../../messages.ts';

@@ -1,7 +1,7 @@
-import { Button, itemStatusLabels, Skeleton } from '@crw/ui';
+import { Button, Skeleton } from '@crw/ui';
 import type { KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { productionMsg as t } from '../../../features/production/messages.ts';
+import { itemStatusLabels, productionMsg as t } from '../../../features/production/messages.ts';
 import {
   type ItemQuery,
   itemStatuses,

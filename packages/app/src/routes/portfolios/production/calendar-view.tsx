@@ -1,9 +1,10 @@
 import type { Cycle, ProductionItem } from '@crw/api-client';
-import { Button, SegmentedControl, Skeleton, StatusBadge } from '@crw/ui';
+import { Button, SegmentedControl, Skeleton } from '@crw/ui';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { productionMsg as t } from '../../../features/production/messages.ts';
+import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { productionStore } from '../../../features/production/store.ts';
 import { todayIso } from '../../../lib/dates.ts';
 

@@ -1,10 +1,10 @@
-import { Button, Input, itemStatusLabels, Select, useDebouncedValue, useMediaQuery } from '@crw/ui';
+import { Button, Input, Select, useDebouncedValue, useMediaQuery } from '@crw/ui';
 import { SearchIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
 import { portfoliosStore } from '../../../features/portfolios/store.ts';
-import { productionMsg as t } from '../../../features/production/messages.ts';
+import { itemStatusLabels, productionMsg as t } from '../../../features/production/messages.ts';
 import { type ItemQuery, itemStatuses, productionStore } from '../../../features/production/store.ts';
 import { activeFilters } from './query.ts';
 

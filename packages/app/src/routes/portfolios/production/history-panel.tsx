@@ -1,6 +1,6 @@
 import type { MaterialVersionHistory, ProductionItem } from '@crw/api-client';
-import { StatusBadge } from '@crw/ui';
 import { itemMsg as m } from '../../../features/production/messages.ts';
+import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 
 /** Every transition and version of an item: who, when, from, to, and what they said. */

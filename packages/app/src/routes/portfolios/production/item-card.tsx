@@ -1,8 +1,8 @@
 import type { ProductionItem } from '@crw/api-client';
-import { StatusBadge } from '@crw/ui';
 import { CalendarIcon, UserIcon } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { productionMsg as t } from '../../../features/production/messages.ts';
+import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { productionStore } from '../../../features/production/store.ts';
 import { formatDay } from '../../../lib/dates.ts';
 

@@ -10,7 +10,6 @@ import {
   RichTextContent,
   Select,
   Skeleton,
-  StatusBadge,
   Tabs,
   TabsContent,
   TabsList,
@@ -26,6 +25,7 @@ import { LazyRichTextEditor, mentionablesFor } from '../../../features/editor/la
 import { onProductionChanged } from '../../../features/notifications/realtime.ts';
 import { portfoliosStore } from '../../../features/portfolios/store.ts';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
+import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { productionStore } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api, sdk } from '../../../lib/api.ts';

@@ -5,7 +5,6 @@ import {
   EmptyState,
   Pagination,
   Skeleton,
-  StatusBadge,
   Table,
   TableBody,
   TableCell,
@@ -17,6 +16,7 @@ import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { productionMsg as t } from '../../../features/production/messages.ts';
+import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import {
   type ItemQuery,
   loadTable,

@@ -7,7 +7,6 @@ import {
   RichTextContent,
   Select,
   Skeleton,
-  StatusBadge,
   VideoAnnotator,
   type VideoPin,
 } from '@crw/ui';
@@ -16,6 +15,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { onProductionChanged } from '../../../features/notifications/realtime.ts';
 import { itemMsg } from '../../../features/production/messages.ts';
+import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { reviewMsg as t } from '../../../features/review/messages.ts';
 import { api, sdk } from '../../../lib/api.ts';
 import { CommentsPanel, type DraftAnchor } from '../production/comments-panel.tsx';

@@ -1,7 +1,11 @@
-import { Badge } from '../badge/badge.tsx';
-import { type ItemStatus, itemStatusLabels } from '../messages.ts';
+import type { ProductionItem } from '@crw/api-client';
+import { Badge } from '@crw/ui';
+import { itemStatusLabels } from './messages.ts';
 
-const variants = {
+type ItemStatus = ProductionItem['status'];
+
+/** Each status's tone among the design system's badge tones. */
+const tones = {
   draft: 'secondary',
   internal_review: 'info',
   internal_changes: 'warning',
@@ -13,7 +17,7 @@ const variants = {
 /** One of the six item statuses with its Spanish label (product-design §4). */
 export function StatusBadge({ status, className }: { status: ItemStatus; className?: string }) {
   return (
-    <Badge variant={variants[status]} className={className} data-status={status}>
+    <Badge variant={tones[status]} className={className} data-status={status}>
       {itemStatusLabels[status]}
     </Badge>
   );

@@ -1,1 +1,0 @@
-export * from './portfolio-card.tsx';
