@@ -40,7 +40,8 @@ test('the sign-in form speaks Spanish: its own messages, tied to their fields, n
   page,
 }) => {
   await page.goto('/auth');
-  const form = page.locator('form');
+  // The sign-in form (not index.html's boot screen, which may still be there for a moment).
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Entrar' }) });
   expect(await form.evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true);
   const email = page.getByLabel('Correo electrónico');
   const password = page.getByLabel('Contraseña');
@@ -155,6 +156,8 @@ test('on a phone a toast never covers the drawer: "Cerrar Sesión" and the last 
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   const drawer = page.getByRole('dialog');
   const controls = drawer.locator('a, button, select');
+  // Once the drawer has slid in (mid-slide its items are not yet where they will be).
+  await drawer.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   await expect(toast(page, 'Inicio de sesión exitoso')).toBeVisible();
   // Each control of the drawer is the element at its own centre: nothing lies over it.
   const covered = await controls.evaluateAll((els) =>
