@@ -24,6 +24,25 @@ const browser = (name: string) => ({
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // The editor's packages, found only when a test reaches the rich-text stories: pre-bundled up front, so Vite
+  // never reloads a running browser test to add them (which fails it on a fresh machine).
+  optimizeDeps: {
+    include: [
+      '@tiptap/core',
+      '@tiptap/extension-blockquote',
+      '@tiptap/extension-bold',
+      '@tiptap/extension-document',
+      '@tiptap/extension-hard-break',
+      '@tiptap/extension-heading',
+      '@tiptap/extension-italic',
+      '@tiptap/extension-list',
+      '@tiptap/extension-mention',
+      '@tiptap/extension-paragraph',
+      '@tiptap/extension-text',
+      '@tiptap/extensions',
+      '@tiptap/react',
+    ],
+  },
   test: {
     projects: [
       {

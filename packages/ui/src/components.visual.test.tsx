@@ -22,6 +22,7 @@ import * as skeleton from './skeleton/skeleton.stories.tsx';
 import * as switchControl from './switch/switch.stories.tsx';
 import * as textarea from './textarea/textarea.stories.tsx';
 import * as tooltip from './tooltip/tooltip.stories.tsx';
+import { cleanUp, settle } from './visual-support.ts';
 
 document.documentElement.classList.add('no-motion');
 
@@ -30,15 +31,6 @@ const HEIGHT = 800;
 
 let root: Root | undefined;
 let host: HTMLElement | undefined;
-
-/** Finite animations still running (the skeleton's pulse is infinite, and off under .no-motion anyway). */
-const settle = () =>
-  Promise.all(
-    document
-      .getAnimations()
-      .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-      .map((a) => a.finished),
-  );
 
 async function show(Story: ComponentType, theme: Theme) {
   await page.viewport(WIDTH, HEIGHT);
@@ -74,13 +66,7 @@ async function placed() {
   return page.elementLocator(wrapper()!);
 }
 
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  document.documentElement.classList.remove('dark');
-  for (const el of document.body.querySelectorAll('[data-radix-portal], [data-radix-popper-content-wrapper]'))
-    el.remove();
-});
+afterEach(() => cleanUp(root, host));
 
 type Theme = 'light' | 'dark';
 const story = preview.default;
