@@ -10,6 +10,7 @@ const meta = {
 export default meta;
 
 export const Initials: StoryObj<typeof meta> = {
+  name: 'Iniciales',
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('img', { name: 'Elena Empleada' })).toHaveTextContent('EE');
   },

@@ -19,6 +19,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const ThreeItems: Story = {
+  name: 'Tres niveles',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('navigation', { name: 'Ruta de navegación' })).toBeInTheDocument();
@@ -30,6 +31,7 @@ export const ThreeItems: Story = {
 };
 
 export const MoreThanThreeCollapseIntoAMenu: Story = {
+  name: 'Más de tres se agrupan en un menú',
   args: {
     items: [
       { label: 'Inicio', href: '/' },
@@ -50,4 +52,4 @@ export const MoreThanThreeCollapseIntoAMenu: Story = {
   },
 };
 
-export const HomeOnly: Story = { args: { items: [{ label: 'Inicio' }] } };
+export const HomeOnly: Story = { name: 'Solo inicio', args: { items: [{ label: 'Inicio' }] } };

@@ -12,6 +12,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Variants: Story = {
+  name: 'Variantes',
   render: (args) => (
     <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
       <Button {...args}>Guardar</Button>

@@ -75,6 +75,7 @@ const cell = (root: HTMLElement, date: string) =>
   root.querySelector<HTMLElement>(`[role="gridcell"][data-date="${date}"]`)!;
 
 export const MonthWithTheKeyboard: Story = {
+  name: 'Mes con el teclado',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const grid = c.getByRole('grid', { name: 'Marzo de 2025' });
@@ -125,6 +126,7 @@ export const MonthWithTheKeyboard: Story = {
 };
 
 export const MoreEventsPopover: Story = {
+  name: 'Más eventos en un día',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const day = cell(canvasElement, '2025-03-20');
@@ -144,6 +146,7 @@ export const MoreEventsPopover: Story = {
 };
 
 export const ToolbarAndWeekMode: Story = {
+  name: 'Barra de herramientas y vista semanal',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Mes siguiente' }));
@@ -169,11 +172,12 @@ export const ToolbarAndWeekMode: Story = {
   },
 };
 
-export const WeekMode: Story = { args: { initialMode: 'week' } };
+export const WeekMode: Story = { name: 'Vista semanal', args: { initialMode: 'week' } };
 
-export const Empty: Story = { args: { events: [] } };
+export const Empty: Story = { name: 'Vacío', args: { events: [] } };
 
 export const LoadingAndError: Story = {
+  name: 'Cargando y con error',
   args: { loading: true, error: 'No se pudo cargar el calendario', onRetry: fn() },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -189,6 +193,7 @@ export const LoadingAndError: Story = {
 };
 
 export const LongSpanishTitles: Story = {
+  name: 'Títulos largos',
   args: {
     events: [
       {
@@ -214,6 +219,7 @@ export const LongSpanishTitles: Story = {
 };
 
 export const MobileAgenda390: Story = {
+  name: 'Agenda en móvil 390 px',
   args: { mobile: undefined },
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement, args }) => {
@@ -237,5 +243,9 @@ export const MobileAgenda390: Story = {
   },
 };
 
-export const DarkTheme: Story = { decorators: [dark] };
-export const DarkThemeWeek: Story = { decorators: [dark], args: { initialMode: 'week' } };
+export const DarkTheme: Story = { name: 'Tema oscuro', decorators: [dark] };
+export const DarkThemeWeek: Story = {
+  name: 'Tema oscuro, vista semanal',
+  decorators: [dark],
+  args: { initialMode: 'week' },
+};

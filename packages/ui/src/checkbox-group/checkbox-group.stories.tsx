@@ -49,6 +49,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const ToggleWithMouseAndKeyboard: Story = {
+  name: 'Marcar con ratón y teclado',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('group', { name: 'Permisos' })).toBeInTheDocument();
@@ -69,6 +70,7 @@ export const ToggleWithMouseAndKeyboard: Story = {
 };
 
 export const DisabledWithHint: Story = {
+  name: 'Desactivado con ayuda',
   args: { disabled: true, hint: 'No puedes cambiar tus propios permisos' },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -80,6 +82,7 @@ export const DisabledWithHint: Story = {
 };
 
 export const Empty: Story = {
+  name: 'Sin opciones',
   args: { options: [], initial: [] },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryAllByRole('checkbox')).toHaveLength(0);

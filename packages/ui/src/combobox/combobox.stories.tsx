@@ -64,6 +64,7 @@ type Story = StoryObj<typeof meta>;
 const body = () => within(document.body);
 
 export const TypeToFilterAndChooseWithTheKeyboard: Story = {
+  name: 'Filtrar escribiendo y elegir con el teclado',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const input = c.getByRole('combobox', { name: 'Responsable' });
@@ -100,6 +101,7 @@ export const TypeToFilterAndChooseWithTheKeyboard: Story = {
 };
 
 export const ChooseWithTheMouseAndClear: Story = {
+  name: 'Elegir con el ratón y borrar',
   args: { initial: 'u3' },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -126,6 +128,7 @@ export const ChooseWithTheMouseAndClear: Story = {
 };
 
 export const NoResults: Story = {
+  name: 'Sin resultados',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.type(c.getByRole('combobox', { name: 'Responsable' }), 'zzz');
@@ -139,6 +142,7 @@ export const NoResults: Story = {
 };
 
 export const Disabled: Story = {
+  name: 'Desactivado',
   args: { initial: 'u2', disabled: true },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -160,6 +164,7 @@ const longOptions: ComboboxOption[] = [
 ];
 
 export const LongSpanishText: Story = {
+  name: 'Texto largo',
   args: { options: longOptions, initial: 'a' },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -191,6 +196,7 @@ function Multiple({ onValueChange }: { onValueChange?: (v: string[]) => void }) 
 }
 
 export const MultipleWithChips: StoryObj<typeof Multiple> = {
+  name: 'Varios valores con fichas',
   render: (args) => <Multiple {...args} />,
   args: { onValueChange: fn() },
   play: async ({ canvasElement, args }) => {
@@ -251,6 +257,7 @@ function Remote({ onSearchChange }: { onSearchChange?: (q: string) => void }) {
 }
 
 export const AsyncSearch: StoryObj<typeof Remote> = {
+  name: 'Búsqueda en el servidor',
   render: (args) => <Remote {...args} />,
   args: { onSearchChange: fn() },
   play: async ({ canvasElement, args }) => {
@@ -269,6 +276,7 @@ export const AsyncSearch: StoryObj<typeof Remote> = {
 };
 
 export const DarkTheme: Story = {
+  name: 'Tema oscuro',
   decorators: [dark],
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -280,6 +288,7 @@ export const DarkTheme: Story = {
 };
 
 export const Mobile390: Story = {
+  name: 'Móvil 390 px',
   globals: { viewport: { value: 'mobile' } },
   args: { initial: 'u1' },
   play: async ({ canvasElement }) => {

@@ -31,6 +31,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const ConfirmsBeforeDestroying: Story = {
+  name: 'Confirma antes de eliminar',
   play: async ({ canvasElement, args }) => {
     const b = within(canvasElement.ownerDocument.body);
     await userEvent.click(b.getByRole('button', { name: 'Eliminar' }));

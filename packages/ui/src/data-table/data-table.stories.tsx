@@ -133,6 +133,7 @@ const titlesOf = (root: HTMLElement) =>
   bodyRows(root).map((r) => r.querySelector('[data-primary]')?.textContent);
 
 export const SortWithTheHeaders: Story = {
+  name: 'Ordenar con las cabeceras',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const table = c.getByRole('table', { name: 'Piezas del ciclo' });
@@ -162,6 +163,7 @@ export const SortWithTheHeaders: Story = {
 };
 
 export const SelectARangeWithShiftClick: Story = {
+  name: 'Seleccionar un rango con Mayús + clic',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const all = c.getByRole('checkbox', { name: 'Seleccionar todas las filas de esta página' });
@@ -192,6 +194,7 @@ export const SelectARangeWithShiftClick: Story = {
 };
 
 export const RowsWithTheKeyboard: Story = {
+  name: 'Filas con el teclado',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const rows = bodyRows(canvasElement);
@@ -225,6 +228,7 @@ export const RowsWithTheKeyboard: Story = {
 };
 
 export const ClickThePrimaryCellToOpen: Story = {
+  name: 'Abrir con la celda principal',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByText('Entrevista a la tostadora'));
@@ -237,6 +241,7 @@ export const ClickThePrimaryCellToOpen: Story = {
 };
 
 export const StickyHeader: Story = {
+  name: 'Cabecera fija',
   args: { count: 30, maxHeight: 320 },
   play: async ({ canvasElement }) => {
     const scroller = canvasElement.querySelector<HTMLElement>('[data-slot="data-table-scroll"]')!;
@@ -256,6 +261,7 @@ export const StickyHeader: Story = {
 };
 
 export const Loading: Story = {
+  name: 'Cargando',
   args: { loading: true, rows: [] },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -269,6 +275,7 @@ export const Loading: Story = {
 };
 
 export const RefreshingKeepsTheRows: Story = {
+  name: 'Actualizando sin perder las filas',
   args: { loading: true, count: 4 },
   play: async ({ canvasElement }) => {
     await expect(bodyRows(canvasElement)).toHaveLength(4);
@@ -278,6 +285,7 @@ export const RefreshingKeepsTheRows: Story = {
 };
 
 export const Empty: Story = {
+  name: 'Vacía',
   args: { rows: [], empty: 'No hay piezas con estos filtros' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('No hay piezas con estos filtros')).toBeVisible();
@@ -285,6 +293,7 @@ export const Empty: Story = {
 };
 
 export const ErrorWithRetry: Story = {
+  name: 'Error con reintento',
   args: { error: 'No se pudieron cargar las piezas' },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -295,6 +304,7 @@ export const ErrorWithRetry: Story = {
 };
 
 export const WithoutSelection: Story = {
+  name: 'Sin selección',
   args: { selectable: false, onRowOpen: undefined },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -304,6 +314,7 @@ export const WithoutSelection: Story = {
 };
 
 export const LongSpanishText: Story = {
+  name: 'Texto largo',
   args: {
     rows: [
       {
@@ -322,6 +333,7 @@ export const LongSpanishText: Story = {
 };
 
 export const Mobile390Cards: Story = {
+  name: 'Tarjetas en móvil 390 px',
   args: { mobile: undefined },
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement, args }) => {
@@ -361,6 +373,7 @@ export const Mobile390Cards: Story = {
 };
 
 export const Mobile390Loading: Story = {
+  name: 'Cargando en móvil 390 px',
   args: { mobile: true, loading: true, rows: [] },
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement }) => {
@@ -368,8 +381,9 @@ export const Mobile390Loading: Story = {
   },
 };
 
-export const DarkTheme: Story = { decorators: [dark] };
+export const DarkTheme: Story = { name: 'Tema oscuro', decorators: [dark] };
 export const DarkThemeMobile390: Story = {
+  name: 'Tema oscuro en móvil 390 px',
   decorators: [dark],
   args: { mobile: true },
   globals: { viewport: { value: 'mobile' } },

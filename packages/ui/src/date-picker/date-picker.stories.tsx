@@ -51,6 +51,7 @@ type Story = StoryObj<typeof meta>;
 const body = () => within(document.body);
 
 export const PickWithTheKeyboard: Story = {
+  name: 'Elegir con el teclado',
   args: { initial: '2025-03-18' },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -95,6 +96,7 @@ export const PickWithTheKeyboard: Story = {
 };
 
 export const PickWithTheMouseAndClear: Story = {
+  name: 'Elegir con el ratón y borrar',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Elegir fecha' }));
@@ -119,6 +121,7 @@ export const PickWithTheMouseAndClear: Story = {
 };
 
 export const EscapeClosesWithoutChoosing: Story = {
+  name: 'Escape cierra sin elegir',
   args: { initial: '2025-03-05' },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -138,6 +141,7 @@ export const EscapeClosesWithoutChoosing: Story = {
 };
 
 export const TypeADate: Story = {
+  name: 'Escribir una fecha',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const input = c.getByLabelText('Fecha de publicación');
@@ -161,6 +165,7 @@ export const TypeADate: Story = {
 };
 
 export const MinAndMax: Story = {
+  name: 'Fechas mínima y máxima',
   args: { initial: '2025-03-10', min: '2025-03-03', max: '2025-03-23', label: 'Fecha dentro del ciclo' },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -190,6 +195,7 @@ export const MinAndMax: Story = {
 };
 
 export const Disabled: Story = {
+  name: 'Desactivado',
   args: { initial: '2025-03-10', disabled: true },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -200,6 +206,7 @@ export const Disabled: Story = {
 };
 
 export const DarkTheme: Story = {
+  name: 'Tema oscuro',
   decorators: [dark],
   args: { initial: '2025-03-18' },
   play: async ({ canvasElement }) => {
@@ -211,6 +218,7 @@ export const DarkTheme: Story = {
 };
 
 export const Mobile390: Story = {
+  name: 'Móvil 390 px',
   globals: { viewport: { value: 'mobile' } },
   args: { initial: '2025-03-18' },
   play: async ({ canvasElement }) => {

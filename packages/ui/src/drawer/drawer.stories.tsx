@@ -25,6 +25,7 @@ const meta = { title: 'Primitives/Drawer', component: Harness } satisfies Meta<t
 export default meta;
 
 export const OpensAndClosesWithEscape: StoryObj<typeof meta> = {
+  name: 'Se abre y Escape lo cierra',
   play: async ({ canvasElement }) => {
     const b = within(canvasElement.ownerDocument.body);
     await userEvent.click(b.getByRole('button', { name: 'Abrir pieza' }));

@@ -11,6 +11,7 @@ const meta = {
 export default meta;
 
 export const WithAction: StoryObj<typeof meta> = {
+  name: 'Con acción',
   args: {
     icon: <InboxIcon />,
     description: 'Crea el primero para empezar a planificar.',

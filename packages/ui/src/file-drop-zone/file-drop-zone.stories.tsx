@@ -17,6 +17,7 @@ const meta = {
 export default meta;
 
 export const WithProgress: StoryObj<typeof meta> = {
+  name: 'Con progreso',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const bar = c.getByRole('progressbar', { name: 'Progreso de subida de video-final.mp4' });
@@ -25,4 +26,4 @@ export const WithProgress: StoryObj<typeof meta> = {
     await expect(c.getByRole('button', { name: 'selecciónalos' })).toBeInTheDocument();
   },
 };
-export const Empty: StoryObj<typeof meta> = { args: { uploads: [] } };
+export const Empty: StoryObj<typeof meta> = { name: 'Vacía', args: { uploads: [] } };

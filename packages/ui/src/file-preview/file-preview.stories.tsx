@@ -104,6 +104,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const ImageOpensFullSize: Story = {
+  name: 'Imagen que se abre a tamaño completo',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const body = within(document.body);
@@ -127,6 +128,7 @@ export const ImageOpensFullSize: Story = {
 };
 
 export const Video: Story = {
+  name: 'Vídeo',
   args: files.video,
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -143,6 +145,7 @@ export const Video: Story = {
 };
 
 export const Audio: Story = {
+  name: 'Audio',
   args: files.audio,
   play: async ({ canvasElement }) => {
     const audio = canvasElement.querySelector('audio');
@@ -156,6 +159,7 @@ export const Audio: Story = {
 };
 
 export const Pdf: Story = {
+  name: 'PDF',
   args: files.pdf,
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -174,6 +178,7 @@ export const Pdf: Story = {
 };
 
 export const OtherFile: Story = {
+  name: 'Otro tipo de archivo',
   args: files.zip,
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -188,6 +193,7 @@ export const OtherFile: Story = {
 };
 
 export const WithoutSize: Story = {
+  name: 'Sin tamaño',
   args: {
     name: 'notas de la reunión.txt',
     mimeType: 'text/plain',
@@ -219,6 +225,7 @@ function Gallery() {
 }
 
 export const Mobile390Gallery: StoryObj<typeof Gallery> = {
+  name: 'Galería en móvil 390 px',
   render: () => <Gallery />,
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement }) => {

@@ -132,6 +132,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const ActiveFiltersAsChips: Story = {
+  name: 'Filtros activos como fichas',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('search', { name: 'Filtros' })).toBeInTheDocument();
@@ -153,6 +154,7 @@ export const ActiveFiltersAsChips: Story = {
 };
 
 export const ClearAllInOneClick: Story = {
+  name: 'Limpiar todo con un clic',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Limpiar filtros' }));
@@ -165,6 +167,7 @@ export const ClearAllInOneClick: Story = {
 };
 
 export const NoFilters: Story = {
+  name: 'Sin filtros',
   args: { initial: { text: '', mine: false } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -175,6 +178,7 @@ export const NoFilters: Story = {
 };
 
 export const LongSpanishValues: Story = {
+  name: 'Valores largos',
   args: {
     initial: {
       text: 'campaña de lanzamiento de la nueva colección de otoño-invierno para redes sociales',
@@ -186,6 +190,7 @@ export const LongSpanishValues: Story = {
 };
 
 export const Disabled: Story = {
+  name: 'Desactivada',
   args: { disabled: true },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -195,6 +200,7 @@ export const Disabled: Story = {
 };
 
 export const Mobile390: Story = {
+  name: 'Móvil 390 px',
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -206,4 +212,4 @@ export const Mobile390: Story = {
   },
 };
 
-export const DarkTheme: Story = { decorators: [dark] };
+export const DarkTheme: Story = { name: 'Tema oscuro', decorators: [dark] };

@@ -44,6 +44,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const PlaceWithTheMouse: Story = {
+  name: 'Marcar con el ratón',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const stage = c.getByRole('button', { name: 'Cartel: pulsa para marcar un punto' });
@@ -63,6 +64,7 @@ export const PlaceWithTheMouse: Story = {
 };
 
 export const PlaceAndMoveWithTheKeyboard: Story = {
+  name: 'Marcar y mover con el teclado',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const stage = c.getByRole('button', { name: 'Cartel: pulsa para marcar un punto' });
@@ -75,6 +77,7 @@ export const PlaceAndMoveWithTheKeyboard: Story = {
 };
 
 export const SelectAPin: Story = {
+  name: 'Seleccionar una marca',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const pin = c.getByRole('button', { name: 'Marca 1: Más luz aquí' });
@@ -85,6 +88,7 @@ export const SelectAPin: Story = {
 };
 
 export const ZoomedPlacesWhereTheClickIs: Story = {
+  name: 'Con zoom, marca donde se pulsa',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Acercar' }));

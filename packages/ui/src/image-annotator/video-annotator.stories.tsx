@@ -46,6 +46,7 @@ const ready = async (video: HTMLVideoElement) =>
   waitFor(() => expect(video.readyState).toBeGreaterThanOrEqual(1), { timeout: 5000 });
 
 export const PinsShowAtTheirMoment: Story = {
+  name: 'Las marcas aparecen en su momento',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const video = canvasElement.querySelector('video')!;
@@ -61,6 +62,7 @@ export const PinsShowAtTheirMoment: Story = {
 };
 
 export const PlaceAPinAtTheCurrentMoment: Story = {
+  name: 'Marcar en el momento actual',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const video = canvasElement.querySelector('video')!;
@@ -83,6 +85,7 @@ export const PlaceAPinAtTheCurrentMoment: Story = {
 };
 
 export const CancelPlacing: Story = {
+  name: 'Cancelar una marca',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Marcar un punto en 0:00' }));
@@ -94,6 +97,7 @@ export const CancelPlacing: Story = {
 };
 
 export const TimeFormat: Story = {
+  name: 'Formato del tiempo',
   play: async () => {
     await expect(formatVideoTime(0)).toBe('0:00');
     await expect(formatVideoTime(75.4)).toBe('1:15');

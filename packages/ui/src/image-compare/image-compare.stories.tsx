@@ -64,6 +64,7 @@ const panes = (root: HTMLElement) =>
   }));
 
 export const SideBySideSyncedZoom: Story = {
+  name: 'Lado a lado con zoom sincronizado',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const viewer = await c.findByRole('group', { name: 'Imágenes lado a lado' });
@@ -127,6 +128,7 @@ export const SideBySideSyncedZoom: Story = {
 };
 
 export const WipeSlider: Story = {
+  name: 'Cortina deslizante',
   args: { defaultMode: 'wipe' },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -172,6 +174,7 @@ export const WipeSlider: Story = {
 };
 
 export const DifferenceAndOverlay: Story = {
+  name: 'Diferencia y superposición',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await c.findByRole('group', { name: 'Imágenes lado a lado' });
@@ -209,6 +212,7 @@ export const DifferenceAndOverlay: Story = {
 };
 
 export const NothingChanged: Story = {
+  name: 'Sin cambios',
   args: {
     before: v1,
     after: { ...v1, alt: 'Cartel de la campaña, copia sin cambios' },
@@ -221,6 +225,7 @@ export const NothingChanged: Story = {
 };
 
 export const ImageFails: Story = {
+  name: 'Imagen que no carga',
   args: { after: { src: 'data:image/png;base64,AAAA', alt: 'Imagen dañada' } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -250,6 +255,7 @@ function NextVersion() {
 }
 
 export const LoadingANewVersion: StoryObj<typeof NextVersion> = {
+  name: 'Cargando una versión nueva',
   render: () => <NextVersion />,
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -267,6 +273,7 @@ export const LoadingANewVersion: StoryObj<typeof NextVersion> = {
 };
 
 export const Mobile390: Story = {
+  name: 'Móvil 390 px',
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);

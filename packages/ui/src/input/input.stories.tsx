@@ -12,6 +12,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Labelled: Story = {
+  name: 'Con etiqueta',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.type(c.getByLabelText('Correo electrónico'), 'ana@ejemplo.es');
@@ -19,6 +20,7 @@ export const Labelled: Story = {
   },
 };
 export const WithError: Story = {
+  name: 'Con error',
   args: { error: "El campo 'email' no tiene un formato válido", hint: 'Usa el correo de tu empresa' },
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByLabelText('Correo electrónico');
@@ -27,6 +29,7 @@ export const WithError: Story = {
   },
 };
 export const SwitchControl: Story = {
+  name: 'Con interruptor',
   args: { label: 'Notificaciones push', children: (p) => <Switch id={p.id} /> },
   play: async ({ canvasElement }) => {
     const sw = within(canvasElement).getByRole('switch', { name: 'Notificaciones push' });

@@ -138,6 +138,7 @@ const card = (root: HTMLElement, title: string) =>
   within(root).getByRole('button', { name: new RegExp(`^${title}`) });
 
 export const KeyboardAndMouse: Story = {
+  name: 'Teclado y ratón',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const board = c.getByRole('region', { name: 'Tablero del ciclo' });
@@ -176,6 +177,7 @@ export const KeyboardAndMouse: Story = {
 };
 
 export const LoadMoreWithTheButton: Story = {
+  name: 'Cargar más con el botón',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const column = c.getByRole('group', { name: 'Borrador, 6 tarjetas' });
@@ -194,6 +196,7 @@ export const LoadMoreWithTheButton: Story = {
 };
 
 export const LoadsMoreWhenTheEndScrollsIntoView: Story = {
+  name: 'Carga más al llegar al final',
   args: { autoLoadMore: true },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -208,6 +211,7 @@ export const LoadsMoreWhenTheEndScrollsIntoView: Story = {
 const loadingColumns = columnsFrom([]).map((c) => ({ ...c, cards: [], loading: true }));
 
 export const Loading: Story = {
+  name: 'Cargando',
   args: { columns: loadingColumns },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -217,6 +221,7 @@ export const Loading: Story = {
 };
 
 export const ColumnError: Story = {
+  name: 'Columna con error',
   args: {
     columns: columnsFrom(draftPages[0]).map((c) =>
       c.id === 'internal_review' ? { ...c, cards: [], error: 'No se pudo cargar la columna' } : c,
@@ -231,6 +236,7 @@ export const ColumnError: Story = {
 };
 
 export const EmptyBoard: Story = {
+  name: 'Tablero vacío',
   args: {
     columns: columnsFrom([]).map((c) => ({
       ...c,
@@ -248,6 +254,7 @@ export const EmptyBoard: Story = {
 };
 
 export const LongSpanishText: Story = {
+  name: 'Texto largo',
   args: {
     columns: columnsFrom([
       piece(
@@ -267,6 +274,7 @@ export const LongSpanishText: Story = {
 };
 
 export const Mobile390: Story = {
+  name: 'Móvil 390 px',
   args: { mobile: undefined },
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement, args }) => {
@@ -307,10 +315,11 @@ export const Mobile390: Story = {
   },
 };
 
-export const DarkTheme: Story = { decorators: [dark] };
+export const DarkTheme: Story = { name: 'Tema oscuro', decorators: [dark] };
 
 /** The parts on their own: a column with hand-written cards (e.g. a review queue). */
 export const ColumnOnItsOwn: StoryObj<typeof KanbanColumn> = {
+  name: 'Columna suelta',
   render: () => (
     <KanbanColumn id="queue" title="Pendientes de mi revisión" count={2} tone="info" className="max-w-xs">
       <KanbanCard onOpen={fn()}>

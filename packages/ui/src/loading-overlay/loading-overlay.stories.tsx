@@ -10,6 +10,7 @@ const meta = {
 export default meta;
 
 export const Default: StoryObj<typeof meta> = {
+  name: 'Por defecto',
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Cargando...');
   },

@@ -63,6 +63,7 @@ type Story = StoryObj<typeof meta>;
 const body = (el: HTMLElement) => within(el.ownerDocument.body);
 
 export const Empty: Story = {
+  name: 'Vacío',
   play: async ({ canvasElement }) => {
     const panel = await body(canvasElement).findByRole('region', { name: 'Notificaciones' });
     await expect(within(panel).getByText('Sin notificaciones')).toBeInTheDocument();
@@ -71,6 +72,7 @@ export const Empty: Story = {
 };
 
 export const ManyWithActions: Story = {
+  name: 'Muchas, con acciones',
   args: { items: many, count: 4 },
   play: async ({ canvasElement, args }) => {
     const b = body(canvasElement);
@@ -102,6 +104,7 @@ export const ManyWithActions: Story = {
 };
 
 export const KeyboardOpenAndClose: Story = {
+  name: 'Abrir y cerrar con el teclado',
   args: { open: false, count: 2, items: many.slice(0, 2) },
   play: async ({ canvasElement }) => {
     const b = body(canvasElement);
@@ -115,8 +118,9 @@ export const KeyboardOpenAndClose: Story = {
   },
 };
 
-export const Loading: Story = { args: { loading: true } };
+export const Loading: Story = { name: 'Cargando', args: { loading: true } };
 export const ErrorState: Story = {
+  name: 'Con error',
   args: { error: 'No se pudieron cargar las notificaciones', onRetry: fn() },
   play: async ({ canvasElement, args }) => {
     await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Reintentar' }));
@@ -124,6 +128,7 @@ export const ErrorState: Story = {
   },
 };
 export const LongText: Story = {
+  name: 'Texto largo',
   args: {
     count: 1,
     items: [
@@ -138,11 +143,13 @@ export const LongText: Story = {
   },
 };
 export const Mobile390: Story = {
+  name: 'Móvil 390 px',
   args: { items: many.slice(0, 5), count: 5 },
   globals: { viewport: { value: 'mobile' } },
 };
 
 export const BadgeCounts: StoryObj<typeof NotificationBell> = {
+  name: 'Contadores de la campana',
   render: () => (
     <div style={{ display: 'flex', gap: 16 }}>
       <NotificationBell count={0} />

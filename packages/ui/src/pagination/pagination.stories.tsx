@@ -10,6 +10,7 @@ const meta = {
 export default meta;
 
 export const FirstPage: StoryObj<typeof meta> = {
+  name: 'Primera página',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('button', { name: 'Anterior' })).toBeDisabled();
@@ -18,4 +19,4 @@ export const FirstPage: StoryObj<typeof meta> = {
     await expect(args.onPageChange).toHaveBeenCalledWith(2);
   },
 };
-export const LastPage: StoryObj<typeof meta> = { args: { page: 4 } };
+export const LastPage: StoryObj<typeof meta> = { name: 'Última página', args: { page: 4 } };

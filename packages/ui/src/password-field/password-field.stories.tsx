@@ -31,6 +31,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const TypeAndReveal: Story = {
+  name: 'Escribir y mostrar',
   args: { generate: false },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -47,6 +48,7 @@ export const TypeAndReveal: Story = {
 };
 
 export const GenerateShowsItOnce: Story = {
+  name: 'Generar y verla una vez',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const input = c.getByLabelText('Contraseña');
@@ -68,6 +70,7 @@ export const GenerateShowsItOnce: Story = {
 };
 
 export const Disabled: Story = {
+  name: 'Desactivado',
   args: { disabled: true },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -77,6 +80,7 @@ export const Disabled: Story = {
 };
 
 export const GeneratedPasswordsDiffer: Story = {
+  name: 'Las contraseñas generadas son distintas',
   play: async () => {
     const a = generatePassword();
     const b = generatePassword(24);

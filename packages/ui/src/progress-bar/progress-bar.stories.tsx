@@ -36,6 +36,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const TonesAndSizes: Story = {
+  name: 'Tonos y tamaños',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const upload = c.getByRole('progressbar', { name: 'Subiendo portada-campaña-primavera.png' });
@@ -52,7 +53,7 @@ export const TonesAndSizes: Story = {
   },
 };
 
-export const DarkTheme: Story = { decorators: [dark] };
+export const DarkTheme: Story = { name: 'Tema oscuro', decorators: [dark] };
 
 function Upload() {
   const [value, setValue] = useState<number | null>(0);
@@ -72,6 +73,7 @@ function Upload() {
 }
 
 export const ValueChangesAndOutOfRangeIsClamped: StoryObj<typeof Upload> = {
+  name: 'Cambia de valor y se ajusta al rango',
   render: () => <Upload />,
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);

@@ -45,6 +45,7 @@ type Story = StoryObj<typeof meta>;
 const html = (c: ReturnType<typeof within>) => c.getByTestId('html').textContent ?? '';
 
 export const FormatWithTheToolbarAndKeys: Story = {
+  name: 'Formato con la barra y el teclado',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const editor = c.getByRole('textbox', { name: 'Copy' });
@@ -70,6 +71,7 @@ export const FormatWithTheToolbarAndKeys: Story = {
 };
 
 export const MentionSomeoneWithTheKeyboard: Story = {
+  name: 'Mencionar a alguien con el teclado',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('textbox', { name: 'Copy' }));
@@ -91,6 +93,7 @@ export const MentionSomeoneWithTheKeyboard: Story = {
 };
 
 export const NobodyMatches: Story = {
+  name: 'Nadie coincide',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('textbox', { name: 'Copy' }));
@@ -102,6 +105,7 @@ export const NobodyMatches: Story = {
 };
 
 export const LinksOnlySafeTargets: Story = {
+  name: 'Solo enlaces seguros',
   args: { initial: '<p>Lee la guía</p>' },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -120,6 +124,7 @@ export const LinksOnlySafeTargets: Story = {
 };
 
 export const StoredHtmlReadsBack: Story = {
+  name: 'Lee el HTML guardado',
   args: {
     initial:
       '<h2>Plan</h2><p>Con <em>cursiva</em> y <span data-mention-id="u1">@Lucía Gómez</span></p><blockquote><p>Cita</p></blockquote><ol><li><p>Uno</p></li></ol>',
@@ -134,6 +139,7 @@ export const StoredHtmlReadsBack: Story = {
 };
 
 export const WithALimit: Story = {
+  name: 'Con límite de caracteres',
   args: { maxLength: 10 },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -145,6 +151,7 @@ export const WithALimit: Story = {
 };
 
 export const ReadOnly: Story = {
+  name: 'Solo lectura',
   args: { initial: '<p>No se puede editar</p>', disabled: true },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);

@@ -51,6 +51,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const ViewSwitcher: Story = {
+  name: 'Selector de vista',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const group = c.getByRole('radiogroup', { name: 'Vista' });
@@ -77,9 +78,10 @@ export const ViewSwitcher: Story = {
   },
 };
 
-export const Small: Story = { args: { size: 'sm' } };
+export const Small: Story = { name: 'Pequeño', args: { size: 'sm' } };
 
 export const Disabled: Story = {
+  name: 'Desactivado',
   args: { disabled: true },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -89,6 +91,7 @@ export const Disabled: Story = {
 };
 
 export const CompactOnMobile: Story = {
+  name: 'Compacto en móvil',
   args: { compact: true },
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement }) => {
@@ -99,4 +102,4 @@ export const CompactOnMobile: Story = {
   },
 };
 
-export const DarkTheme: Story = { decorators: [dark] };
+export const DarkTheme: Story = { name: 'Tema oscuro', decorators: [dark] };

@@ -26,6 +26,7 @@ const meta = {
 export default meta;
 
 export const PickAnOption: StoryObj<typeof meta> = {
+  name: 'Elegir una opción',
   play: async ({ canvasElement, args }) => {
     const b = within(canvasElement.ownerDocument.body);
     await userEvent.click(b.getByRole('combobox', { name: 'Fase del embudo' }));

@@ -61,6 +61,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const CollapsedRail: Story = {
+  name: 'Contraído',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const rail = canvasElement.querySelector('[data-slot="sidebar"]')!;
@@ -71,6 +72,7 @@ export const CollapsedRail: Story = {
 };
 
 export const ExpandsOnClickAndCollapses300msAfterLeaving: Story = {
+  name: 'Se expande al pulsar y se contrae al salir (300 ms)',
   args: { storageKey: 'story-sidebar' },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -90,6 +92,7 @@ export const ExpandsOnClickAndCollapses300msAfterLeaving: Story = {
 };
 
 export const StaysOpenWhileKeyboardFocusIsInside: Story = {
+  name: 'Sigue abierto con el foco dentro',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const rail = canvasElement.querySelector('[data-slot="sidebar"]') as HTMLElement;
@@ -102,6 +105,7 @@ export const StaysOpenWhileKeyboardFocusIsInside: Story = {
 };
 
 export const PortfolioSelector: Story = {
+  name: 'Selector de portafolio',
   args: { storageKey: 'story-sidebar' },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -112,6 +116,7 @@ export const PortfolioSelector: Story = {
 };
 
 export const MobileDrawer: Story = {
+  name: 'Panel en móvil',
   args: { mobile: true },
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement, args }) => {

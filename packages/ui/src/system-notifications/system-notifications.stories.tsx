@@ -33,9 +33,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const One: Story = {};
+export const One: Story = { name: 'Una notificación' };
 
 export const LongMessageIsCutAt60: Story = {
+  name: 'Mensaje largo cortado a 60 caracteres',
   args: { initial: [{ id: 'l', type: 'warning', message: long }] },
   play: async ({ canvasElement }) => {
     const text = within(canvasElement).getByTestId('system-pill-text');
@@ -44,6 +45,7 @@ export const LongMessageIsCutAt60: Story = {
 };
 
 export const SeveralWithCountModalAndClear: Story = {
+  name: 'Varias, con contador, ventana y borrar todo',
   args: {
     initial: [
       { id: '1', type: 'info', message: 'Notificaciones push desactivadas' },
@@ -68,6 +70,7 @@ export const SeveralWithCountModalAndClear: Story = {
 };
 
 export const ErrorAutoOpensAfter3s: Story = {
+  name: 'Un error se abre solo a los 3 s',
   args: { initial: [] },
   render: (args) => {
     const [messages, setMessages] = useState<SystemMessageEntry[]>([]);

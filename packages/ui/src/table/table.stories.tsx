@@ -6,6 +6,7 @@ const meta = { title: 'Primitives/Table', component: Table } satisfies Meta<type
 export default meta;
 
 export const Items: StoryObj<typeof meta> = {
+  name: 'Piezas',
   render: () => (
     <Table>
       <TableCaption>Piezas del ciclo</TableCaption>

@@ -6,6 +6,7 @@ const meta = { title: 'Primitives/Tabs', component: Tabs } satisfies Meta<typeof
 export default meta;
 
 export const KeyboardArrows: StoryObj<typeof meta> = {
+  name: 'Flechas del teclado',
   render: () => (
     <Tabs defaultValue="board">
       <TabsList aria-label="Vista">

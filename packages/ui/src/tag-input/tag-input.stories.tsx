@@ -53,6 +53,7 @@ type Story = StoryObj<typeof meta>;
 const value = (c: ReturnType<typeof within>) => JSON.parse(c.getByTestId('value').textContent ?? '[]');
 
 export const AddWithEnterAndComma: Story = {
+  name: 'Añadir con Intro y coma',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const input = c.getByLabelText('Pilares de contenido');
@@ -67,6 +68,7 @@ export const AddWithEnterAndComma: Story = {
 };
 
 export const RemoveWithBackspaceAndTheCross: Story = {
+  name: 'Quitar con retroceso y con la cruz',
   args: { initial: ['Recetas', 'Comunidad', 'Temporada'] },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -86,6 +88,7 @@ export const RemoveWithBackspaceAndTheCross: Story = {
 };
 
 export const NoDuplicates: Story = {
+  name: 'Sin duplicados',
   args: { initial: ['Recetas', 'Reel'] },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -103,6 +106,7 @@ export const NoDuplicates: Story = {
 };
 
 export const PasteAList: Story = {
+  name: 'Pegar una lista',
   args: { initial: [] },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -115,6 +119,7 @@ export const PasteAList: Story = {
 };
 
 export const KeyboardOnly: Story = {
+  name: 'Solo con el teclado',
   args: { initial: ['Recetas', 'Comunidad'] },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -134,6 +139,7 @@ export const KeyboardOnly: Story = {
 };
 
 export const Empty: Story = {
+  name: 'Vacío',
   args: { initial: [] },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -146,6 +152,7 @@ export const Empty: Story = {
 };
 
 export const ManyAndLongText: Story = {
+  name: 'Muchas y con texto largo',
   args: {
     initial: [
       'Recetas de temporada con ingredientes de proximidad',
@@ -166,6 +173,7 @@ export const ManyAndLongText: Story = {
 };
 
 export const Full: Story = {
+  name: 'Lleno',
   args: { initial: ['Reel', 'Carrusel'], maxTags: 2 },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -176,6 +184,7 @@ export const Full: Story = {
 };
 
 export const WithError: Story = {
+  name: 'Con error',
   args: { initial: [], error: 'Añade al menos un pilar' },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -186,6 +195,7 @@ export const WithError: Story = {
 };
 
 export const Disabled: Story = {
+  name: 'Desactivado',
   args: { disabled: true },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -197,6 +207,7 @@ export const Disabled: Story = {
 };
 
 export const Mobile390: Story = {
+  name: 'Móvil 390 px',
   globals: { viewport: { value: 'mobile' } },
   args: { initial: ['Recetas', 'Comunidad', 'Temporada', 'Sostenibilidad'] },
   play: async ({ canvasElement }) => {

@@ -43,6 +43,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const FourTypes: Story = {
+  name: 'Cuatro tipos',
   play: async ({ canvasElement }) => {
     const region = within(canvasElement).getByRole('region', { name: 'Avisos' });
     await expect(region).toHaveAttribute('aria-live', 'polite');
@@ -52,6 +53,7 @@ export const FourTypes: Story = {
 };
 
 export const CloseButton: Story = {
+  name: 'Botón Cerrar',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getAllByRole('button', { name: 'Cerrar' })[0]!);
@@ -60,6 +62,7 @@ export const CloseButton: Story = {
 };
 
 export const DismissesAfterItsDuration: Story = {
+  name: 'Se cierra al acabar su tiempo',
   args: { initial: [{ id: 'quick', type: 'info', message: 'Sesión cerrada', duration: 400 }] },
   play: async ({ canvasElement, args }) => {
     await expect(within(canvasElement).getByText('Sesión cerrada')).toBeInTheDocument();
@@ -68,6 +71,7 @@ export const DismissesAfterItsDuration: Story = {
 };
 
 export const HeldWhileTheFlagIsOn: Story = {
+  name: 'Retenido (no se cierra solo)',
   args: { hold: true, initial: [{ id: 'held', type: 'warning', message: 'Retenido', duration: 300 }] },
   play: async ({ canvasElement, args }) => {
     await new Promise((r) => setTimeout(r, 700));
