@@ -6,6 +6,14 @@ const meta = {
   title: 'Primitives/Avatar',
   component: Avatar,
   args: { name: 'Elena Empleada' },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Avatar: la foto de una persona o, si no la tiene, sus iniciales. El nombre de la persona es su etiqueta accesible.',
+      },
+    },
+  },
 } satisfies Meta<typeof Avatar>;
 export default meta;
 

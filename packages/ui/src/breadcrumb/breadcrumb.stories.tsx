@@ -13,6 +13,14 @@ const meta = {
       { label: 'Revisión' },
     ],
   },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Ruta de navegación: dice dónde está el usuario y lo lleva a los niveles anteriores. Con más de tres niveles, los del medio se agrupan en un menú.',
+      },
+    },
+  },
 } satisfies Meta<typeof Breadcrumb>;
 
 export default meta;

@@ -7,6 +7,14 @@ const meta = {
   title: 'Primitives/Button',
   component: Button,
   args: { children: 'Guardar', onClick: fn() },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Botón con sus variantes (principal, contorno, secundario, destructivo, fantasma y enlace) y el botón de solo icono, cuyo nombre accesible se da en español.',
+      },
+    },
+  },
 } satisfies Meta<typeof Button>;
 export default meta;
 type Story = StoryObj<typeof meta>;

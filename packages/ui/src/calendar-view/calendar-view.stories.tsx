@@ -64,7 +64,15 @@ function Harness({
 const meta = {
   title: 'Planificación/CalendarView',
   component: Harness,
-  parameters: { layout: 'padded' },
+  parameters: {
+    layout: 'padded',
+    docs: {
+      description: {
+        component:
+          'Calendario de eventos por mes o por semana, empezando en lunes, que se recorre con el teclado. En el móvil se muestra como una agenda.',
+      },
+    },
+  },
   args: { onEventOpen: fn(), onDateChange: fn(), onModeChange: fn() },
 } satisfies Meta<typeof Harness>;
 export default meta;

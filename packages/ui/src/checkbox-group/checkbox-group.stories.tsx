@@ -44,7 +44,18 @@ function Harness({
   );
 }
 
-const meta = { title: 'Primitives/CheckboxGroup', component: Harness } satisfies Meta<typeof Harness>;
+const meta = {
+  title: 'Primitives/CheckboxGroup',
+  component: Harness,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Grupo de casillas con su leyenda: edita una lista de valores, por ejemplo los permisos de una persona.',
+      },
+    },
+  },
+} satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -57,6 +57,14 @@ const meta = {
   title: 'Planificación/Combobox',
   component: Single,
   args: { onValueChange: fn() },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Selector con búsqueda: se escribe para filtrar las opciones y se elige con el teclado o el ratón. Admite uno o varios valores y la búsqueda en el servidor.',
+      },
+    },
+  },
 } satisfies Meta<typeof Single>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -26,6 +26,14 @@ const meta = {
   title: 'Primitives/ConfirmDialog',
   component: Harness,
   args: { onConfirm: fn() },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Diálogo de confirmación: pide permiso antes de una acción que destruye datos, como eliminar.',
+      },
+    },
+  },
 } satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -124,6 +124,14 @@ const meta = {
   title: 'Planificación/DataTable',
   component: Harness,
   args: { onRowOpen: fn(), onSortChange: fn(), onSelectionChange: fn(), onRetry: fn() },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Tabla de datos con orden por columnas, selección de filas y estados de carga, vacío y error. En el móvil, cada fila se muestra como una tarjeta.',
+      },
+    },
+  },
 } satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;

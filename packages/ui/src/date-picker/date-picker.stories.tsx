@@ -44,6 +44,14 @@ const meta = {
   title: 'Planificación/DatePicker',
   component: Harness,
   args: { onValueChange: fn() },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Selector de fecha: se escribe en formato dd/mm/aaaa o se elige en un calendario mensual, también con el teclado.',
+      },
+    },
+  },
 } satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -21,7 +21,18 @@ function Harness() {
   );
 }
 
-const meta = { title: 'Primitives/Drawer', component: Harness } satisfies Meta<typeof Harness>;
+const meta = {
+  title: 'Primitives/Drawer',
+  component: Harness,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Panel lateral que se desliza desde la derecha, por ejemplo con el detalle de una pieza. En el móvil ocupa todo el ancho.',
+      },
+    },
+  },
+} satisfies Meta<typeof Harness>;
 export default meta;
 
 export const OpensAndClosesWithEscape: StoryObj<typeof meta> = {

@@ -7,6 +7,14 @@ const meta = {
   title: 'Primitives/EmptyState',
   component: EmptyState,
   args: { title: 'No tienes portafolios' },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Estado vacío: explica que todavía no hay nada que mostrar y ofrece la acción para empezar.',
+      },
+    },
+  },
 } satisfies Meta<typeof EmptyState>;
 export default meta;
 

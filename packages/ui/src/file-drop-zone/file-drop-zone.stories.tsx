@@ -13,6 +13,14 @@ const meta = {
       { name: 'virus.exe', percent: 0, error: 'Tipo de archivo no permitido' },
     ],
   },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Zona para soltar archivos o elegirlos con el teclado, con una barra de progreso y los errores de cada subida.',
+      },
+    },
+  },
 } satisfies Meta<typeof FileDropZone>;
 export default meta;
 

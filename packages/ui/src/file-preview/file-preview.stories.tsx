@@ -99,6 +99,14 @@ const meta = {
       </div>
     ),
   ],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Vista previa de un archivo tal como el navegador puede mostrarlo: imagen ampliable, vídeo, audio o PDF. Los demás tipos se muestran con su icono, nombre y tamaño.',
+      },
+    },
+  },
 } satisfies Meta<typeof FilePreview>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -127,6 +127,14 @@ const meta = {
     onRemove: fn(),
     onClear: fn(),
   },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Barra de filtros: los controles para filtrar una lista y los filtros activos como fichas, que se quitan de uno en uno o todos a la vez.',
+      },
+    },
+  },
 } satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -39,7 +39,18 @@ function Harness() {
   );
 }
 
-const meta = { title: 'Primitives/ImageAnnotator', component: Harness } satisfies Meta<typeof Harness>;
+const meta = {
+  title: 'Primitives/ImageAnnotator',
+  component: Harness,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Anotador de imágenes: marcas numeradas sobre una imagen para comentar un punto concreto. Se colocan con el ratón o con el teclado, también con zoom.',
+      },
+    },
+  },
+} satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -38,7 +38,18 @@ function Harness() {
   );
 }
 
-const meta = { title: 'Primitives/VideoAnnotator', component: Harness } satisfies Meta<typeof Harness>;
+const meta = {
+  title: 'Primitives/VideoAnnotator',
+  component: Harness,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Anotador de vídeo: marcas sobre la imagen en un momento exacto del vídeo, que aparecen cuando la reproducción llega a ese momento.',
+      },
+    },
+  },
+} satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -53,6 +53,14 @@ const meta = {
       </div>
     ),
   ],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Comparador de imágenes: dos versiones lado a lado, con cortina, por diferencia o superpuestas, para ver qué ha cambiado entre ellas.',
+      },
+    },
+  },
 } satisfies Meta<typeof ImageCompare>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -7,6 +7,14 @@ const meta = {
   title: 'Primitives/Field',
   component: Field,
   args: { label: 'Correo electrónico', children: (p) => <Input {...p} type="email" /> },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Campo con etiqueta, ayuda y error enlazados al control, para un campo de texto, un interruptor u otro control de formulario.',
+      },
+    },
+  },
 } satisfies Meta<typeof Field>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -130,6 +130,14 @@ const meta = {
   title: 'Planificación/KanbanBoard',
   component: Harness,
   args: { onCardOpen: fn(), onLoadMore: fn(), onRetry: fn(), autoLoadMore: false },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Tablero kanban: las piezas en columnas por estado, que se abren con un clic o con el teclado y cargan más tarjetas por páginas.',
+      },
+    },
+  },
 } satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;

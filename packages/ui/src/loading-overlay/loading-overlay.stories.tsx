@@ -5,7 +5,15 @@ import { LoadingOverlay } from './loading-overlay.tsx';
 const meta = {
   title: 'Shell/LoadingOverlay',
   component: LoadingOverlay,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: {
+      description: {
+        component:
+          'Capa de carga a pantalla completa con «Cargando...», mientras la aplicación prepara la página.',
+      },
+    },
+  },
 } satisfies Meta<typeof LoadingOverlay>;
 export default meta;
 

@@ -56,6 +56,14 @@ const meta = {
     onArchiveAll: fn(),
     onPushChange: fn(),
   },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Campana con el número de notificaciones sin leer y su panel, donde se abren, se marcan como leídas o se archivan.',
+      },
+    },
+  },
 } satisfies Meta<typeof Harness>;
 
 export default meta;

@@ -6,6 +6,14 @@ const meta = {
   title: 'Primitives/Pagination',
   component: Pagination,
   args: { page: 1, limit: 10, total: 35, onPageChange: fn() },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Paginación: anterior, página actual de un total y siguiente, para las listas que la API entrega por páginas.',
+      },
+    },
+  },
 } satisfies Meta<typeof Pagination>;
 export default meta;
 

@@ -26,7 +26,18 @@ function Harness({ generate = true, disabled = false }: { generate?: boolean; di
   );
 }
 
-const meta = { title: 'Primitives/PasswordField', component: Harness } satisfies Meta<typeof Harness>;
+const meta = {
+  title: 'Primitives/PasswordField',
+  component: Harness,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Campo de contraseña que permite mostrar lo escrito y, si se pide, generar una contraseña segura al azar.',
+      },
+    },
+  },
+} satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -31,7 +31,18 @@ function Gallery() {
   );
 }
 
-const meta = { title: 'Planificación/ProgressBar', component: Gallery } satisfies Meta<typeof Gallery>;
+const meta = {
+  title: 'Planificación/ProgressBar',
+  component: Gallery,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Barra de progreso determinada (de 0 a 100 %) o indeterminada, por ejemplo para una subida; su valor se anuncia en español.',
+      },
+    },
+  },
+} satisfies Meta<typeof Gallery>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

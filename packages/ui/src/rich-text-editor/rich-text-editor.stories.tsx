@@ -38,7 +38,18 @@ function Harness({
   );
 }
 
-const meta = { title: 'Primitives/RichTextEditor', component: Harness } satisfies Meta<typeof Harness>;
+const meta = {
+  title: 'Primitives/RichTextEditor',
+  component: Harness,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Editor de texto enriquecido: títulos, negrita, cursiva, listas, citas, enlaces seguros y menciones a personas, con un límite de caracteres opcional.',
+      },
+    },
+  },
+} satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -46,6 +46,14 @@ const meta = {
   title: 'Planificación/SegmentedControl',
   component: Harness,
   args: { onValueChange: fn() },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Control segmentado: elige una vista entre unas pocas (Tablero, Tabla, Calendario) con el ratón o con las flechas del teclado.',
+      },
+    },
+  },
 } satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -22,6 +22,9 @@ const meta = {
       </div>
     ),
   ],
+  parameters: {
+    docs: { description: { component: 'Lista desplegable para elegir una sola opción de una lista corta.' } },
+  },
 } satisfies Meta<typeof Select>;
 export default meta;
 

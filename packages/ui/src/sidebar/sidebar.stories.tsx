@@ -13,7 +13,15 @@ import { Sidebar } from './sidebar.tsx';
 const meta = {
   title: 'Shell/Sidebar',
   component: Sidebar,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: {
+      description: {
+        component:
+          'Menú lateral de la aplicación: una barra de iconos que se expande al pulsarla, con el selector de portafolio. En el móvil se abre como un panel.',
+      },
+    },
+  },
   args: {
     brand: 'Estudio de Contenido',
     onNavigate: fn(),

@@ -26,7 +26,15 @@ function Harness({
 const meta = {
   title: 'Shell/SystemNotifications',
   component: Harness,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: {
+      description: {
+        component:
+          'Notificaciones del sistema: una píldora arriba en el centro con el mensaje actual y, si hay varios, cuántos son. Al pulsarla se abren todos en una ventana.',
+      },
+    },
+  },
   args: { onOpenChange: fn(), initial: [{ id: 'a', type: 'success', message: 'Inicio de sesión exitoso' }] },
 } satisfies Meta<typeof Harness>;
 

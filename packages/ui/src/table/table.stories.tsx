@@ -2,7 +2,18 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Badge } from '../badge/badge.tsx';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './table.tsx';
 
-const meta = { title: 'Primitives/Table', component: Table } satisfies Meta<typeof Table>;
+const meta = {
+  title: 'Primitives/Table',
+  component: Table,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Tabla sencilla con título, cabecera y filas, para listas cortas que no necesitan orden ni selección.',
+      },
+    },
+  },
+} satisfies Meta<typeof Table>;
 export default meta;
 
 export const Items: StoryObj<typeof meta> = {

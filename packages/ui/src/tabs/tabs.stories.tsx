@@ -2,7 +2,17 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs.tsx';
 
-const meta = { title: 'Primitives/Tabs', component: Tabs } satisfies Meta<typeof Tabs>;
+const meta = {
+  title: 'Primitives/Tabs',
+  component: Tabs,
+  parameters: {
+    docs: {
+      description: {
+        component: 'Pestañas: cambian entre paneles de contenido con el ratón o con las flechas del teclado.',
+      },
+    },
+  },
+} satisfies Meta<typeof Tabs>;
 export default meta;
 
 export const KeyboardArrows: StoryObj<typeof meta> = {

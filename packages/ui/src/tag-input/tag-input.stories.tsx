@@ -46,6 +46,14 @@ const meta = {
   title: 'Primitives/TagInput',
   component: Harness,
   args: { onChange: fn() },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Campo de etiquetas: una lista de textos cortos (pilares, ángulos, formatos) que se añaden con Intro o coma y se quitan con retroceso o con la cruz.',
+      },
+    },
+  },
 } satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;

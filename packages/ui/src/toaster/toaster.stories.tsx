@@ -35,7 +35,15 @@ function Harness({
 const meta = {
   title: 'Shell/Toaster',
   component: Harness,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: {
+      description: {
+        component:
+          'Avisos breves de éxito, error, advertencia o información, anunciados a los lectores de pantalla. Se cierran solos al acabar su tiempo o con «Cerrar».',
+      },
+    },
+  },
   args: { initial: all.map((t) => ({ ...t, duration: 60_000 })), onDismiss: fn() },
 } satisfies Meta<typeof Harness>;
 
