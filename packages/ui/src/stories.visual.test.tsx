@@ -31,6 +31,9 @@ const shell = [
   'loading-overlay',
 ];
 
+/** A story still busy after this long shows a loading state, not a load under way. */
+const BUSY_FOR_GOOD_MS = 1500;
+
 let root: Root | undefined;
 let host: HTMLElement | undefined;
 
@@ -48,14 +51,21 @@ async function ready(frame: HTMLElement) {
     )
     .toBe(true);
   await Promise.all([...document.querySelectorAll('img')].map((i) => i.decode().catch(() => undefined)));
+  // Settled: the markup stopped changing and nothing is busy, unless the story is a loading state (busy for
+  // good, e.g. «Cargando»): what a story loads after mounting (the next page of a column) is waited for.
   let last = '';
+  let busySince: number | undefined;
   await expect
     .poll(
       () => {
         const now = document.body.innerHTML;
         const same = now === last;
         last = now;
-        return same && frame.childElementCount > 0;
+        const busy = document.querySelector('[aria-busy="true"]') !== null;
+        // (performance.now: Date is fixed for the stories.)
+        busySince = busy ? (busySince ?? performance.now()) : undefined;
+        const loadingState = busy && performance.now() - busySince! > BUSY_FOR_GOOD_MS;
+        return same && (!busy || loadingState) && frame.childElementCount > 0;
       },
       { interval: 50, timeout: 10_000 },
     )
