@@ -6,8 +6,9 @@ import { chromiumArgs, chromiumPath } from '../chromium.config.mjs';
 import { notionPort, notionToken } from './support/notion.ts';
 
 /**
- * End-to-end tests: the real built server (`npm run build` first) on an embedded PGlite in a fresh data
- * folder, seeded with the demo, driven by Debian's Chromium. No retries: a flaky test is a bug.
+ * End-to-end tests: the real compiled server (`npm run build` first: `dist/server.js` and the SPA) on an
+ * embedded PGlite in a fresh data folder, seeded with the demo, driven by Debian's Chromium. No retries: a flaky
+ * test is a bug.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'crw-e2e-'));
@@ -36,7 +37,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: 'npx tsx ../packages/server/src/server.ts --demo',
+    command: 'node ../packages/server/dist/server.js --demo',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -6,6 +6,8 @@ const databases = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
 
 export default defineConfig({
   test: {
+    // The server processes some tests start run the compiled build (test/support/server-process.ts).
+    globalSetup: ['test/support/build-server.ts'],
     projects: databases.map((db) => ({
       test: {
         name: `server:${db}`,

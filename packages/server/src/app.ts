@@ -1,5 +1,4 @@
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -12,6 +11,7 @@ import type { Database, Db } from './db/client.ts';
 import { type Env, isTest } from './env.ts';
 import { AppError } from './errors.ts';
 import { ErrorResponse, registeredComponents } from './lib/schemas.ts';
+import { defaultDistDir } from './paths.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
@@ -72,8 +72,6 @@ export interface AppOptions {
   /** The Notion sync: a request's time limit and the wait before a retry (tests shorten both). */
   notion?: { timeoutMs?: number; backoffMs?: (attempt: number) => number };
 }
-
-export const defaultDistDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../app/dist');
 
 /**
  * Builds the whole HTTP application: external plugins → app services → routes → SPA.

@@ -27,13 +27,16 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** The compiled server, as `npm start` runs it (built by the global setup, test/support/build-server.ts). */
+const serverArgs = ['dist/server.js'];
+
 /**
- * Starts the real server (`src/server.ts` through tsx) on a loopback port with the given environment, and
+ * Starts the real server (the compiled `dist/server.js`, no TypeScript tooling) on a loopback port with the given environment, and
  * waits until /api/health answers, or rejects with what the process printed if it exits first.
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH,
@@ -88,7 +91,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
 /** Runs the server and answers its exit code and output (for start-ups that must be refused). */
 export function runServerToExit(env: Record<string, string>, timeoutMs = 30_000) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, serverArgs, {
       cwd: serverDir,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
