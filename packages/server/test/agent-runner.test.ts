@@ -190,6 +190,48 @@ describe('agent task runner', () => {
     expect(await read(id)).toMatchObject({ status: 'cancelled', result: null });
   });
 
+  it('a task under way when its instance shuts down goes back to the queue at once, on the same attempt', async () => {
+    // A second instance on the same database, shut down while its tool call is under way.
+    const leaving = await buildApp({
+      env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/crw-test-data' }),
+      database: ctx.database,
+      logger: false,
+      agents: { webhookTimeoutMs: 20_000, backoffMs: () => 0 },
+    });
+    await leaving.ready();
+    const t = await tool('/handover');
+    const a = await agent([t._id]);
+    peer.replies = [() => undefined]; // never answers
+    // Created through the leaving instance, whose runner it kicks.
+    const created = await leaving.inject({
+      method: 'POST',
+      url: `/api/agents/${portfolioId}/${a}/tasks`,
+      headers: employee.headers,
+      payload: { title: 'Relevo', instructions: 'Tono cercano' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json()._id as string;
+    const run = leaving.agentRunner.drain();
+    while (peer.calls.length === 0) await new Promise((r) => setTimeout(r, 10));
+    expect((await read(id)).status).toBe('running');
+    const closing = Date.now();
+    await leaving.close();
+    expect(await run).toBe(1);
+    // Handed back at once: neither the tool's 20 s limit nor the lease is waited for.
+    expect(Date.now() - closing).toBeLessThan(5_000);
+    expect(await read(id)).toMatchObject({ status: 'pending', attempts: 0, result: null });
+    expect(await leaving.agentRunner.drain()).toBe(0); // a stopped instance claims nothing more
+
+    // Another instance takes it over at once; the tool sees the same delivery id again.
+    peer.replies = [json(200, { result: 'relevo' })];
+    await ctx.app.agentRunner.drain();
+    expect(peer.calls.map((c) => c.headers['x-crw-delivery'])).toEqual([
+      `${id}:1:${t._id}`,
+      `${id}:1:${t._id}`,
+    ]);
+    expect(await read(id)).toMatchObject({ status: 'done', attempts: 1, result: 'relevo' });
+  });
+
   it('leaves alone the tasks of an inactive agent and of one without webhook tools', async () => {
     const t = await tool('/never');
     const idle = await task(await agent([t._id], false));

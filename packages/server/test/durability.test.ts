@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase } from '../src/db/client.ts';
 import { testDb } from './helpers.ts';
+import { freshPostgres } from './support/postgres.ts';
 import { runServerToExit, type ServerProcess, startServer } from './support/server-process.ts';
 
 const dirs: string[] = [];
@@ -34,29 +34,6 @@ async function signIn(server: ServerProcess) {
   });
   expect(res.status).toBe(200);
   return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
-}
-
-/** A fresh database on the PostgreSQL server for one server process. */
-const postgresDatabases: string[] = [];
-afterAll(async () => {
-  if (postgresDatabases.length === 0) return;
-  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await c.connect();
-  for (const name of postgresDatabases) await c.query(`drop database if exists ${name} with (force)`);
-  await c.end();
-});
-
-async function freshPostgres(): Promise<string> {
-  const base = process.env.DATABASE_URL!;
-  const name = `crw_durable_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  postgresDatabases.push(name);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 // Only on PGlite: the lock guards the embedded database (an empty suite elsewhere would be a failure).

@@ -1,6 +1,5 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -24,8 +24,6 @@ export interface Database {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
-
-export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL; without it PGlite is used. */
@@ -43,7 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // on the next query, so there is nothing else to do.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
+    await migratePostgres(pool);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -62,7 +60,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let client: PGlite;
   try {
     client = options.pgliteDir ? await openDurablePglite(options.pgliteDir) : new PGlite();
-    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    if (!(await schemaIsCurrent((text) => client.query<{ at: string | null }>(text))))
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
   } catch (error) {
     release();
     throw error;
@@ -88,6 +87,53 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
   };
+}
+
+/** The newest committed migration's timestamp (drizzle's journal), read once. */
+let newestMigration: number | undefined;
+function newestMigrationMillis(): number {
+  if (newestMigration === undefined) {
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: Array<{ when: number }>;
+    };
+    newestMigration = Math.max(...journal.entries.map((e) => e.when));
+  }
+  return newestMigration;
+}
+
+/**
+ * One read answers whether the database already has every committed migration (drizzle records each one's
+ * journal time in `drizzle.__drizzle_migrations`), so a start with the schema current applies nothing.
+ */
+async function schemaIsCurrent(
+  query: (text: string) => Promise<{ rows: Array<{ at: string | number | null }> }>,
+): Promise<boolean> {
+  try {
+    const { rows } = await query('select max(created_at) as at from drizzle.__drizzle_migrations');
+    return Number(rows[0]?.at ?? 0) >= newestMigrationMillis();
+  } catch {
+    return false; // no migrations table yet: a new database
+  }
+}
+
+/** Any constant both instances agree on: the advisory lock that serialises migrations on one database. */
+const MIGRATIONS_LOCK = 7_316_204_118;
+
+/**
+ * Applies what is missing, safely when several instances start at once: the first takes a session advisory
+ * lock and migrates, the others wait for it and then find nothing to apply (drizzle's own migrator would
+ * race on `create schema`/`create table` and fail one of them).
+ */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  if (await schemaIsCurrent((text) => pool.query(text))) return;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK]).catch(() => undefined);
+    client.release();
+  }
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * The loop of a queue worker in one instance: `drain()` runs `drainOnce` until it finds nothing, never two at
  * once (a request for more while one runs makes it go round again); `start()` also drains every `pollMs`, so
- * work whose retry came due, or whose instance died, is picked up without anyone asking.
+ * work whose retry came due, or whose instance died, is picked up without anyone asking. `stop()` (on shutdown)
+ * aborts the signal `drainOnce` receives: it claims nothing more and hands back what it holds, so another
+ * instance takes it over at once instead of after a lease.
  */
 export interface DrainLoop {
   /** Runs everything due that this instance can claim; answers how many it ran. */
@@ -13,24 +15,27 @@ export interface DrainLoop {
 }
 
 export function createDrainLoop(opts: {
-  drainOnce: () => Promise<number>;
+  drainOnce: (signal: AbortSignal) => Promise<number>;
   pollMs: number;
   onError: (err: unknown) => void;
 }): DrainLoop {
   let running: Promise<number> | null = null;
   let again = false;
   let timer: ReturnType<typeof setInterval> | undefined;
+  let stopping = new AbortController();
   const drain = (): Promise<number> => {
+    if (stopping.signal.aborted) return Promise.resolve(0);
     if (running) {
       again = true;
       return running;
     }
     running = (async () => {
       let total = 0;
+      const { signal } = stopping;
       do {
         again = false;
-        total += await opts.drainOnce();
-      } while (again);
+        total += await opts.drainOnce(signal);
+      } while (again && !signal.aborted);
       return total;
     })().finally(() => {
       running = null;
@@ -42,6 +47,7 @@ export function createDrainLoop(opts: {
     drain,
     kick,
     start() {
+      if (stopping.signal.aborted) stopping = new AbortController();
       timer ??= setInterval(kick, opts.pollMs);
       timer.unref();
       kick();
@@ -49,6 +55,7 @@ export function createDrainLoop(opts: {
     async stop() {
       clearInterval(timer);
       timer = undefined;
+      stopping.abort();
       await running?.catch(() => undefined);
     },
   };

@@ -19,6 +19,8 @@ export interface OutboundClient {
     method: string;
     headers: Record<string, string | number>;
     body?: string;
+    /** Aborts the call (the server is shutting down): answered as an error with code `ABORT_ERR`. */
+    signal?: AbortSignal;
   }): Promise<OutboundResult>;
 }
 
@@ -32,7 +34,7 @@ export function createOutboundClient(
   const guard = { allowLoopback: opts.allowLoopback, offline: opts.offline };
   const agents = { http: guardedHttpAgent(guard), https: guardedAgent(guard) };
   return {
-    request({ url, method, headers, body }) {
+    request({ url, method, headers, body, signal }) {
       const started = Date.now();
       const ms = () => Date.now() - started;
       return new Promise<OutboundResult>((resolve) => {
@@ -46,7 +48,7 @@ export function createOutboundClient(
         const https = target.protocol === 'https:';
         const req = (https ? httpsRequest : httpRequest)(
           target,
-          { method, agent: https ? agents.https : agents.http, timeout: opts.timeoutMs, headers },
+          { method, agent: https ? agents.https : agents.http, timeout: opts.timeoutMs, headers, signal },
           (res) => {
             const chunks: Buffer[] = [];
             let size = 0;

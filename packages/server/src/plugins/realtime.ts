@@ -89,8 +89,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     io.local.in(userRoom(userId)).disconnectSockets(true);
     if (app.redis) io.in(userRoom(userId)).disconnectSockets(true);
   });
+  // Shutting down: every connection's transport is closed, without socket.io's "disconnect" packet, so each
+  // client sees a lost connection and reconnects (through a balancer, to another instance); a disconnect
+  // packet would tell it to stay away. Closed before the HTTP server waits for its connections to end.
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
+    io.engine.close();
   });
   app.addHook('onClose', async () => {
     io.engine.close();

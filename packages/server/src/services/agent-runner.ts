@@ -49,19 +49,20 @@ export function createAgentRunner(deps: {
   backoffMs?: (attempt: number) => number;
 }): AgentRunner {
   const backoff = deps.backoffMs ?? defaultBackoffMs;
-  const drainOnce = async () => {
+  const drainOnce = async (signal: AbortSignal) => {
     let n = 0;
-    for (;;) {
+    while (!signal.aborted) {
       const task = await claim(deps.db, deps.timeoutMs);
       if (!task) return n;
       n += 1;
       deps.events.task(task);
-      const done = await execute(deps, task, backoff).catch(async (err) => {
+      const done = await execute(deps, task, backoff, signal).catch(async (err) => {
         deps.log.error({ err, taskId: task.id }, 'la tarea falló de forma inesperada');
         return finish(deps.db, task, { status: 'failed', error: 'Error interno al ejecutar la tarea' });
       });
       if (done) deps.events.task(done);
     }
+    return n;
   };
   return createDrainLoop({
     drainOnce,
@@ -116,7 +117,24 @@ async function finish(
   const [row] = await db
     .update(tasks)
     .set({ ...set, lockedUntil: null, ...(final ? { finishedAt: new Date() } : {}) })
-    .where(and(eq(tasks.id, task.id), eq(tasks.status, 'running'), eq(tasks.attempts, task.attempts)))
+    .where(heldBy(task))
+    .returning();
+  return row;
+}
+
+/** The task is still this run's: running, on the attempt this run claimed. */
+const heldBy = (task: TaskRow) =>
+  and(eq(tasks.id, task.id), eq(tasks.status, 'running'), eq(tasks.attempts, task.attempts));
+
+/**
+ * This instance is shutting down in the middle of the task: it goes back to the queue as it was before this
+ * claim (same attempt number, so the tool sees the same delivery id again), due at once for another instance.
+ */
+async function handBack(db: Db, task: TaskRow): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .update(tasks)
+    .set({ status: 'pending', attempts: task.attempts - 1, lockedUntil: null, runAfter: new Date() })
+    .where(heldBy(task))
     .returning();
   return row;
 }
@@ -125,6 +143,7 @@ async function execute(
   deps: Parameters<typeof createAgentRunner>[0],
   task: TaskRow,
   backoff: (attempt: number) => number,
+  signal: AbortSignal,
 ): Promise<TaskRow | undefined> {
   const { db } = deps;
   const [agent] = await db.select().from(agents).where(eq(agents.id, task.agentId));
@@ -186,7 +205,9 @@ async function execute(
       event: 'task.run',
       deliveryId: `${task.id}:${task.attempts}:${tool.id}`,
       payload,
+      signal,
     });
+    if (signal.aborted) return handBack(db, task);
     if (!outcome.ok) {
       const error = `${tool.name}: ${outcome.error}`;
       if (outcome.retryable && task.attempts < MAX_ATTEMPTS)

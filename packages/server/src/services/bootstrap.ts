@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { cycles, items, portfolioAccess, portfolios, users } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { defaultPortfolioPermissions } from '../policy.ts';
@@ -13,22 +13,30 @@ export interface Credentials {
   role: string;
 }
 
+/** Any constant every instance agrees on: the lock that makes "the first admin" one admin. */
+const FIRST_ADMIN_LOCK = 7_316_204_119;
+
 /**
  * On an empty database, creates the first admin and answers its credentials. The password is answered only
- * when it was generated here: one the operator chose (ADMIN_PASSWORD) is never printed.
+ * when it was generated here: one the operator chose (ADMIN_PASSWORD) is never printed. Instances starting
+ * at once on one new database take turns (a transaction-scoped advisory lock): one creates it, the others
+ * then find a user and do nothing.
  */
 export async function ensureFirstAdmin(
   db: Db,
   env: Env,
 ): Promise<(Omit<Credentials, 'password'> & { password?: string }) | undefined> {
-  const [{ n }] = (await db.select({ n: count() }).from(users).where(isNull(users.deletedAt))) as [
-    { n: number },
-  ];
-  if (n > 0) return undefined;
-  const email = env.ADMIN_EMAIL ?? 'admin@example.com';
-  const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
-  await createUser(db, { email, name: 'Administración', role: 'admin', password });
-  return { email, role: 'admin', ...(env.ADMIN_PASSWORD ? {} : { password }) };
+  const anyone = async (q: DbOrTx) =>
+    ((await q.select({ n: count() }).from(users).where(isNull(users.deletedAt))) as [{ n: number }])[0].n > 0;
+  if (await anyone(db)) return undefined;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+    if (await anyone(tx)) return undefined;
+    const email = env.ADMIN_EMAIL ?? 'admin@example.com';
+    const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+    await createUser(tx, { email, name: 'Administración', role: 'admin', password });
+    return { email, role: 'admin', ...(env.ADMIN_PASSWORD ? {} : { password }) };
+  });
 }
 
 export const demoUsers = [

@@ -50,19 +50,22 @@ export function createNotionSync(deps: {
   const loop = createDrainLoop({
     pollMs: NOTION_POLL_MS,
     onError: (err) => deps.log.error({ err }, 'no se pudo sincronizar con Notion'),
-    drainOnce: async () => {
+    // On shutdown it claims nothing more; an append under way finishes (Notion has no idempotency key, so
+    // cutting a call could append twice), and its progress is kept per append.
+    drainOnce: async (signal) => {
       const client = deps.client;
       if (!client) return 0;
       let n = 0;
-      for (;;) {
+      while (!signal.aborted) {
         const row = await claim(deps.db, deps.timeoutMs);
         if (!row) return n;
         n += 1;
-        await send(deps, client, row, backoff).catch(async (err) => {
+        await send(deps, client, row, backoff, signal).catch(async (err) => {
           deps.log.error({ err, syncId: row.id }, 'la sincronización con Notion falló de forma inesperada');
           await finish(deps.db, row, { status: 'failed', error: 'Error interno al sincronizar con Notion' });
         });
       }
+      return n;
     },
   });
   return { ...loop, configured: deps.client !== null };
@@ -92,6 +95,10 @@ async function claim(db: Db, timeoutMs: number): Promise<SyncRow | undefined> {
   return row;
 }
 
+/** The sync is still this run's: running, on the attempt this run claimed. */
+const heldBy = (row: SyncRow) =>
+  and(eq(notionSyncs.id, row.id), eq(notionSyncs.status, 'running'), eq(notionSyncs.attempts, row.attempts));
+
 /** Writes this run's progress or outcome, unless the sync changed hands meanwhile (a later claim). */
 async function finish(
   db: DbOrTx,
@@ -102,13 +109,7 @@ async function finish(
   const updated = await db
     .update(notionSyncs)
     .set({ ...set, ...(final ? { lockedUntil: null } : {}) })
-    .where(
-      and(
-        eq(notionSyncs.id, row.id),
-        eq(notionSyncs.status, 'running'),
-        eq(notionSyncs.attempts, row.attempts),
-      ),
-    )
+    .where(heldBy(row))
     .returning({ id: notionSyncs.id });
   return updated.length > 0;
 }
@@ -118,6 +119,7 @@ async function send(
   client: NotionClient,
   row: SyncRow,
   backoff: (attempt: number) => number,
+  signal: AbortSignal,
 ) {
   const [item] = await deps.db.select().from(items).where(eq(items.id, row.itemId));
   const [integration] = await deps.db
@@ -157,6 +159,14 @@ async function send(
     sent += part.length;
     // Progress is kept, so a retry after a later failure continues here instead of appending twice.
     if (!(await finish(deps.db, row, { blocksSent: sent }))) return;
+    if (signal.aborted && sent < blocks.length) {
+      // Shutting down: back to the queue as before this claim, due at once, its progress kept.
+      await deps.db
+        .update(notionSyncs)
+        .set({ status: 'pending', attempts: row.attempts - 1, lockedUntil: null, runAfter: new Date() })
+        .where(heldBy(row));
+      return;
+    }
   }
   await finish(deps.db, row, { status: 'done', error: null, syncedAt: new Date() });
 }

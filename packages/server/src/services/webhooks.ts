@@ -29,6 +29,7 @@ export interface WebhookSender {
     event: string;
     deliveryId: string;
     payload: unknown;
+    signal?: AbortSignal;
   }): Promise<WebhookOutcome>;
 }
 
@@ -40,7 +41,7 @@ export interface WebhookSender {
 export function createWebhookSender(opts: GuardOptions & { timeoutMs: number }): WebhookSender {
   const client = createOutboundClient({ ...opts, maxAnswerBytes: MAX_ANSWER_BYTES });
   return {
-    async send({ url, method, secret, event, deliveryId, payload }) {
+    async send({ url, method, secret, event, deliveryId, payload, signal }) {
       const body = JSON.stringify(payload);
       const timestamp = Math.floor(Date.now() / 1000);
       // A GET carries the payload nowhere: the receiver gets the headers (event, delivery, signature of "").
@@ -50,6 +51,7 @@ export function createWebhookSender(opts: GuardOptions & { timeoutMs: number }):
         url,
         method,
         body: bodyless ? undefined : body,
+        signal,
         headers: {
           ...(bodyless
             ? {}
