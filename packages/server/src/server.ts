@@ -25,7 +25,7 @@ async function main() {
     '',
     `  Workspace listo en ${url}`,
     `  Base de datos: ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${pgliteDirFor(env.dataDir)})`}`,
-    `  API: ${url}/api/docs`,
+    ...(env.apiDocs ? [`  API: ${url}/api/docs`] : []),
   ];
   const show = (c: Credentials) => `    ${c.role.padEnd(8)} ${c.email} / ${c.password}`;
   if (firstAdmin?.password) {
