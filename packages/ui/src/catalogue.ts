@@ -21,6 +21,7 @@ import * as confirm from './confirm-dialog/confirm-dialog.stories.tsx';
 import * as dataTable from './data-table/data-table.stories.tsx';
 import * as datePicker from './date-picker/date-picker.stories.tsx';
 import * as dialog from './dialog/dialog.stories.tsx';
+import * as diffView from './diff-view/diff-view.stories.tsx';
 import * as drawer from './drawer/drawer.stories.tsx';
 import * as dropdownMenu from './dropdown-menu/dropdown-menu.stories.tsx';
 import * as empty from './empty-state/empty-state.stories.tsx';
@@ -40,6 +41,7 @@ import * as segmented from './segmented-control/segmented-control.stories.tsx';
 import * as select from './select/select.stories.tsx';
 import * as sidebar from './sidebar/sidebar.stories.tsx';
 import * as skeleton from './skeleton/skeleton.stories.tsx';
+import * as statCard from './stat-card/stat-card.stories.tsx';
 import * as switchControl from './switch/switch.stories.tsx';
 import * as system from './system-notifications/system-notifications.stories.tsx';
 import * as table from './table/table.stories.tsx';
@@ -198,6 +200,7 @@ const specs: Spec[] = [
   { name: 'Información emergente', stories: tooltip },
   { name: 'Estado vacío', stories: empty },
   { name: 'Esqueleto de carga', stories: skeleton },
+  { name: 'Tarjeta de cifra', stories: statCard },
   { name: 'Comportamientos (hooks)', stories: hooks },
   {
     name: 'Editor de texto enriquecido',
@@ -230,6 +233,7 @@ const specs: Spec[] = [
   { name: 'Barra de progreso', stories: progressBar },
   { name: 'Comparador de imágenes', stories: imageCompare },
   { name: 'Vista previa de archivos', stories: filePreview },
+  { name: 'Comparador de textos', stories: diffView },
 ];
 
 const groupOf = (title: string): CatalogueGroup => {
