@@ -1,6 +1,7 @@
 /**
- * Child process for the broadcast benchmark: `app` starts the real workspace server (in-memory PGlite) with N
- * users; `raw` starts a bare socket.io server. Both talk to the parent over IPC (port, tokens, memory).
+ * Child process for the broadcast benchmark: `app` starts the real workspace server (in-memory PGlite, or the
+ * PostgreSQL database given as third argument) with N users; `raw` starts a bare socket.io server. Both talk to
+ * the parent over IPC (port, tokens, memory, close).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,7 @@ import { users } from '../src/db/schema.ts';
 import { loadEnv } from '../src/env.ts';
 import { hashPassword } from '../src/lib/password.ts';
 
-const [mode, countArg] = process.argv.slice(2);
+const [mode, countArg, databaseUrl] = process.argv.slice(2);
 const count = Number(countArg ?? 1000);
 const send = (m: unknown) => process.send?.(m);
 const memory = () => {
@@ -35,7 +36,7 @@ if (mode === 'raw') {
     JWT_SECRET: 'b'.repeat(40),
     DATA_DIR: '/tmp/crw-bench',
   });
-  const database = await openDatabase({});
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : {});
   const app = await buildApp({ env, database, logger: false });
   const passwordHash = await hashPassword('bench-password');
   const rows = await database.db
@@ -59,5 +60,10 @@ if (mode === 'raw') {
   });
   process.on('message', (m: { type: string }) => {
     if (m.type === 'memory') send({ type: 'memory', ...memory() });
+    if (m.type === 'close')
+      void app
+        .close()
+        .then(() => database.close())
+        .finally(() => process.exit(0));
   });
 }

@@ -1,0 +1,169 @@
+/**
+ * The broadcast rows: N sockets connected to one instance. For each of `rounds` broadcasts, the time from the
+ * broadcast request to the last socket's delivery, beside a baseline measured in the same run: a raw socket.io
+ * server emitting the same payload to the same number of sockets. Each server's memory is read after the
+ * rounds (after a GC). The servers are children (servers.ts), one at a time; loopback only.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { io as connect, type Socket } from 'socket.io-client';
+import { track } from './processes.ts';
+
+const serverScript = fileURLToPath(new URL('./servers.ts', import.meta.url));
+
+type Msg = {
+  type: string;
+  port?: number;
+  adminToken?: string;
+  tokens?: string[];
+  rss?: number;
+  heapUsed?: number;
+  message?: string;
+};
+
+function start(mode: 'app' | 'raw', sockets: number, databaseUrl?: string) {
+  const child = fork(serverScript, [mode, String(sockets), ...(databaseUrl ? [databaseUrl] : [])], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  track(child);
+  const next = (type: string) =>
+    new Promise<Msg>((resolve, reject) => {
+      const on = (m: Msg) => {
+        if (m.type === type) {
+          child.off('message', on);
+          child.off('exit', onExit);
+          resolve(m);
+        }
+      };
+      const onExit = (code: number | null) => reject(new Error(`broadcast server (${mode}) exited: ${code}`));
+      child.on('message', on);
+      child.once('exit', onExit);
+    });
+  return { child, next };
+}
+
+async function connectAll(port: number, tokens: Array<string | undefined>) {
+  const sockets: Socket[] = [];
+  for (let i = 0; i < tokens.length; i += 100) {
+    const batch = tokens.slice(i, i + 100).map(
+      (token) =>
+        new Promise<Socket>((resolve, reject) => {
+          const s = connect(`http://127.0.0.1:${port}`, {
+            path: '/socket.io',
+            transports: ['websocket'],
+            auth: token ? { token } : {},
+            reconnection: false,
+            forceNew: true,
+          });
+          s.once('connect', () => resolve(s));
+          s.once('connect_error', reject);
+        }),
+    );
+    sockets.push(...(await Promise.all(batch)));
+  }
+  return sockets;
+}
+
+function lastDelivery(sockets: Socket[]): Promise<number> {
+  return new Promise((resolve) => {
+    let left = sockets.length;
+    for (const s of sockets) {
+      s.once('notification:new', () => {
+        left -= 1;
+        if (left === 0) resolve(performance.now());
+      });
+    }
+  });
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
+  );
+};
+
+export interface BroadcastSide {
+  p50Ms: number;
+  p99Ms: number;
+  rss: number;
+  heapUsed: number;
+}
+
+/**
+ * Raw socket.io first, then the workspace: a real broadcast through the API to N users, one socket each, on
+ * in-memory PGlite or on `databaseUrl` (a fresh PostgreSQL database of its own).
+ */
+export async function measureBroadcast(opts: {
+  sockets: number;
+  rounds: number;
+  databaseUrl?: string;
+}): Promise<{ raw: BroadcastSide; ours: BroadcastSide }> {
+  const payload = {
+    _id: 'x',
+    title: 'Aviso',
+    content: 'Contenido de una difusión de prueba',
+    createdAt: new Date().toISOString(),
+    read: false,
+    archived: false,
+    payload: {},
+  };
+
+  // Baseline: raw socket.io.
+  const raw = start('raw', opts.sockets);
+  const rawReady = await raw.next('ready');
+  const rawSockets = await connectAll(rawReady.port!, Array(opts.sockets).fill(undefined));
+  const rawTimes: number[] = [];
+  for (let r = 0; r < opts.rounds; r++) {
+    const done = lastDelivery(rawSockets);
+    const t0 = performance.now();
+    raw.child.send({ type: 'emit', payload });
+    rawTimes.push((await done) - t0);
+  }
+  raw.child.send({ type: 'memory' });
+  const rawMemory = await raw.next('memory');
+  for (const s of rawSockets) s.disconnect();
+  raw.child.kill();
+
+  // The workspace: a real broadcast through the API to N users, one socket each.
+  const app = start('app', opts.sockets, opts.databaseUrl);
+  const ready = await app.next('ready');
+  const sockets = await connectAll(ready.port!, ready.tokens!);
+  const times: number[] = [];
+  try {
+    for (let r = 0; r < opts.rounds; r++) {
+      const done = lastDelivery(sockets);
+      const t0 = performance.now();
+      const res = await fetch(`http://127.0.0.1:${ready.port}/api/notifications/broadcast`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${ready.adminToken}` },
+        body: JSON.stringify({ title: 'Aviso', content: payload.content, criteria: { roles: ['employee'] } }),
+      });
+      if (!res.ok) throw new Error(`broadcast ${res.status}: ${await res.text()}`);
+      times.push((await done) - t0);
+    }
+    app.child.send({ type: 'memory' });
+    const appMemory = await app.next('memory');
+    const side = (t: number[], m: Msg): BroadcastSide => ({
+      p50Ms: percentile(t, 50),
+      p99Ms: percentile(t, 99),
+      rss: m.rss ?? 0,
+      heapUsed: m.heapUsed ?? 0,
+    });
+    return { raw: side(rawTimes, rawMemory), ours: side(times, appMemory) };
+  } finally {
+    for (const s of sockets) s.disconnect();
+    app.child.send({ type: 'close' });
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        app.child.kill('SIGKILL');
+        resolve();
+      }, 10_000);
+      app.child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}

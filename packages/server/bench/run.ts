@@ -1,0 +1,597 @@
+/**
+ * `npm run bench`: issue 14's table, measured side by side in one run. For each database (PGlite always,
+ * PostgreSQL too when DATABASE_URL is set):
+ *
+ * 1. seed through the API (an employee, a portfolio, a cycle of 500 items, notifications);
+ * 2. cold start: the server started as `npm start` starts it, timed until /api/health answers; idle RSS after;
+ * 3. HTTP rows with autocannon on that server; 4. the mixed soak on it;
+ * 5. the same HTTP rows on the raw baseline (bench/raw/server.ts) against the same database — one server at a
+ *    time, never both at once; 6. the 1,000-socket broadcast against raw socket.io.
+ *
+ * PGlite is one process per data folder, so the workspace and the raw server open the same folder in turn
+ * (the workspace is stopped, and its lock released, before the raw one opens it): both read the same rows,
+ * seeded once. On PostgreSQL the bench creates `crw_bench_<time>` (and `…_broadcast`) and drops them at the end.
+ *
+ * Options: --quick (tiny durations and counts, < 90 s), --db=pglite|postgres (one database only),
+ * --build (run `npm run build` first, for the /auth row), --out=<file> (default bench-results.json at the
+ * repository root; or BENCH_OUT), --strict (exit 1 when a goal fails). Environment: DATABASE_URL,
+ * BENCH_SECONDS (per HTTP row), BENCH_SOAK_SECONDS (default 60; 600 for the full 10 minutes), BENCH_SOCKETS,
+ * BENCH_ROUNDS, BENCH_LOG_LEVEL (the server's LOG_LEVEL, default warn).
+ *
+ * Loopback only; every child is in its own process group and is killed when the bench ends or fails.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { measureBroadcast } from './broadcast.ts';
+import { initialJs } from './bundle.ts';
+import { type HttpCase, type LoadResult, measure } from './load.ts';
+import { type Counts, countingProxy, perRequest } from './pg-count.ts';
+import {
+  freePort,
+  killAll,
+  listenerPid,
+  type Running,
+  repoRoot,
+  rssOf,
+  run,
+  serverDir,
+  startOurs,
+  startRaw,
+  stop,
+  waitHealthy,
+} from './processes.ts';
+import { ADMIN, largestPage, type Seeded, seed } from './seed.ts';
+import { soak } from './soak.ts';
+import { fmt, type Row, renderTable, summary } from './table.ts';
+
+type Db = 'PGlite' | 'PostgreSQL';
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const num = (value: string | undefined, fallback: number) => (value ? Number(value) : fallback);
+
+const quick = flag('quick');
+const settings = {
+  connections: 50,
+  seconds: num(process.env.BENCH_SECONDS, quick ? 1.5 : 8),
+  warmupSeconds: quick ? 0.5 : 2,
+  items: 500,
+  notifications: quick ? 20 : 100,
+  sockets: num(process.env.BENCH_SOCKETS, quick ? 100 : 1000),
+  rounds: num(process.env.BENCH_ROUNDS, quick ? 3 : 10),
+  coldRuns: quick ? 1 : 3,
+  idleSeconds: quick ? 0.5 : 3,
+  soakSeconds: num(process.env.BENCH_SOAK_SECONDS, quick ? 3 : 60),
+  soakWarmupSeconds: quick ? 0.5 : 10,
+  soakWorkers: quick ? 4 : 10,
+};
+const outFile = resolve(option('out') ?? process.env.BENCH_OUT ?? join(repoRoot, 'bench-results.json'));
+const onlyDb = option('db');
+const databases: Db[] = [
+  ...(onlyDb === undefined || onlyDb === 'pglite' ? (['PGlite'] as const) : []),
+  ...(process.env.DATABASE_URL && (onlyDb === undefined || onlyDb === 'postgres')
+    ? (['PostgreSQL'] as const)
+    : []),
+];
+if (onlyDb === 'postgres' && !process.env.DATABASE_URL) throw new Error('--db=postgres needs DATABASE_URL');
+
+const JWT_SECRET = 'bench-secret-'.padEnd(48, 'x');
+const rows: Row[] = [];
+const tempDirs: string[] = [];
+const benchDatabases: string[] = [];
+const t0 = performance.now();
+const log = (message: string) =>
+  console.error(`· ${((performance.now() - t0) / 1000).toFixed(0).padStart(3)} s  ${message}`);
+
+const cases: HttpCase[] = [
+  { key: 'auth-me', label: 'GET /auth/me', method: 'GET', path: () => '/api/auth/me' },
+  {
+    key: 'items-50',
+    label: 'list the 50 newest items of a cycle',
+    method: 'GET',
+    path: (s) => `/api/production/cycles/${s.cycleId}/items?limit=50&sort=createdAt&order=desc`,
+  },
+  {
+    key: 'items-500',
+    label: `list ${settings.items} items of a cycle`,
+    method: 'GET',
+    path: (s) => `/api/production/cycles/${s.cycleId}/items?limit=${pageSize}&sort=createdAt&order=desc`,
+  },
+  { key: 'notifications', label: 'GET /notifications', method: 'GET', path: () => '/api/notifications' },
+  {
+    key: 'comment-post',
+    label: 'POST a comment on an item',
+    method: 'POST',
+    path: () => '/api/comments',
+    body: (s) => ({
+      entityType: 'item',
+      entityId: s.itemIds[0],
+      body: '<p>Comentario de la prueba de carga</p>',
+    }),
+  },
+];
+/** The largest page the item list answers (found per run); the 500-item row lists that many. */
+let pageSize = settings.items;
+
+// ——— PostgreSQL databases of the run ———
+
+const adminUrl = process.env.DATABASE_URL;
+async function createDatabase(name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  benchDatabases.push(name);
+  const url = new URL(adminUrl!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+async function dropDatabases() {
+  if (!adminUrl || benchDatabases.length === 0) return;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (const name of benchDatabases.splice(0))
+      await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+// ——— Rows ———
+
+const ratioOf = (ours: number, base: number) => (base > 0 ? ours / base : Number.NaN);
+const httpCell = (r: LoadResult, withSize: boolean, sql?: Counts) =>
+  `${fmt.n(r.reqPerSec)} req/s, p99 ${fmt.ms(r.p99Ms)}${withSize ? `, ${fmt.kb(r.answerBytes)}` : ''}` +
+  (sql ? `, ${fmt.n(sql.statements, 1)} SQL/${fmt.n(sql.transactions, 1)} tx` : '');
+
+function httpRow(
+  db: Db,
+  c: HttpCase,
+  ours: LoadResult,
+  raw: LoadResult,
+  sql?: { ours?: Counts; raw?: Counts },
+): Row {
+  const ratio = ratioOf(ours.reqPerSec, raw.reqPerSec);
+  let goal = '≥ 0.80× raw';
+  let pass = ratio >= 0.8;
+  let label = c.label;
+  if (c.key === 'comment-post' && sql?.ours) {
+    // Counted on PostgreSQL only (the wire protocol is where statements can be seen from outside).
+    goal = '≥ 0.50× raw, 1 transaction';
+    pass = ratio >= 0.5 && sql.ours.transactions < 1.05;
+  } else if (c.key === 'comment-post') {
+    goal = '≥ 0.50× raw';
+    pass = ratio >= 0.5;
+  } else if (c.key === 'items-50' && db === 'PostgreSQL') {
+    goal = '≥ 0.80× raw, p99 ≤ 1.3× raw';
+    pass = ratio >= 0.8 && ours.p99Ms <= 1.3 * raw.p99Ms;
+  } else if (c.key === 'items-50') {
+    goal = '≥ 1,000 req/s';
+    pass = ours.reqPerSec >= 1000;
+  } else if (c.key === 'items-500') {
+    const paginated = pageSize < settings.items;
+    label = paginated ? `${c.label} (largest page: ${pageSize})` : `${c.label} (one answer)`;
+    goal = 'paginated';
+    pass = paginated;
+  }
+  const failures = ours.failures + raw.failures;
+  return {
+    db,
+    key: c.key,
+    path: label,
+    ours: httpCell(ours, c.key === 'items-500', sql?.ours),
+    baseline: httpCell(raw, c.key === 'items-500', sql?.raw),
+    ratio: fmt.x(ratio),
+    goal: failures > 0 ? `${goal} (${failures} failed requests)` : goal,
+    verdict: failures > 0 ? 'error' : pass ? 'pass' : 'fail',
+    data: { ours, raw, ratio, sql, ...(c.key === 'items-500' ? { pageSize } : {}) },
+  };
+}
+
+function errorRow(db: Row['db'], key: string, path: string, error: unknown): Row {
+  const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  console.error(error);
+  return {
+    db,
+    key,
+    path,
+    ours: `error: ${message.slice(0, 80)}`,
+    baseline: '',
+    ratio: '',
+    goal: '',
+    verdict: 'error',
+    data: { error: message },
+  };
+}
+
+/**
+ * PostgreSQL only: statements and transactions per request of each HTTP row, for the server `start` makes,
+ * with its database reached through the counting proxy (a start of its own: the load rows never pass it).
+ */
+async function countSql(
+  databaseUrl: string,
+  start: (url: string, port: number) => Running,
+  seeded: Seeded,
+): Promise<Map<string, Counts>> {
+  const url = new URL(databaseUrl);
+  const proxy = await countingProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  const server = start(url.toString(), await freePort());
+  const found = new Map<string, Counts>();
+  try {
+    await waitHealthy(server, 60_000);
+    const base = `http://127.0.0.1:${server.port}`;
+    for (const c of cases) {
+      const body = c.body ? JSON.stringify(c.body(seeded)) : undefined;
+      const headers: Record<string, string> = { authorization: `Bearer ${seeded.token}` };
+      if (body) headers['content-type'] = 'application/json';
+      const send = async () => {
+        const res = await fetch(base + c.path(seeded), { method: c.method, headers, body });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${c.method} ${c.path(seeded)} → ${res.status}`);
+      };
+      await send(); // first call: caches fill, prepared plans made
+      found.set(c.key, await perRequest(proxy, quick ? 5 : 20, send));
+    }
+  } finally {
+    await stop(server);
+    await proxy.close();
+  }
+  return found;
+}
+
+// ——— One database ———
+
+async function benchDatabase(db: Db) {
+  const dir = mkdtempSync(join(tmpdir(), 'crw-bench-'));
+  tempDirs.push(dir);
+  const databaseUrl = db === 'PostgreSQL' ? await createDatabase(`crw_bench_${Date.now()}`) : undefined;
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dir, 'data'),
+    JWT_SECRET,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    // The seed signs in a few times; the sign-in limit is not what is measured.
+    LOGIN_RATE_LIMIT: '100000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const rawEnv: Record<string, string> = {
+    JWT_SECRET,
+    ...(databaseUrl ? { RAW_DATABASE_URL: databaseUrl } : { RAW_PGLITE_DIR: join(dir, 'data', 'db') }),
+  };
+  const base = (s: Running) => `http://127.0.0.1:${s.port}`;
+  let server: Running | undefined;
+  const stopServer = async () => {
+    if (server) await stop(server);
+    server = undefined;
+  };
+
+  try {
+    // 1. Seed (the first start also applies the migrations).
+    log(`${db}: seeding ${settings.items} items and ${settings.notifications} notifications through the API`);
+    server = startOurs(env, await freePort());
+    await waitHealthy(server, 120_000);
+    const seeded: Seeded = await seed(base(server), settings);
+    pageSize = await largestPage(base(server), seeded, settings.items);
+    await stopServer();
+
+    // 2. Cold start, schema current; idle RSS of the last start.
+    const starts: number[] = [];
+    for (let i = 0; i < settings.coldRuns; i++) {
+      const port = await freePort();
+      const t0 = performance.now();
+      server = startOurs(env, port);
+      await waitHealthy(server, 60_000);
+      starts.push(performance.now() - t0);
+      if (i < settings.coldRuns - 1) await stopServer();
+    }
+    await new Promise((r) => setTimeout(r, settings.idleSeconds * 1000));
+    const idleRss = rssOf(listenerPid(server!.port));
+    const coldMs = [...starts].sort((a, b) => a - b)[Math.floor(starts.length / 2)]!;
+    rows.push({
+      db,
+      key: 'cold-start',
+      path: `cold start to /api/health (median of ${starts.length})`,
+      ours: fmt.ms(coldMs),
+      baseline: '',
+      ratio: '',
+      goal: db === 'PostgreSQL' ? '≤ 1,000 ms' : '',
+      verdict: db === 'PostgreSQL' ? (coldMs <= 1000 ? 'pass' : 'fail') : 'info',
+      data: { medianMs: coldMs, runsMs: starts, command: readStart() },
+    });
+    const rssLimit = db === 'PostgreSQL' ? 150 : 300;
+    rows.push({
+      db,
+      key: 'idle-rss',
+      path: `idle RSS after start (${settings.idleSeconds} s)`,
+      ours: idleRss ? fmt.mb(idleRss) : 'unknown',
+      baseline: '',
+      ratio: '',
+      goal: `≤ ${rssLimit} MB`,
+      verdict: idleRss === undefined ? 'error' : idleRss <= rssLimit * 1024 * 1024 ? 'pass' : 'fail',
+      data: { rssBytes: idleRss },
+    });
+
+    // 3. HTTP rows: the workspace (already started), then the raw baseline on the same data.
+    const opts = {
+      connections: settings.connections,
+      seconds: settings.seconds,
+      warmupSeconds: settings.warmupSeconds,
+    };
+    const ours = new Map<string, LoadResult | Error>();
+    for (const c of cases) {
+      log(`${db}: ${c.label} — workspace`);
+      ours.set(c.key, await measure(base(server!), c, seeded, opts).catch((e: Error) => e));
+    }
+    // 4. The soak, on the same process after its HTTP rows (one start fewer; its memory is read after a warm-up).
+    log(`${db}: mixed soak, ${settings.soakSeconds} s`);
+    try {
+      const s = await soak(base(server!), seeded, listenerPid(server!.port), {
+        seconds: settings.soakSeconds,
+        warmupSeconds: settings.soakWarmupSeconds,
+        workers: settings.soakWorkers,
+      });
+      const failed = s.failures > 0 ? ` (${s.failures} failed requests)` : '';
+      rows.push({
+        db,
+        key: 'soak-rss',
+        path: `${s.seconds} s mixed soak: RSS start → end`,
+        ours: `${fmt.mb(s.rssStart)} → ${fmt.mb(s.rssEnd)} (${s.growthPct >= 0 ? '+' : ''}${s.growthPct.toFixed(1)}%)`,
+        baseline: '',
+        ratio: '',
+        goal: `growth < 10%${failed}`,
+        verdict: s.failures > 0 ? 'error' : s.growthPct < 10 ? 'pass' : 'fail',
+        data: { ...s },
+      });
+      const drift = s.commentListLastMs / s.commentListFirstMs;
+      rows.push({
+        db,
+        key: 'soak-latency',
+        path: `${s.seconds} s mixed soak: comment list median, first → last tenth`,
+        ours: `${fmt.ms(s.commentListFirstMs)} → ${fmt.ms(s.commentListLastMs)}`,
+        baseline: '',
+        ratio: fmt.x(drift),
+        goal: `flat (≤ 1.20×)${failed}`,
+        verdict: s.failures > 0 || Number.isNaN(drift) ? 'error' : drift <= 1.2 ? 'pass' : 'fail',
+        data: { ...s, drift },
+      });
+    } catch (error) {
+      rows.push(errorRow(db, 'soak', 'mixed soak', error));
+    }
+    await stopServer();
+
+    // 5. The raw baseline, same rows, same data.
+    server = startRaw(rawEnv, await freePort());
+    await waitHealthy(server, 60_000);
+    const raws = new Map<string, LoadResult | Error>();
+    for (const c of cases) {
+      log(`${db}: ${c.label} — raw baseline`);
+      raws.set(c.key, await measure(base(server), c, seeded, opts).catch((e: Error) => e));
+    }
+    await stopServer();
+
+    // PostgreSQL: what each request runs, counted on the wire.
+    const sql: { ours?: Map<string, Counts>; raw?: Map<string, Counts> } = {};
+    if (databaseUrl) {
+      log(`${db}: counting SQL statements per request`);
+      try {
+        sql.ours = await countSql(
+          databaseUrl,
+          (url, port) => startOurs({ ...env, DATABASE_URL: url }, port),
+          seeded,
+        );
+        sql.raw = await countSql(
+          databaseUrl,
+          (url, port) => startRaw({ ...rawEnv, RAW_DATABASE_URL: url }, port),
+          seeded,
+        );
+      } catch (error) {
+        console.error(error);
+      }
+    }
+    for (const c of cases) {
+      const mine = ours.get(c.key)!;
+      const raw = raws.get(c.key)!;
+      if (mine instanceof Error) rows.push(errorRow(db, c.key, c.label, mine));
+      else if (raw instanceof Error) rows.push(errorRow(db, c.key, c.label, raw));
+      else rows.push(httpRow(db, c, mine, raw, { ours: sql.ours?.get(c.key), raw: sql.raw?.get(c.key) }));
+    }
+  } catch (error) {
+    rows.push(errorRow(db, 'run', 'benchmark', error));
+  } finally {
+    await stopServer();
+  }
+
+  // 6. Broadcast.
+  log(`${db}: broadcast to ${settings.sockets} sockets, ${settings.rounds} rounds`);
+  try {
+    const b = await measureBroadcast({
+      sockets: settings.sockets,
+      rounds: settings.rounds,
+      databaseUrl:
+        db === 'PostgreSQL' ? await createDatabase(`crw_bench_${Date.now()}_broadcast`) : undefined,
+    });
+    const label = `broadcast to ${fmt.n(settings.sockets)} sockets`;
+    const p50 = ratioOf(b.ours.p50Ms, b.raw.p50Ms);
+    const p99 = ratioOf(b.ours.p99Ms, b.raw.p99Ms);
+    const rss = ratioOf(b.ours.rss, b.raw.rss);
+    rows.push(
+      {
+        db,
+        key: 'broadcast-p50',
+        path: `${label}: last delivery p50`,
+        ours: fmt.ms(b.ours.p50Ms),
+        baseline: fmt.ms(b.raw.p50Ms),
+        ratio: fmt.x(p50),
+        goal: '≤ 1.3× raw',
+        verdict: p50 <= 1.3 ? 'pass' : 'fail',
+        data: { ...b, rounds: settings.rounds },
+      },
+      {
+        db,
+        key: 'broadcast-p99',
+        path: `${label}: last delivery p99`,
+        ours: fmt.ms(b.ours.p99Ms),
+        baseline: fmt.ms(b.raw.p99Ms),
+        ratio: fmt.x(p99),
+        goal: '≤ 100 ms',
+        verdict: b.ours.p99Ms <= 100 ? 'pass' : 'fail',
+        data: { ...b, rounds: settings.rounds },
+      },
+      {
+        db,
+        key: 'broadcast-rss',
+        path: `${label}: RSS`,
+        ours: fmt.mb(b.ours.rss),
+        baseline: fmt.mb(b.raw.rss),
+        ratio: fmt.x(rss),
+        goal: '≤ 1.5× raw',
+        verdict: rss <= 1.5 ? 'pass' : 'fail',
+        data: { ...b },
+      },
+    );
+  } catch (error) {
+    rows.push(errorRow(db, 'broadcast', 'broadcast', error));
+  }
+}
+
+function readStart() {
+  return (JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start;
+}
+
+function bundleRow(): Row {
+  const js = initialJs();
+  if (!js) {
+    return {
+      db: '—',
+      key: 'auth-js',
+      path: '/auth initial JS (gzip)',
+      ours: 'no build (run `npm run build`, or pass --build)',
+      baseline: '',
+      ratio: '',
+      goal: '≤ 130 KB',
+      verdict: 'fail',
+      data: {},
+    };
+  }
+  return {
+    db: '—',
+    key: 'auth-js',
+    path: `/auth initial JS (gzip, ${js.files.length} files)`,
+    ours: fmt.kb(js.gzipBytes),
+    baseline: '',
+    ratio: '',
+    goal: '≤ 130 KB',
+    verdict: js.gzipBytes <= 130 * 1024 ? 'pass' : 'fail',
+    data: { ...js },
+  };
+}
+
+const databasesRank = (r: Row) => (r.db === '—' ? 99 : databases.indexOf(r.db));
+
+function cleanUp() {
+  killAll();
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+async function main() {
+  const started = performance.now();
+  if (flag('build')) {
+    log('npm run build');
+    await run('npm', ['run', 'build'], repoRoot);
+  }
+  // The server as `npm start` runs it: compiled first when the package has a build step.
+  const pkg = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  if (pkg.scripts.build) {
+    log('building the server (npm run build -w @crw/server)');
+    await run('npm', ['run', 'build', '-w', '@crw/server'], repoRoot);
+  }
+  for (const db of databases) await benchDatabase(db);
+  await dropDatabases();
+  rows.push(bundleRow());
+  cleanUp();
+  // The issue's order, database by database.
+  const order = [...cases.map((c) => c.key), 'broadcast', 'idle-rss', 'cold-start', 'soak', 'auth-js'];
+  const rank = (r: Row) => order.findIndex((k) => r.key.startsWith(k));
+  rows.sort((a, b) => databasesRank(a) - databasesRank(b) || rank(a) - rank(b));
+
+  const seconds = (performance.now() - started) / 1000;
+  const totals = summary(rows);
+  console.log(
+    `\nnpm run bench${quick ? ' --quick' : ''}: ${databases.join(' + ')}, ${settings.connections} connections, ` +
+      `${settings.seconds} s per HTTP row (after ${settings.warmupSeconds} s warm-up), ${cpus().length} CPUs, ` +
+      `Node ${process.version}\n`,
+  );
+  console.log(renderTable(rows));
+  console.log(
+    `\n${totals.pass} pass, ${totals.fail} fail, ${totals.error} error — ${seconds.toFixed(0)} s — ${outFile}`,
+  );
+  writeFileSync(
+    outFile,
+    `${JSON.stringify(
+      {
+        generatedAt: new Date().toISOString(),
+        quick,
+        seconds,
+        settings,
+        machine: { cpus: cpus().length, node: process.version, platform: process.platform },
+        summary: totals,
+        rows: rows.map(({ db, key, path, ours, baseline, ratio, goal, verdict, data }) => ({
+          db,
+          key,
+          path,
+          ours,
+          baseline,
+          ratio,
+          goal,
+          verdict,
+          data,
+        })),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  return totals.error > 0 || (flag('strict') && totals.fail > 0) ? 1 : 0;
+}
+
+// Bounded: a stuck run stops by itself.
+const budgetSeconds = (quick ? 240 : 900) + databases.length * settings.soakSeconds * 1.5;
+const watchdog = setTimeout(() => {
+  console.error(`bench: over ${Math.round(budgetSeconds)} s, stopping`);
+  cleanUp();
+  void dropDatabases().finally(() => process.exit(1));
+}, budgetSeconds * 1000);
+watchdog.unref();
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    cleanUp();
+    void dropDatabases().finally(() => process.exit(130));
+  });
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  cleanUp();
+  await dropDatabases().catch(() => undefined);
+}
+process.exit(process.exitCode);
