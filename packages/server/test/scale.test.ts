@@ -124,6 +124,10 @@ describe.runIf(shouldRun)('two instances behind one Redis', () => {
     const onA = await openOn(a, employee.token);
     const other = await openOn(b, bystander.token);
     const closed = [onB, onA].map((s) => new Promise<string>((resolve) => s.once('disconnect', resolve)));
+    // B has the user in its signed-in user cache.
+    expect(
+      (await b.inject({ method: 'GET', url: '/api/auth/me', headers: employee.headers })).statusCode,
+    ).toBe(200);
     const res = await a.inject({ ...request(employee.id), headers: admin.headers });
     expect(res.statusCode).toBe(200);
     expect(await withinASecond(Promise.all(closed))).toEqual([
@@ -137,6 +141,28 @@ describe.runIf(shouldRun)('two instances behind one Redis', () => {
     await expect(openOn(b, employee.token)).rejects.toThrow(/Sesión inválida/);
     expect(other.connected).toBe(true);
     other.disconnect();
+  });
+
+  it('permissions changed through A are what B sees next, though B had the user cached', async () => {
+    const [a, b] = apps as [App, App];
+    const admin = await makeUser(a, 'admin');
+    const employee = await makeUser(a, 'employee');
+    const me = async () =>
+      (await b.inject({ method: 'GET', url: '/api/auth/me', headers: employee.headers })).json()
+        .permissions as string[];
+    const before = await me();
+    const changed = before.includes('portfolios.create')
+      ? before.filter((p) => p !== 'portfolios.create')
+      : [...before, 'portfolios.create'];
+    const res = await a.inject({
+      method: 'PATCH',
+      url: `/api/users/${employee.id}/permissions`,
+      headers: admin.headers,
+      payload: { permissions: changed },
+    });
+    expect(res.statusCode).toBe(200);
+    // Redis carries the change to B in milliseconds; the cache's own expiry (5 s) is never what is waited for.
+    await expect.poll(me, { timeout: 1000, interval: 20 }).toEqual(changed);
   });
 });
 

@@ -11,6 +11,11 @@ declare module 'fastify' {
     io: SocketServer;
     /** Closes every socket of a user, on every instance (through the Redis adapter when there is one). */
     endSessions(userId: string): void;
+    /**
+     * A user's row changed (role, password, permissions, name, deletion): every instance drops it from its
+     * signed-in user cache, this one at once, the others through the Redis adapter.
+     */
+    usersChanged(userId: string): void;
   }
 }
 
@@ -78,12 +83,17 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   io.on('connection', async (socket) => {
     const token = (socket.handshake.auth as { token?: string }).token!;
     try {
-      await app.tokens.authenticate(token);
+      await app.tokens.authenticate(token, { fresh: true });
     } catch {
       socket.disconnect(true);
     }
   });
   app.decorate('io', io);
+  app.decorate('usersChanged', (userId: string) => {
+    app.tokens.forget(userId);
+    if (app.redis) io.serverSideEmit('users:changed', userId);
+  });
+  io.on('users:changed', (userId) => app.tokens.forget(userId));
   app.decorate('endSessions', (userId: string) => {
     // This instance's sockets at once, whatever Redis is doing; then every instance's, through the adapter.
     io.local.in(userRoom(userId)).disconnectSockets(true);

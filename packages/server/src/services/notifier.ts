@@ -36,7 +36,11 @@ export interface Notifier {
   notify(input: NotifyInput): Promise<Created>;
 }
 
-export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents>;
+/** Between server instances (through the Redis adapter): a user row changed, drop it from every cache. */
+export interface InterServerEvents {
+  'users:changed': (userId: string) => void;
+}
+export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 

@@ -69,6 +69,29 @@ describe('auth', () => {
     expect(bad.json().code).toBe('INVALID_TOKEN');
   });
 
+  it('a cached user is read again at once when an admin changes them', async () => {
+    const admin = await makeUser(ctx.app, 'admin');
+    const u = await makeUser(ctx.app, 'employee');
+    const me = () => ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: u.headers });
+    expect((await me()).json().name).not.toBe('Nombre nuevo'); // cached now
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      headers: admin.headers,
+      payload: { name: 'Nombre nuevo' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await me()).json().name).toBe('Nombre nuevo');
+    const demoted = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      headers: admin.headers,
+      payload: { role: 'client' },
+    });
+    expect(demoted.statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(401);
+  });
+
   it('a token stops working at once when the user is deleted or their role changes', async () => {
     const a = await makeUser(ctx.app, 'employee');
     await ctx.app.db.update(users).set({ role: 'client', tokenVersion: 1 }).where(eq(users.id, a.id));

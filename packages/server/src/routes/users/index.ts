@@ -177,6 +177,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.id,
         request.body,
       );
+      app.usersChanged(user.id);
       if (sessionsEnded) app.endSessions(user.id);
       return toPublicUser(user);
     },
@@ -196,6 +197,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await usersService.deleteUser(app.db, request.user, request.params.id);
+      app.usersChanged(request.params.id);
       app.endSessions(request.params.id);
       return { success: true };
     },
@@ -214,15 +216,16 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(UserSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      toPublicUser(
-        await usersService.setGlobalPermissions(
-          app.db,
-          request.user,
-          request.params.id,
-          request.body.permissions,
-        ),
-      ),
+    async (request) => {
+      const user = await usersService.setGlobalPermissions(
+        app.db,
+        request.user,
+        request.params.id,
+        request.body.permissions,
+      );
+      app.usersChanged(user.id);
+      return toPublicUser(user);
+    },
   );
 
   app.get(
