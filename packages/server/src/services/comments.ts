@@ -240,19 +240,23 @@ export interface CommentInput {
   anchor?: CommentAnchor;
 }
 
+/**
+ * Writes a comment in one transaction: the entity and the writer's grant are read, the comment inserted and
+ * the mentioned readers notified together; the answer is made from the inserted row and the writer (no read
+ * back). Sockets and pushes go out after the commit.
+ */
 export async function createComment(
   db: Db,
   notifier: Notifier,
   actor: Actor & { name?: string },
   input: CommentInput,
 ) {
-  const entity = await resolveEntity(db, input.entityType, input.entityId);
-  const { internal } = await authorizeEntity(db, actor, entity, true);
-  const body = cleanBody(input.body);
-  const visibility = chooseVisibility(entity, internal, input.visibility);
-  if (input.anchor) await checkAnchor(db, entity, internal, input.anchor);
-  let created: Created | undefined;
-  const id = await db.transaction(async (tx) => {
+  const { row, entity, visibility, created } = await db.transaction(async (tx) => {
+    const entity = await resolveEntity(tx, input.entityType, input.entityId);
+    const { internal } = await authorizeEntity(tx, actor, entity, true);
+    const body = cleanBody(input.body);
+    const visibility = chooseVisibility(entity, internal, input.visibility);
+    if (input.anchor) await checkAnchor(tx, entity, internal, input.anchor);
     const [row] = await tx
       .insert(comments)
       .values({
@@ -264,12 +268,14 @@ export async function createComment(
         anchor: input.anchor ?? null,
         authorId: actor.id,
       })
-      .returning({ id: comments.id });
-    created = await mentionNotifications(tx, notifier, actor, entity, visibility, body);
-    return row!.id;
+      .returning();
+    const created = await mentionNotifications(tx, notifier, actor, entity, visibility, body);
+    return { row: row!, entity, visibility, created };
   });
   if (created) notifier.deliver(created);
-  return { comment: await readComment(db, id), entity, visibility };
+  // The writer is signed in, so never a removed user.
+  const comment = toComment({ c: row, authorName: actor.name ?? null, authorDeleted: null });
+  return { comment, entity, visibility };
 }
 
 /**
