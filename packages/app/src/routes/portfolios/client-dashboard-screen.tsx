@@ -1,5 +1,6 @@
 import type { ClientDashboard } from '@crw/api-client';
-import { Button } from '@crw/ui';
+import { Button, StatCard } from '@crw/ui';
+import { CalendarClockIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CardEmpty, DashboardCard } from '../../features/dashboard/components/dashboard-parts.tsx';
 import { dashboardMsg as t } from '../../features/dashboard/messages.ts';
@@ -67,16 +68,21 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: ClientDas
         ) : null}
       </DashboardCard>
 
-      <DashboardCard id="dash-cycle" title={t.cycle.title}>
-        {cycle ? (
-          <>
-            <p className="text-sm">{t.cycle.range(formatDay(cycle.startDate), formatDay(cycle.endDate))}</p>
-            <p className="mt-1 text-2xl font-semibold tabular-nums">{t.cycle.daysLeft(cycle.daysLeft)}</p>
-          </>
-        ) : (
-          <CardEmpty title={t.cycle.none} description={t.client.noCycleDescription} />
-        )}
-      </DashboardCard>
+      <StatCard
+        role="region"
+        className="p-5"
+        data-testid="dash-cycle"
+        headingLevel={3}
+        label={t.cycle.title}
+        icon={<CalendarClockIcon />}
+        value={cycle ? t.cycle.daysLeft(cycle.daysLeft) : null}
+        empty={t.cycle.none}
+        description={
+          cycle
+            ? t.cycle.range(formatDay(cycle.startDate), formatDay(cycle.endDate))
+            : t.client.noCycleDescription
+        }
+      />
 
       <DashboardCard
         id="dash-approved"

@@ -1,5 +1,5 @@
 import type { PortfolioDashboard } from '@crw/api-client';
-import { Button, EmptyState, ProgressBar } from '@crw/ui';
+import { Button, EmptyState, ProgressBar, StatCard } from '@crw/ui';
 import { CalendarClockIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CardEmpty, DashboardCard } from '../../features/dashboard/components/dashboard-parts.tsx';
@@ -35,10 +35,17 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: Portfolio
     <div className="space-y-4">
       {cycle ? (
         <div className="grid gap-4 lg:grid-cols-3">
-          <DashboardCard id="dash-cycle" title={t.cycle.title}>
-            <p className="text-sm">{t.cycle.range(formatDay(cycle.startDate), formatDay(cycle.endDate))}</p>
-            <p className="mt-1 text-2xl font-semibold tabular-nums">{t.cycle.daysLeft(cycle.daysLeft)}</p>
-            <div className="mt-4 space-y-2">
+          <StatCard
+            role="region"
+            className="p-5"
+            data-testid="dash-cycle"
+            headingLevel={3}
+            label={t.cycle.title}
+            value={t.cycle.daysLeft(cycle.daysLeft)}
+            description={t.cycle.range(formatDay(cycle.startDate), formatDay(cycle.endDate))}
+            icon={<CalendarClockIcon />}
+          >
+            <div className="mt-3 space-y-2">
               <ProgressBar
                 aria-label={t.cycle.progress}
                 value={Math.round(cycle.progress * 100)}
@@ -49,7 +56,7 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: Portfolio
                 {t.cycle.approvedOf(cycle.approved, cycle.total)}
               </p>
             </div>
-          </DashboardCard>
+          </StatCard>
           <DashboardCard
             id="dash-statuses"
             title={t.statuses.title}
@@ -59,17 +66,16 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: Portfolio
             <ul className="grid gap-2 sm:grid-cols-2">
               {itemStatuses.map((status) => (
                 <li key={status}>
-                  <Link
-                    to={`${base}/production?status=${status}`}
-                    data-status={status}
-                    className="flex items-center justify-between gap-3 rounded-lg border border-border p-3 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  <StatCard
+                    asChild
+                    layout="inline"
+                    className="shadow-none"
+                    label={<StatusBadge status={status} />}
+                    value={data.counts[status]}
+                    valueLabel={t.statuses.unit(data.counts[status])}
                   >
-                    <StatusBadge status={status} />
-                    <span className="text-xl font-semibold tabular-nums">
-                      {data.counts[status]}
-                      <span className="sr-only"> {t.statuses.unit(data.counts[status])}</span>
-                    </span>
-                  </Link>
+                    <Link to={`${base}/production?status=${status}`} data-status={status} />
+                  </StatCard>
                 </li>
               ))}
             </ul>
