@@ -1,6 +1,5 @@
 import type { MaterialVersionHistory } from '@crw/api-client';
-import { Button, Checkbox, ImageCompare, Select, Skeleton } from '@crw/ui';
-import { diffWordsWithSpace } from 'diff';
+import { Button, Checkbox, DiffView, ImageCompare, Select, Skeleton } from '@crw/ui';
 import { useState } from 'react';
 import { itemMsg as m } from '../../../features/production/messages.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -63,13 +62,9 @@ export function VersionCompare({ itemId, older, newer }: { itemId: string; older
 }
 
 function CopyDiff({ older, newer }: { older: Version; newer: Version }) {
-  const parts = diffWordsWithSpace(htmlToText(older.materialData.copy), htmlToText(newer.materialData.copy));
-  const count = (pick: 'added' | 'removed') =>
-    parts.filter((p) => p[pick]).reduce((n, p) => n + p.value.trim().split(/\s+/).filter(Boolean).length, 0);
   return (
     <section aria-label={m.versions.compareTitle(older.number, newer.number)} className="space-y-3">
       <h3 className="text-sm font-medium">{m.versions.compareTitle(older.number, newer.number)}</h3>
-      <p className="text-xs text-muted-foreground">{m.versions.summary(count('added'), count('removed'))}</p>
       <div className="grid gap-3 md:grid-cols-2">
         {[older, newer].map((v) => (
           <div key={v._id} className="rounded-lg border border-border p-3 text-sm">
@@ -78,27 +73,7 @@ function CopyDiff({ older, newer }: { older: Version; newer: Version }) {
           </div>
         ))}
       </div>
-      <p className="whitespace-pre-wrap rounded-lg border border-border p-3 text-sm leading-relaxed">
-        {/* Diff parts have no identity of their own: their order is their key. */}
-        {parts.map((p, i) =>
-          p.added ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <ins key={i} className="bg-success/20 underline decoration-success">
-              <span className="sr-only">{`[${m.versions.added}] `}</span>
-              {p.value}
-            </ins>
-          ) : p.removed ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <del key={i} className="bg-destructive/15 line-through decoration-destructive">
-              <span className="sr-only">{`[${m.versions.removed}] `}</span>
-              {p.value}
-            </del>
-          ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <span key={i}>{p.value}</span>
-          ),
-        )}
-      </p>
+      <DiffView before={htmlToText(older.materialData.copy)} after={htmlToText(newer.materialData.copy)} />
     </section>
   );
 }
