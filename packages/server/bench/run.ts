@@ -570,7 +570,7 @@ async function main() {
 }
 
 // Bounded: a stuck run stops by itself.
-const budgetSeconds = (quick ? 240 : 900) + databases.length * settings.soakSeconds * 1.5;
+const budgetSeconds = (quick ? 300 : 1200) + databases.length * settings.soakSeconds * 1.5;
 const watchdog = setTimeout(() => {
   console.error(`bench: over ${Math.round(budgetSeconds)} s, stopping`);
   cleanUp();
