@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db/client.ts';
 import {
   type CommentVisibility,
@@ -90,6 +91,26 @@ export function requireAdmin(actor: Actor): void {
   if (!isAdmin(actor)) throw new AppError('FORBIDDEN');
 }
 
+/**
+ * The actor's grant on the portfolio of a row, read with the row itself (a left join), so a load and its
+ * access check are one query: `.leftJoin(portfolioAccess, grantOn(actor, items.portfolioId))`.
+ */
+export const grantOn = (actor: Actor, portfolioId: AnyPgColumn) =>
+  and(eq(portfolioAccess.portfolioId, portfolioId), eq(portfolioAccess.userId, actor.id));
+
+/**
+ * The actor's permissions from the grant read with a row of the portfolio (`grantOn`), or null when it may
+ * not see the portfolio. An admin sees every portfolio: the row's existence is the portfolio's.
+ */
+export function permissionsFromGrant(
+  actor: Actor,
+  grant: readonly string[] | null | undefined,
+): ReadonlySet<string> | null {
+  if (isAdmin(actor)) return new Set(portfolioPermissionKeys);
+  if (!grant?.includes('portfolio.view')) return null;
+  return new Set(grant);
+}
+
 /** The actor's permissions on a portfolio, or null when it may not see it at all. */
 export async function portfolioPermissions(
   db: DbOrTx,
@@ -108,8 +129,7 @@ export async function portfolioPermissions(
     .select({ permissions: portfolioAccess.permissions })
     .from(portfolioAccess)
     .where(and(eq(portfolioAccess.userId, actor.id), eq(portfolioAccess.portfolioId, portfolioId)));
-  if (!grant?.permissions.includes('portfolio.view')) return null;
-  return new Set(grant.permissions);
+  return permissionsFromGrant(actor, grant?.permissions);
 }
 
 /**

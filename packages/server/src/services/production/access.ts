@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { cycles, items } from '../../db/schema.ts';
+import { cycles, items, portfolioAccess } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import {
   type Actor,
   canSeeStatus,
+  grantOn,
   isInternalViewer,
   type PortfolioPermission,
-  portfolioPermissions,
+  permissionsFromGrant,
 } from '../../policy.ts';
 import type { CycleRow, ItemRow } from './views.ts';
 
@@ -25,10 +26,15 @@ export async function loadItem(
   id: string,
   permission?: PortfolioPermission,
 ): Promise<ItemAccess> {
-  const [item] = await db.select().from(items).where(eq(items.id, id));
+  const [row] = await db
+    .select({ item: items, grant: portfolioAccess.permissions })
+    .from(items)
+    .leftJoin(portfolioAccess, grantOn(actor, items.portfolioId))
+    .where(eq(items.id, id));
   const notFound = new AppError('NOT_FOUND', 'Pieza no encontrada');
-  if (!item) throw notFound;
-  const perms = await portfolioPermissions(db, actor, item.portfolioId);
+  if (!row) throw notFound;
+  const { item } = row;
+  const perms = permissionsFromGrant(actor, row.grant);
   if (!perms?.has('production.view')) throw notFound;
   const internal = isInternalViewer(actor, perms);
   if (!canSeeStatus(internal, item.status)) throw notFound;
@@ -49,10 +55,15 @@ export async function loadCycle(
   id: string,
   permission: PortfolioPermission,
 ): Promise<CycleAccess> {
-  const [cycle] = await db.select().from(cycles).where(eq(cycles.id, id));
+  const [row] = await db
+    .select({ cycle: cycles, grant: portfolioAccess.permissions })
+    .from(cycles)
+    .leftJoin(portfolioAccess, grantOn(actor, cycles.portfolioId))
+    .where(eq(cycles.id, id));
   const notFound = new AppError('NOT_FOUND', 'Ciclo no encontrado');
-  if (!cycle) throw notFound;
-  const perms = await portfolioPermissions(db, actor, cycle.portfolioId);
+  if (!row) throw notFound;
+  const { cycle } = row;
+  const perms = permissionsFromGrant(actor, row.grant);
   if (!perms?.has('production.view')) throw notFound;
   if (!perms.has(permission)) throw new AppError('FORBIDDEN');
   return { cycle, perms, internal: isInternalViewer(actor, perms) };

@@ -95,23 +95,26 @@ export async function listItems(db: DbOrTx, cycleId: string, internal: boolean, 
   const where = and(...filters);
   const direction = q.order === 'desc' ? desc : asc;
   const column = sortColumns[q.sort ?? 'publishDate'];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(items)
-      .where(where)
-      .orderBy(
-        q.order === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
-        direction(items.createdAt),
-        asc(items.id),
-      )
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(items).where(where),
-  ]);
+  // The total comes with the page (a window count): one query, not two. A page past the end has no row to
+  // carry it, and only then is it counted on its own.
+  const page = await db
+    .select({ item: items, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(items)
+    .where(where)
+    .orderBy(
+      q.order === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+      direction(items.createdAt),
+      asc(items.id),
+    )
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const total =
+    page[0]?.total ??
+    (q.page > 1 ? Number((await db.select({ n: count() }).from(items).where(where))[0]?.n ?? 0) : 0);
+  const rows = page.map((r) => r.item);
   return {
     items: await itemsForViewer(db, rows, internal),
-    total: Number(total?.n ?? 0),
+    total,
     page: q.page,
     limit: q.limit,
   };
