@@ -2,7 +2,8 @@
  * How many SQL statements and transactions one request costs, on PostgreSQL: a loopback TCP proxy between a
  * server and PostgreSQL reads the frontend messages of the wire protocol (Query, Parse, Execute) and counts
  * what each connection runs. A transaction is an explicit BEGIN…COMMIT block or a statement run outside one
- * (autocommit), as the issue counts them ("a comment: 7 statements in 5 transactions").
+ * (autocommit), as the issue counts them ("a comment: 7 statements in 5 transactions"). Those that wrote are
+ * counted apart: reads after the commit (a realtime event's audience) are separate transactions by design.
  *
  * Only for this count: the throughput rows never go through the proxy.
  */
@@ -11,18 +12,23 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 export interface Counts {
   statements: number;
   transactions: number;
+  /** Transactions that wrote: BEGIN…COMMIT blocks with an INSERT, UPDATE or DELETE, and autocommit writes. */
+  writeTransactions: number;
 }
 
 export interface CountingProxy {
   port: number;
   counts(): Counts;
+  /** While set, called with each statement seen (BENCH_SQL_TRACE). */
+  trace?: (text: string, inBlock: boolean) => void;
   close(): Promise<void>;
 }
 
 const control = /^\s*(begin|start transaction|commit|end|rollback)\b/i;
 
 export async function countingProxy(target: { host: string; port: number }): Promise<CountingProxy> {
-  const totals: Counts = { statements: 0, transactions: 0 };
+  const totals: Counts = { statements: 0, transactions: 0, writeTransactions: 0 };
+  const write = /^\s*(insert|update|delete)\b/i;
   const sockets = new Set<Socket>();
 
   const server: Server = createServer((client) => {
@@ -32,6 +38,7 @@ export async function countingProxy(target: { host: string; port: number }): Pro
     let buffer = Buffer.alloc(0);
     let started = false;
     let inBlock = false;
+    let blockWrote = false;
     let parsed = '';
     const statement = (text: string) => {
       const m = control.exec(text);
@@ -39,12 +46,21 @@ export async function countingProxy(target: { host: string; port: number }): Pro
         const word = m[1]!.toLowerCase();
         if (word === 'begin' || word === 'start transaction') {
           inBlock = true;
+          blockWrote = false;
           totals.transactions += 1;
-        } else inBlock = false;
+        } else {
+          if (inBlock && blockWrote && word !== 'rollback') totals.writeTransactions += 1;
+          inBlock = false;
+        }
         return;
       }
       totals.statements += 1;
       if (!inBlock) totals.transactions += 1;
+      if (write.test(text)) {
+        if (inBlock) blockWrote = true;
+        else totals.writeTransactions += 1;
+      }
+      proxy.trace?.(text, inBlock);
     };
     client.on('data', (chunk: Buffer) => {
       upstream.write(chunk);
@@ -86,7 +102,7 @@ export async function countingProxy(target: { host: string; port: number }): Pro
     upstream.on('error', end);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
+  const proxy: CountingProxy = {
     port: (server.address() as { port: number }).port,
     counts: () => ({ ...totals }),
     close: () =>
@@ -95,6 +111,7 @@ export async function countingProxy(target: { host: string; port: number }): Pro
         server.close(() => resolve());
       }),
   };
+  return proxy;
 }
 
 /**
@@ -114,5 +131,9 @@ export async function perRequest(
   await new Promise((r) => setTimeout(r, elapsed));
   const idle = proxy.counts();
   const per = (k: keyof Counts) => Math.max(0, after[k] - before[k] - (idle[k] - after[k])) / n;
-  return { statements: per('statements'), transactions: per('transactions') };
+  return {
+    statements: per('statements'),
+    transactions: per('transactions'),
+    writeTransactions: per('writeTransactions'),
+  };
 }
