@@ -216,4 +216,22 @@ export const uiMessages = {
     noMatches: 'Nadie coincide',
     mentionHint: 'Escribe @ para mencionar a alguien',
   },
+  statCard: {
+    empty: 'Sin datos',
+    error: 'No se pudo cargar el dato',
+  },
+  diffView: {
+    /** Read before each marked stretch by screen readers: «[añadido] nuevo texto». */
+    added: 'añadido',
+    removed: 'eliminado',
+    legend: 'Leyenda',
+    legendAdded: 'Texto añadido',
+    legendRemoved: 'Texto eliminado',
+    unchanged: 'Sin cambios',
+    noText: 'Sin texto',
+    summary: (added: number, removed: number) =>
+      `${added === 1 ? '1 palabra añadida' : `${added} palabras añadidas`}, ${removed === 1 ? '1 eliminada' : `${removed} eliminadas`}`,
+    loading: 'Cargando la comparación…',
+    error: 'No se pudieron comparar los textos',
+  },
 } as const;

@@ -1,11 +1,11 @@
 import { AlertTriangleIcon } from 'lucide-react';
 import * as React from 'react';
 import { cn } from '../lib/cn.ts';
+import { uiMessages } from '../messages.ts';
 import { Skeleton } from '../skeleton/skeleton.tsx';
-import { diffViewMessages } from './messages.ts';
 import { wordDiff } from './word-diff.ts';
 
-export type DiffViewLabels = typeof diffViewMessages;
+export type DiffViewLabels = typeof uiMessages.diffView;
 
 export type DiffViewProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** The older text (plain text: turn rich text into text first; line breaks are kept). */
@@ -20,7 +20,7 @@ export type DiffViewProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   loading?: boolean;
   /** The texts could not be loaded or compared: `true` says so in Spanish, or pass your own text. */
   error?: React.ReactNode;
-  /** Other Spanish texts (e.g. a domain's own summary); the defaults are in `diffViewMessages`. */
+  /** Other Spanish texts (e.g. a domain's own summary); the defaults are in `uiMessages.diffView`. */
   labels?: Partial<DiffViewLabels>;
 };
 
@@ -45,7 +45,7 @@ export function DiffView({
   className,
   ...props
 }: DiffViewProps) {
-  const t = { ...diffViewMessages, ...labels };
+  const t = { ...uiMessages.diffView, ...labels };
   const failed = error !== undefined && error !== null && error !== false;
   const diff = React.useMemo(
     () => (loading || failed ? null : wordDiff(before, after)),

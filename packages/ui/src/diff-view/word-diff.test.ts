@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffViewMessages } from './messages.ts';
+import { uiMessages } from '../messages.ts';
 import { wordDiff } from './word-diff.ts';
 
 describe('wordDiff', () => {
@@ -28,7 +28,7 @@ describe('wordDiff', () => {
   });
 
   it('speaks Spanish in the singular and the plural', () => {
-    expect(diffViewMessages.summary(2, 0)).toBe('2 palabras añadidas, 0 eliminadas');
-    expect(diffViewMessages.summary(1, 1)).toBe('1 palabra añadida, 1 eliminada');
+    expect(uiMessages.diffView.summary(2, 0)).toBe('2 palabras añadidas, 0 eliminadas');
+    expect(uiMessages.diffView.summary(1, 1)).toBe('1 palabra añadida, 1 eliminada');
   });
 });

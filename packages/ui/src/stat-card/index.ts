@@ -1,2 +1,1 @@
-export * from './messages.ts';
 export * from './stat-card.tsx';

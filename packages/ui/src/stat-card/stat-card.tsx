@@ -3,8 +3,10 @@ import { AlertTriangleIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import * as React from 'react';
 import { cn } from '../lib/cn.ts';
+import { uiMessages } from '../messages.ts';
 import { Skeleton } from '../skeleton/skeleton.tsx';
-import { statCardMessages as t } from './messages.ts';
+
+const t = uiMessages.statCard;
 
 export const statCardVariants = cva(
   'rounded-xl border border-border bg-card text-card-foreground shadow-sm [overflow-wrap:anywhere]',
@@ -109,7 +111,7 @@ export function StatCard({
     figure = (
       <>
         <Skeleton className={inline ? 'h-6 w-10' : 'h-8 w-20'} />
-        <span className="sr-only">{t.loading}</span>
+        <span className="sr-only">{uiMessages.loading}</span>
       </>
     );
   else if (failed)
