@@ -1,7 +1,4 @@
-import { InfoIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Button } from '../button/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../dialog/dialog.tsx';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { SYSTEM_AUTO_OPEN_MS, truncateMessage } from '../hooks/timings.ts';
 import { useRotation } from '../hooks/use-rotation.ts';
 import { cn } from '../lib/cn.ts';
@@ -9,6 +6,7 @@ import { uiMessages } from '../messages.ts';
 import { ToastIcon, type ToastType, toneClass } from '../toaster/toaster.tsx';
 
 const t = uiMessages.system;
+const SystemNotificationsDialog = lazy(() => import('./system-notifications-dialog.tsx'));
 
 export interface SystemMessageEntry {
   id: string;
@@ -42,6 +40,9 @@ export function SystemNotifications({
   autoOpenMs = SYSTEM_AUTO_OPEN_MS,
 }: SystemNotificationsProps) {
   const [open, setOpenState] = useState(false);
+  // Mounted once opened, and kept so that it can animate its closing.
+  const [mounted, setMounted] = useState(false);
+  if (open && !mounted) setMounted(true);
   const index = useRotation(messages.length, { paused: open, interval: rotationMs });
   const setOpen = (value: boolean) => {
     setOpenState(value);
@@ -96,46 +97,19 @@ export function SystemNotifications({
           </button>
         </div>
       ) : null}
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t.title}</DialogTitle>
-            <DialogDescription className="sr-only">{t.count(messages.length)}</DialogDescription>
-          </DialogHeader>
-          {messages.length === 0 ? (
-            <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
-              <InfoIcon className="size-4" aria-hidden="true" />
-              {t.empty}
-            </p>
-          ) : (
-            <ul className="max-h-80 space-y-2 overflow-y-auto">
-              {messages.map((m) => (
-                <li
-                  key={m.id}
-                  className={cn('flex items-start gap-2 rounded-lg border p-3 text-sm', toneClass[m.type])}
-                >
-                  <ToastIcon type={m.type} />
-                  <span className="min-w-0 flex-1 break-words">{m.message}</span>
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={t.remove}
-                    title={t.remove}
-                    onClick={() => onRemove(m.id)}
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="flex justify-end">
-            <Button variant="outline" onClick={onClearAll} disabled={messages.length === 0}>
-              {t.clearAll}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      {/* The modal's code (Radix Dialog and its focus and scroll locks) loads the first time it opens: the
+          first load of the app carries only the pill. */}
+      {mounted ? (
+        <Suspense fallback={null}>
+          <SystemNotificationsDialog
+            open={open}
+            onOpenChange={setOpen}
+            messages={messages}
+            onRemove={onRemove}
+            onClearAll={onClearAll}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
