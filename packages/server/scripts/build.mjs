@@ -4,17 +4,22 @@
  * tooling. Workspace code it uses (`@crw/api-client`'s event names and device names) is bundled in; every
  * dependency declared in this package's package.json stays an import, installed beside it as usual.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
 
+// A fresh folder: chunks are named by content hash, and old ones would pile up.
+rmSync(new URL('dist', root), { recursive: true, force: true });
 await build({
   absWorkingDir: root.pathname,
   entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  outdir: 'dist',
+  // What only some configurations use (the S3 driver) is a chunk of its own, loaded on demand.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -3,13 +3,13 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database, Db } from './db/client.ts';
 import { type Env, isTest } from './env.ts';
 import { AppError } from './errors.ts';
+import { createLazyCompilers } from './lib/lazy-compilers.ts';
 import { ErrorResponse, registeredComponents } from './lib/schemas.ts';
 import { defaultDistDir } from './paths.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -28,7 +28,7 @@ import { createProductionPublisher, type ProductionPublisher } from './services/
 import { createPushSender, loadVapidKeys, type PushSender } from './services/push.ts';
 import { REMINDER_CHECK_MS, sendReviewReminders } from './services/reminders.ts';
 import { getOrCreateSetting, randomSecret } from './services/settings.ts';
-import { createLocalDriver, createS3Driver, type StorageDriver } from './services/storage/index.ts';
+import { createLocalDriver, type StorageDriver } from './services/storage/index.ts';
 import { createWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from './services/webhooks.ts';
 
 declare module 'fastify' {
@@ -79,7 +79,10 @@ export interface AppOptions {
  */
 export async function buildApp(opts: AppOptions) {
   const { env, database, redis } = opts;
+  const compilers = createLazyCompilers();
   const app = Fastify({
+    // Route schemas compile on first use or in the background after listening, not before (lib/lazy-compilers).
+    schemaController: { compilersFactory: compilers.compilersFactory },
     logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
     // Only the configured proxies may set X-Forwarded-For (TRUST_PROXY); by default nobody can.
     trustProxy:
@@ -101,6 +104,12 @@ export async function buildApp(opts: AppOptions) {
     return503OnClosing: true,
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const warming = new AbortController();
+  app.addHook('onListen', async () => {
+    void compilers.warmUp(warming.signal);
+  });
+  app.addHook('onClose', async () => warming.abort());
 
   const jwtSecret = env.JWT_SECRET ?? (await getOrCreateSetting(database.db, 'jwt_secret', randomSecret));
   const tokens = createTokenService(database.db, jwtSecret, env.JWT_TTL_SECONDS);
@@ -130,7 +139,7 @@ export async function buildApp(opts: AppOptions) {
       });
   const storage: StorageDriver =
     localDriver ??
-    createS3Driver({
+    (await import('./services/storage/s3.ts')).createS3Driver({
       bucket: env.S3_BUCKET!,
       region: env.S3_REGION,
       endpoint: env.S3_ENDPOINT,
@@ -266,7 +275,7 @@ export async function buildApp(opts: AppOptions) {
   });
   // The document is always built (gen:api reads it); it is served only when API_DOCS allows.
   if (env.apiDocs) {
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    await app.register((await import('@fastify/swagger-ui')).default, { routePrefix: '/api/docs' });
     app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () =>
       app.swagger(),
     );

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { DataDirLockedError, openDatabase, pgliteDirFor } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
@@ -12,7 +11,10 @@ async function main() {
     databaseUrl: env.DATABASE_URL,
     pgliteDir: pgliteDirFor(env.dataDir),
   });
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
+  // Loaded only when configured (as PGlite, the S3 SDK and the API reference): a start loads what it uses.
+  const redis = env.REDIS_URL
+    ? new (await import('ioredis')).Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 })
+    : undefined;
   const app = await buildApp({ env, database, redis });
 
   const demoCredentials = demo ? await seedDemo(database.db) : [];

@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { CreateBucketCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Driver, makeKey } from '../src/services/storage/index.ts';
+import { makeKey } from '../src/services/storage/index.ts';
+import { createS3Driver } from '../src/services/storage/s3.ts';
 
 /**
  * Whether a store holding `secret` accepts this request for a presigned URL: AWS Signature V4 recomputed over

@@ -1,12 +1,10 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
@@ -57,9 +55,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const release = options.pgliteDir ? lockDataDir(options.pgliteDir) : () => {};
+  // The embedded database's code is loaded only when it is used (a server on PostgreSQL never loads it).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
   try {
-    client = options.pgliteDir ? await openDurablePglite(options.pgliteDir) : new PGlite();
+    client = options.pgliteDir ? await openDurablePglite(PGlite, options.pgliteDir) : new PGlite();
     if (!(await schemaIsCurrent((text) => client.query<{ at: string | null }>(text))))
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
   } catch (error) {
@@ -142,10 +146,10 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
  * page cache. Here PostgreSQL runs with fsync on and `wal_sync_method=fsync` (fdatasync is a no-op in
  * Emscripten, fsync goes through the stream), and the file system's fsync reaches the real file.
  */
-async function openDurablePglite(dir: string): Promise<PGlite> {
+async function openDurablePglite(Pglite: typeof PGlite, dir: string): Promise<PGlite> {
   mkdirSync(dir, { recursive: true });
   const startParams = [
-    ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+    ...Pglite.defaultStartParams.filter((p) => p !== '-F'),
     '-c',
     'fsync=on',
     '-c',
@@ -153,7 +157,7 @@ async function openDurablePglite(dir: string): Promise<PGlite> {
     '-c',
     'synchronous_commit=on',
   ];
-  const client = new PGlite(dir, { startParams });
+  const client = new Pglite(dir, { startParams });
   await client.waitReady;
   // The Emscripten module is not part of PGlite's typed API.
   const nodefs = (client as unknown as { Module: { NODEFS?: NodeFsModule } }).Module.NODEFS;

@@ -1,5 +1,4 @@
 import { SOCKET_PATH } from '@crw/api-client/events';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
@@ -59,6 +58,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   if (app.redis) {
     const pub = app.redis.duplicate();
     const sub = app.redis.duplicate();
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     io.adapter(createAdapter(pub, sub, { key: 'crw-socket.io' }));
     app.addHook('onClose', async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
