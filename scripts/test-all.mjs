@@ -61,7 +61,8 @@ async function freshPostgres() {
 }
 
 if (suites.some((s) => s.kind === 'playwright' || s.name === 'budgets')) {
-  const build = run('npm', ['run', 'build']);
+  // The SPA and the compiled server, unless they are already built from these sources (.ci/run builds first).
+  const build = run('node', ['scripts/build.mjs', '--if-stale']);
   if (build.status !== 0) {
     console.error('La compilación falló: no se pueden ejecutar las pruebas de extremo a extremo.');
     console.log('\n0 passed, 1 failed');
