@@ -323,6 +323,23 @@ export const Mobile390: Story = {
   },
 };
 
+/** A screen names its columns in its own words for screen readers («Borrador: 3»); nothing visible changes. */
+export const ColumnLabels: Story = {
+  name: 'Columnas con nombre propio',
+  args: {
+    columns: columnsFrom(draftPages[0]).map((c) => ({ ...c, label: `${c.title}: ${c.count}` })),
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const column = c.getByRole('group', { name: 'Borrador: 6' });
+    await expect(within(column).getByRole('heading', { name: 'Borrador: 6' })).toBeVisible();
+    await expect(c.getByRole('heading', { name: 'Cambios internos solicitados: 0' })).toBeVisible();
+    // The visible title and number stay as they are.
+    await expect(column.querySelector('h3')).toHaveTextContent(/^Borrador6Borrador: 6$/);
+    await expect(c.queryByRole('group', { name: /tarjetas/ })).toBeNull();
+  },
+};
+
 export const DarkTheme: Story = { name: 'Tema oscuro', decorators: [dark] };
 
 /** The parts on their own: a column with hand-written cards (e.g. a review queue). */

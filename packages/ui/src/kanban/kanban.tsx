@@ -77,6 +77,12 @@ export interface KanbanColumnProps {
   title: string;
   /** The column's total (may be more than the cards loaded so far). */
   count: number;
+  /**
+   * The column's name for screen readers in the screen's own words (e.g. «Borrador: 4» for a board of pieces),
+   * read by its group and its heading instead of «Borrador, 4 tarjetas» and the bare number. Nothing visible
+   * changes.
+   */
+  label?: string;
   tone?: KanbanTone;
   /** `KanbanCard`s. */
   children?: React.ReactNode;
@@ -100,6 +106,7 @@ export function KanbanColumn({
   id,
   title,
   count,
+  label,
   tone = 'default',
   children,
   emptyText = t.empty,
@@ -145,7 +152,7 @@ export function KanbanColumn({
     // biome-ignore lint/a11y/useSemanticElements: a column is a named group of cards, not a form <fieldset>.
     <div
       role="group"
-      aria-label={`${title}, ${t.count(count)}`}
+      aria-label={label ?? `${title}, ${t.count(count)}`}
       aria-busy={loading || loadingMore || undefined}
       data-slot="kanban-column"
       data-column-id={id}
@@ -153,12 +160,16 @@ export function KanbanColumn({
     >
       <h3 className="flex items-center gap-2 px-1 py-1 text-sm font-semibold">
         <span aria-hidden="true" className={cn('size-2.5 shrink-0 rounded-full', toneDot[tone])} />
-        <span className="min-w-0 truncate" title={title}>
+        <span aria-hidden={label ? true : undefined} className="min-w-0 truncate" title={title}>
           {title}
         </span>
-        <span className="ml-auto rounded-full bg-background px-2 py-0.5 text-xs font-medium text-muted-foreground tabular-nums">
+        <span
+          aria-hidden={label ? true : undefined}
+          className="ml-auto rounded-full bg-background px-2 py-0.5 text-xs font-medium text-muted-foreground tabular-nums"
+        >
           {count}
         </span>
+        {label ? <span className="sr-only">{label}</span> : null}
       </h3>
       {error ? (
         <div
@@ -222,6 +233,8 @@ export interface KanbanColumnData<T> {
   id: string;
   title: string;
   count: number;
+  /** The column's name for screen readers in the screen's own words (see `KanbanColumn`). */
+  label?: string;
   tone?: KanbanTone;
   cards: readonly T[];
   emptyText?: string;
@@ -398,6 +411,7 @@ export function KanbanBoard<T>({
             id={column.id}
             title={column.title}
             count={column.count}
+            label={column.label}
             tone={column.tone}
             emptyText={column.emptyText}
             loading={column.loading}
