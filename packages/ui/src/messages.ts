@@ -1,6 +1,10 @@
+import { loadingText, systemMessages, toastMessages } from './shell-messages.ts';
+
+export { loadingText, systemMessages, toastMessages };
+
 /** Every Spanish text of the design system (spec §2, §4, §9 are exact). */
 export const uiMessages = {
-  loading: 'Cargando...',
+  loading: loadingText,
   close: 'Cerrar',
   openMenu: 'Abrir menú',
   closeMenu: 'Cerrar menú',
@@ -28,19 +32,8 @@ export const uiMessages = {
     retry: 'Reintentar',
     loadMore: 'Cargar más',
   },
-  system: {
-    title: 'Notificaciones del Sistema',
-    clearAll: 'Limpiar todas',
-    empty: 'Todo limpio',
-    remove: 'Eliminar notificación',
-    open: 'Abrir notificaciones del sistema',
-    count: (n: number) => `${n} notificaciones`,
-  },
-  toast: {
-    region: 'Avisos',
-    close: 'Cerrar',
-    types: { success: 'Éxito', error: 'Error', warning: 'Advertencia', info: 'Información' },
-  },
+  system: systemMessages,
+  toast: toastMessages,
   confirm: { confirm: 'Confirmar', cancel: 'Cancelar' },
   pagination: {
     label: 'Paginación',

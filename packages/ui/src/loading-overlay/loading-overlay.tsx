@@ -1,8 +1,8 @@
 import { LoaderCircleIcon } from 'lucide-react';
-import { uiMessages } from '../messages.ts';
+import { loadingText } from '../shell-messages.ts';
 
 /** The full-screen 'Cargando...' overlay (spec §2). */
-export function LoadingOverlay({ label = uiMessages.loading }: { label?: string }) {
+export function LoadingOverlay({ label = loadingText }: { label?: string }) {
   return (
     <div
       role="status"

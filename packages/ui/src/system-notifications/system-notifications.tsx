@@ -2,10 +2,10 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { SYSTEM_AUTO_OPEN_MS, truncateMessage } from '../hooks/timings.ts';
 import { useRotation } from '../hooks/use-rotation.ts';
 import { cn } from '../lib/cn.ts';
-import { uiMessages } from '../messages.ts';
+import { systemMessages } from '../shell-messages.ts';
 import { ToastIcon, type ToastType, toneClass } from '../toaster/toaster.tsx';
 
-const t = uiMessages.system;
+const t = systemMessages;
 const SystemNotificationsDialog = lazy(() => import('./system-notifications-dialog.tsx'));
 
 export interface SystemMessageEntry {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { TOAST_DEFAULT_DURATION_MS } from '../hooks/timings.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { cn } from '../lib/cn.ts';
-import { uiMessages } from '../messages.ts';
+import { toastMessages } from '../shell-messages.ts';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -32,12 +32,7 @@ const icons = {
 export function ToastIcon({ type }: { type: ToastType }) {
   const Icon = icons[type];
   return (
-    <Icon
-      data-icon=""
-      className="mt-0.5 size-4 shrink-0"
-      aria-label={uiMessages.toast.types[type]}
-      role="img"
-    />
+    <Icon data-icon="" className="mt-0.5 size-4 shrink-0" aria-label={toastMessages.types[type]} role="img" />
   );
 }
 
@@ -60,7 +55,7 @@ export function Toaster({
 }) {
   return (
     <section
-      aria-label={uiMessages.toast.region}
+      aria-label={toastMessages.region}
       aria-live="polite"
       data-slot="toaster"
       className="pointer-events-none fixed right-0 bottom-0 z-40 flex w-full flex-col gap-2 pt-3 pr-[calc(env(safe-area-inset-right)+0.75rem)] pb-[calc(env(safe-area-inset-bottom)+0.75rem)] pl-[calc(env(safe-area-inset-left)+0.75rem)] md:z-[90] md:max-w-sm md:p-4"
@@ -108,7 +103,7 @@ export function Toast({
       <button
         type="button"
         onClick={onDismiss}
-        aria-label={uiMessages.toast.close}
+        aria-label={toastMessages.close}
         className="rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
       >
         <XIcon className="size-4" aria-hidden="true" />
