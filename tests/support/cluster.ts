@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,38 +152,19 @@ export interface ServerStats {
 }
 
 /**
- * deploy/haproxy.cfg on loopback: round robin, health checks on /api/health, the `crw_srv` cookie for
- * socket.io's polling fallback, `timeout tunnel` for WebSockets, `retries` + `redispatch`; plus a stats page on
- * its own port for the test to read.
+ * The shipped deploy/haproxy.cfg itself, on loopback: its listen address and servers replaced by this run's, plus
+ * a stats page on its own port for the test to read. Round robin, health checks, the `crw_srv` cookie for
+ * socket.io's polling fallback, `timeout tunnel`, retries and redispatch are the deployment's own.
  */
 export function haproxyConfig(port: number, statsPort: number, servers: { name: string; port: number }[]) {
-  return `global
-  log stdout format raw local0
-  maxconn 1024
-
-defaults
-  mode http
-  log global
-  option httplog
-  option forwardfor
-  timeout connect 5s
-  timeout client 60s
-  timeout server 60s
-  timeout tunnel 1h
-  retries 2
-  option redispatch
-
-frontend web
-  bind 127.0.0.1:${port}
-  default_backend app
-
-backend app
-  balance roundrobin
-  option httpchk GET /api/health
-  http-check expect status 200
-  cookie crw_srv insert indirect nocache httponly
-  default-server check inter 1s fall 2 rise 2
-${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} cookie ${s.name}`).join('\n')}
+  const shipped = readFileSync(new URL('../../deploy/haproxy.cfg', import.meta.url), 'utf8');
+  const config = shipped
+    .replace(/^\s*bind :\d+$/m, `  bind 127.0.0.1:${port}`)
+    .replace(/^\s*server app\d .*\n/gm, '')
+    .replace(/\s*$/, '\n');
+  if (!config.includes(`bind 127.0.0.1:${port}`))
+    throw new Error('deploy/haproxy.cfg: no se encontró `bind`');
+  return `${config}${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} cookie ${s.name}`).join('\n')}
 
 listen stats
   bind 127.0.0.1:${statsPort}
