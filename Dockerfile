@@ -4,8 +4,8 @@
 
 ARG NODE_IMAGE=node:22-bookworm-slim
 
-# ── build: every workspace's dependencies, then `npm run build` (SPA + dist/server.js) ──────────────────────
-FROM ${NODE_IMAGE} AS build
+# ── manifests: what npm needs to install (the workspaces' package.json files and the lockfile) ─────────────
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/ui/package.json packages/ui/
@@ -13,20 +13,16 @@ COPY packages/api-client/package.json packages/api-client/
 COPY packages/app/package.json packages/app/
 COPY packages/server/package.json packages/server/
 COPY tests/package.json tests/
+
+# ── build: every workspace's dependencies, then `npm run build` (SPA + dist/server.js) ──────────────────────
+FROM manifests AS build
 # The lockfile lists only linux-x64's optional binaries; npm ci may refuse it as out of sync (docs/decisions.md).
 RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # ── deps: the server's runtime dependencies only ───────────────────────────────────────────────────────────
-FROM ${NODE_IMAGE} AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY packages/ui/package.json packages/ui/
-COPY packages/api-client/package.json packages/api-client/
-COPY packages/app/package.json packages/app/
-COPY packages/server/package.json packages/server/
-COPY tests/package.json tests/
+FROM manifests AS deps
 RUN npm ci --omit=dev -w @crw/server --no-audit --no-fund \
   || npm install --omit=dev -w @crw/server --no-audit --no-fund
 

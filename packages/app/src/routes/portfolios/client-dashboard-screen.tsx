@@ -1,11 +1,10 @@
 import type { ClientDashboard } from '@crw/api-client';
-import { Button, StatCard } from '@crw/ui';
-import { CalendarClockIcon } from 'lucide-react';
+import { Button } from '@crw/ui';
 import { Link } from 'react-router';
-import { CardEmpty, DashboardCard } from '../../features/dashboard/components/dashboard-parts.tsx';
+import { CardEmpty, CycleCard, DashboardCard } from '../../features/dashboard/components/dashboard-parts.tsx';
 import { dashboardMsg as t } from '../../features/dashboard/messages.ts';
 import { loadClientDashboard } from '../../features/dashboard/store.ts';
-import { formatAgo, formatDateTime, formatDay } from '../../lib/dates.ts';
+import { formatAgo, formatDateTime } from '../../lib/dates.ts';
 import { msg } from '../../messages.ts';
 import { DashboardShell, dashboardLinkClass } from './dashboard-shell.tsx';
 
@@ -68,21 +67,7 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: ClientDas
         ) : null}
       </DashboardCard>
 
-      <StatCard
-        role="region"
-        className="p-5"
-        data-testid="dash-cycle"
-        headingLevel={3}
-        label={t.cycle.title}
-        icon={<CalendarClockIcon />}
-        value={cycle ? t.cycle.daysLeft(cycle.daysLeft) : null}
-        empty={t.cycle.none}
-        description={
-          cycle
-            ? t.cycle.range(formatDay(cycle.startDate), formatDay(cycle.endDate))
-            : t.client.noCycleDescription
-        }
-      />
+      <CycleCard cycle={cycle} emptyDescription={t.client.noCycleDescription} />
 
       <DashboardCard
         id="dash-approved"

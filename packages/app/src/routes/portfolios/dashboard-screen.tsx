@@ -2,7 +2,7 @@ import type { PortfolioDashboard } from '@crw/api-client';
 import { Button, EmptyState, ProgressBar, StatCard } from '@crw/ui';
 import { CalendarClockIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { CardEmpty, DashboardCard } from '../../features/dashboard/components/dashboard-parts.tsx';
+import { CardEmpty, CycleCard, DashboardCard } from '../../features/dashboard/components/dashboard-parts.tsx';
 import { dashboardMsg as t } from '../../features/dashboard/messages.ts';
 import { loadPortfolioDashboard } from '../../features/dashboard/store.ts';
 import { StatusBadge } from '../../features/production/status-badge.tsx';
@@ -35,16 +35,7 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: Portfolio
     <div className="space-y-4">
       {cycle ? (
         <div className="grid gap-4 lg:grid-cols-3">
-          <StatCard
-            role="region"
-            className="p-5"
-            data-testid="dash-cycle"
-            headingLevel={3}
-            label={t.cycle.title}
-            value={t.cycle.daysLeft(cycle.daysLeft)}
-            description={t.cycle.range(formatDay(cycle.startDate), formatDay(cycle.endDate))}
-            icon={<CalendarClockIcon />}
-          >
+          <CycleCard cycle={cycle}>
             <div className="mt-3 space-y-2">
               <ProgressBar
                 aria-label={t.cycle.progress}
@@ -56,7 +47,7 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: Portfolio
                 {t.cycle.approvedOf(cycle.approved, cycle.total)}
               </p>
             </div>
-          </StatCard>
+          </CycleCard>
           <DashboardCard
             id="dash-statuses"
             title={t.statuses.title}

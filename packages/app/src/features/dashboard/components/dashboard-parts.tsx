@@ -7,8 +7,11 @@ import {
   CardTitle,
   EmptyState,
   Skeleton,
+  StatCard,
 } from '@crw/ui';
+import { CalendarClockIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { formatDay } from '../../../lib/dates.ts';
 import { dashboardMsg as t } from '../messages.ts';
 
 /** A dashboard card: a titled region (its title names it for screen readers). */
@@ -75,5 +78,37 @@ export function DashboardError({ message, onRetry }: { message: string; onRetry:
         </Button>
       }
     />
+  );
+}
+
+/**
+ * «Ciclo actual» on both dashboards: the days left and the cycle's dates, or the empty look when there is no
+ * cycle; what a dashboard adds (the staff's progress) goes below.
+ */
+export function CycleCard({
+  cycle,
+  emptyDescription,
+  children,
+}: {
+  cycle: { daysLeft: number; startDate: string; endDate: string } | null;
+  emptyDescription?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <StatCard
+      role="region"
+      className="p-5"
+      data-testid="dash-cycle"
+      headingLevel={3}
+      label={t.cycle.title}
+      icon={<CalendarClockIcon />}
+      value={cycle ? t.cycle.daysLeft(cycle.daysLeft) : null}
+      empty={t.cycle.none}
+      description={
+        cycle ? t.cycle.range(formatDay(cycle.startDate), formatDay(cycle.endDate)) : emptyDescription
+      }
+    >
+      {children}
+    </StatCard>
   );
 }
