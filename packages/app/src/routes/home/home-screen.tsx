@@ -1,3 +1,4 @@
+import { Button, EmptyState, Skeleton } from '@crw/ui';
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -38,29 +39,33 @@ export default function HomeScreen() {
       {!loaded && loading ? (
         <ul aria-busy="true" aria-label={msg.loading} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
-            <li key={i} className="h-24 animate-pulse rounded-xl bg-muted" />
+            <li key={i}>
+              <Skeleton className="h-24 rounded-xl" />
+            </li>
           ))}
         </ul>
       ) : error && !loaded ? (
-        <div role="alert" className="space-y-3 rounded-xl border border-destructive/40 p-6">
-          <p className="text-destructive">{error}</p>
-          <button
-            type="button"
-            onClick={() => loadPortfolios().catch(() => undefined)}
-            className="rounded-md border border-border px-3 py-1.5 text-sm hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            {msg.home.retry}
-          </button>
+        <div role="alert">
+          <EmptyState
+            title={error}
+            action={
+              <Button variant="outline" onClick={() => loadPortfolios().catch(() => undefined)}>
+                {msg.home.retry}
+              </Button>
+            }
+          />
         </div>
       ) : portfolios.length === 0 ? (
-        <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-border p-8">
-          <p className="text-lg font-medium">{msg.home.empty}</p>
-          {user?.role !== 'client' ? (
-            <Link to="/portfolios/create" className="text-primary underline-offset-4 hover:underline">
-              {msg.home.createLink}
-            </Link>
-          ) : null}
-        </div>
+        <EmptyState
+          title={msg.home.empty}
+          action={
+            user?.role !== 'client' ? (
+              <Button asChild>
+                <Link to="/portfolios/create">{msg.home.createLink}</Link>
+              </Button>
+            ) : undefined
+          }
+        />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {portfolios.map((p) => (
