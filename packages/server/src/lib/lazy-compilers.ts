@@ -25,7 +25,8 @@ export function createLazyCompilers() {
       return (route) => {
         let compiled: F | undefined;
         const get = () => {
-          compiled ??= (compiler ??= factory(externalSchemas, options))(route);
+          compiler ??= factory(externalSchemas, options);
+          compiled ??= compiler(route);
           return compiled;
         };
         pending.push(get);
