@@ -172,6 +172,59 @@ export const TypeADate: Story = {
   },
 };
 
+/** In a form whose «Guardar» waits for a change: a typed date enables it at once, and Enter saves. */
+function FormHarness({ onSubmit }: { onSubmit: (value: string | null) => void }) {
+  const [saved, setSaved] = useState<string | null>('2025-03-10');
+  const [value, setValue] = useState<string | null>(saved);
+  return (
+    <form
+      className="max-w-xs space-y-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setSaved(value);
+        onSubmit(value);
+      }}
+    >
+      <Field label="Fecha de publicación">
+        {(p) => <DatePicker {...p} today="2025-03-18" value={value} onValueChange={setValue} />}
+      </Field>
+      <button
+        type="submit"
+        disabled={value === saved}
+        className="rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground disabled:opacity-50"
+      >
+        Guardar
+      </button>
+    </form>
+  );
+}
+
+export const TypeAndSave: StoryObj<typeof FormHarness> = {
+  name: 'Escribir y guardar',
+  args: { onSubmit: fn() },
+  render: (args) => <FormHarness {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const input = c.getByLabelText('Fecha de publicación');
+    const save = c.getByRole('button', { name: 'Guardar' });
+    await expect(save).toBeDisabled();
+    await userEvent.clear(input);
+    await userEvent.type(input, '7/4/2025');
+    // Counted before the field is left: «Guardar» is ready for one click.
+    await expect(input).toHaveFocus();
+    await expect(save).toBeEnabled();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSubmit).toHaveBeenCalledWith('2025-04-07');
+    await expect(input).toHaveValue('07/04/2025');
+    await expect(save).toBeDisabled();
+    // A date that is not complete or not valid is not taken, and Enter explains instead of saving.
+    await userEvent.clear(input);
+    await userEvent.type(input, '31/02/2025{Enter}');
+    await expect(c.getByRole('alert')).toHaveTextContent('Fecha no válida: escribe dd/mm/aaaa');
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+  },
+};
+
 export const MinAndMax: Story = {
   name: 'Fechas mínima y máxima',
   args: { initial: '2025-03-10', min: '2025-03-03', max: '2025-03-23', label: 'Fecha dentro del ciclo' },

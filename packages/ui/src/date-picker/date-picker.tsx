@@ -49,7 +49,8 @@ export interface DatePickerProps {
 }
 
 /**
- * A date field: type "dd/mm/aaaa" or pick from a month calendar in a popover (ARIA date picker dialog: a grid of
+ * A date field: type "dd/mm/aaaa" (a complete valid date counts as soon as it is typed; Enter then submits the
+ * form, as in any field) or pick from a month calendar in a popover (ARIA date picker dialog: a grid of
  * days; arrows move a day or a week, PageUp/PageDown a month, Shift+PageUp/PageDown a year, Home/End the week's
  * ends, Enter chooses, Escape closes). Weeks start on Monday; names in Spanish through Intl.
  */
@@ -131,10 +132,26 @@ export function DatePicker({
               aria-labelledby={ariaLabelledBy}
               aria-describedby={describedBy}
               aria-invalid={ariaInvalid || Boolean(error) || undefined}
-              onChange={(e) => setText(e.target.value)}
+              onChange={(e) => {
+                setText(e.target.value);
+                // A complete, valid date counts at once (a form's «Guardar» follows it); the text is tidied on
+                // blur or Enter.
+                const iso = parseTypedDate(e.target.value);
+                if (iso && isWithin(iso, min, max) && iso !== value) {
+                  setError(null);
+                  setShownValue(iso);
+                  onValueChange(iso);
+                }
+              }}
               onBlur={commit}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
+                  const typed = text.trim();
+                  // The typed date is already the value: Enter does what it does in any field (submits a form).
+                  if (typed ? parseTypedDate(typed) === value : value === null) {
+                    setText(value ? formatNumericDate(value) : '');
+                    return;
+                  }
                   e.preventDefault();
                   commit();
                 } else if (e.key === 'ArrowDown' && e.altKey) {
