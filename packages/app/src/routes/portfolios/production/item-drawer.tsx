@@ -2,6 +2,7 @@ import type { MaterialVersionHistory, ProductionItem } from '@crw/api-client';
 import {
   Button,
   ConfirmDialog,
+  DatePicker,
   Drawer,
   EmptyState,
   Field,
@@ -406,12 +407,11 @@ function DetailsForm({
         ])}
         <Field label={m.fields.publishDate} error={errors.publishDate}>
           {(a) => (
-            <Input
+            <DatePicker
               {...a}
-              type="date"
-              readOnly={readOnly}
-              value={draft.publishDate ?? ''}
-              onChange={(e) => set('publishDate', e.target.value || null)}
+              disabled={readOnly}
+              value={draft.publishDate ?? null}
+              onValueChange={(value) => set('publishDate', value)}
             />
           )}
         </Field>
