@@ -93,7 +93,6 @@ export const msg = {
     clientDashboard: 'Mi Dashboard',
     review: 'Panel de revisión',
     userSettings: 'Configuración',
-    comingSoon: 'Esta pantalla se está construyendo.',
   },
   errors: {
     screenLoad: 'No se pudo cargar esta pantalla',

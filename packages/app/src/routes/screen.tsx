@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
-import { msg } from '../messages.ts';
 
-/** A screen's heading and body; screens that later issues build show only this for now. */
+/** A screen's heading (its h1, naming the section), its actions and its body. */
 export function Screen({
   title,
   children,
   actions,
 }: {
   title: string;
-  children?: ReactNode;
+  children: ReactNode;
   actions?: ReactNode;
 }) {
   return (
@@ -19,7 +18,7 @@ export function Screen({
         </h1>
         {actions}
       </header>
-      {children ?? <p className="text-muted-foreground">{msg.screens.comingSoon}</p>}
+      {children}
     </section>
   );
 }
