@@ -14,16 +14,21 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const serverScript = join(repoRoot, 'packages/server/dist/server.js');
 export const haproxyPath = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
+/**
+ * A free TCP port on loopback, below Linux's ephemeral range (32768–60999): a port the kernel hands out for
+ * `listen(0)` is also one it may give an outgoing connection (the database pool, a browser) in the seconds
+ * before the process meant to listen on it starts. Tried at random until one binds.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 /** A process started by a test: what it printed, whether it still runs, and its exit code once it ends. */
