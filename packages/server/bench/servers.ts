@@ -52,6 +52,8 @@ if (mode === 'raw') {
     .returning();
   const tokens = await Promise.all(rows.map((r) => app.tokens.sign(r)));
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // Steady state: the schemas compiled in the background after listen are done before the first broadcast.
+  await app.warmedUp();
   send({
     type: 'ready',
     port: (app.server.address() as AddressInfo).port,

@@ -47,6 +47,8 @@ declare module 'fastify' {
     storage: StorageDriver;
     /** Every API route as `METHOD /api/path` (for the authorisation matrix test and docs). */
     apiRoutes: string[];
+    /** Settles when the route schemas compiled in the background after listen are all compiled. */
+    warmedUp(): Promise<void>;
     /** The daily review reminders (scheduled on every instance; exactly one sends them each day). */
     reminders: { runNow(now?: Date): Promise<{ ran: boolean; notified: number }> };
     /** Runs agents' tasks through their webhook tools (each task on exactly one instance). */
@@ -106,9 +108,11 @@ export async function buildApp(opts: AppOptions) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const warming = new AbortController();
+  let warmed: Promise<void> = Promise.resolve();
   app.addHook('onListen', async () => {
-    void compilers.warmUp(warming.signal);
+    warmed = compilers.warmUp(warming.signal);
   });
+  app.decorate('warmedUp', () => warmed);
   app.addHook('onClose', async () => warming.abort());
 
   const jwtSecret = env.JWT_SECRET ?? (await getOrCreateSetting(database.db, 'jwt_secret', randomSecret));

@@ -1,9 +1,10 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@crw/api-client/events';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
-import { type NotificationView, toNotification } from './notifications.ts';
+import type { NotificationView } from './notifications.ts';
 import type { PushSender } from './push.ts';
 
 /**
@@ -58,11 +59,26 @@ export function createNotifier(deps: {
       const userIds = [...new Set(input.userIds)];
       if (userIds.length === 0) return { views: [], urgency: input.urgency };
       const payload = { ...(input.data ?? {}), ...(input.url ? { url: input.url } : {}) };
-      const rows = await db
-        .insert(notifications)
-        .values(userIds.map((userId) => ({ userId, title: input.title, content: input.content, payload })))
-        .returning();
-      return { views: rows.map((r) => ({ ...toNotification(r), userId: r.userId })), urgency: input.urgency };
+      // Ids and time are made here, so the statement returns nothing; one statement whatever the audience:
+      // the recipients travel as one JSON parameter (a broadcast to 1,000 people is not 6,000 parameters).
+      const createdAt = new Date();
+      const recipients = userIds.map((userId) => ({ id: crypto.randomUUID(), user_id: userId }));
+      await db.execute(sql`
+        insert into ${notifications} (id, user_id, title, content, payload, created_at)
+        select r.id, r.user_id, ${input.title}, ${input.content}, ${JSON.stringify(payload)}::jsonb, ${createdAt.toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(recipients)}::jsonb) as r(id text, user_id text)`);
+      const common = {
+        title: input.title,
+        content: input.content,
+        createdAt: createdAt.toISOString(),
+        read: false,
+        archived: false,
+        payload,
+      };
+      return {
+        views: recipients.map((r) => ({ _id: r.id, ...common, userId: r.user_id })),
+        urgency: input.urgency,
+      };
     },
     deliver({ views, urgency }) {
       const io = deps.io?.();
@@ -82,9 +98,12 @@ export function createNotifier(deps: {
         // Not awaited by the request (push services can be slow) but never left uncaught: sendToUsers bounds
         // its fan-out and logs each failure; anything that still escapes it (a synchronous throw, a rejection)
         // is logged here and can never become an unhandled rejection.
-        Promise.resolve()
-          .then(() => push.sendToUsers(messages, urgency))
-          .catch(pushFailed);
+        // After the sockets' frames are written (setImmediate runs once this turn's I/O is flushed).
+        setImmediate(() => {
+          Promise.resolve()
+            .then(() => push.sendToUsers(messages, urgency))
+            .catch(pushFailed);
+        });
       }
     },
     async notify(input) {

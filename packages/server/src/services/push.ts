@@ -1,5 +1,5 @@
 import { type Agent, request as httpsRequest } from 'node:https';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import webpush from 'web-push';
@@ -150,7 +150,13 @@ export function createPushSender(deps: {
     let subs: Subscription[];
     try {
       const userIds = [...new Set(messages.map((m) => m.userId))];
-      subs = await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
+      // One parameter whatever the audience (a broadcast reaches thousands).
+      subs = await db
+        .select()
+        .from(pushSubscriptions)
+        .where(
+          sql`${pushSubscriptions.userId} in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))`,
+        );
     } catch (error) {
       log.warn({ err: error }, 'no se pudieron leer las suscripciones push');
       return;

@@ -212,10 +212,11 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const opens = url ? await mayOpen(app.db, url, userIds) : new Set<string>();
       const withLink = userIds.filter((id) => opens.has(id));
       const withoutLink = userIds.filter((id) => !opens.has(id));
-      const created = [
-        await app.notifier.create(app.db, { userIds: withLink, title, content, url }),
-        await app.notifier.create(app.db, { userIds: withoutLink, title, content }),
-      ];
+      // Everyone or no one: both inserts commit together, and only then is anyone told.
+      const created = await app.db.transaction(async (tx) => [
+        await app.notifier.create(tx, { userIds: withLink, title, content, url }),
+        await app.notifier.create(tx, { userIds: withoutLink, title, content }),
+      ]);
       for (const c of created) app.notifier.deliver(c);
       return { success: true, count: withLink.length + withoutLink.length };
     },
