@@ -11,8 +11,9 @@ declare module 'fastify' {
     /** Closes every socket of a user, on every instance (through the Redis adapter when there is one). */
     endSessions(userId: string): void;
     /**
-     * A user's row changed (role, password, permissions, name, deletion): every instance drops it from its
-     * signed-in user cache, this one at once, the others through the Redis adapter.
+     * A user's row or access changed (role, password, permissions, grants, name, deletion): every instance
+     * drops it from its signed-in user cache and forgets the realtime audiences, this one at once, the others
+     * through the Redis adapter.
      */
     usersChanged(userId: string): void;
   }
@@ -89,11 +90,16 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     }
   });
   app.decorate('io', io);
-  app.decorate('usersChanged', (userId: string) => {
+  // A user changed: their cached row goes, and so do the realtime audiences (which hold grants and roles).
+  const forget = (userId: string) => {
     app.tokens.forget(userId);
+    app.productionEvents.forget();
+  };
+  app.decorate('usersChanged', (userId: string) => {
+    forget(userId);
     if (app.redis) io.serverSideEmit('users:changed', userId);
   });
-  io.on('users:changed', (userId) => app.tokens.forget(userId));
+  io.on('users:changed', forget);
   app.decorate('endSessions', (userId: string) => {
     // This instance's sockets at once, whatever Redis is doing; then every instance's, through the adapter.
     io.local.in(userRoom(userId)).disconnectSockets(true);

@@ -18,6 +18,7 @@ describe('comment events', () => {
   let outsider: TestUser;
   let draftId: string;
   let sentId: string;
+  let portfolioId: string;
   const pool = socketPool(() => base);
   const heard = new Map<string, CommentsEvent[]>();
 
@@ -59,7 +60,7 @@ describe('comment events', () => {
     reviewer = await makeUser(ctx.app, 'employee');
     client = await makeUser(ctx.app, 'client');
     outsider = await makeUser(ctx.app, 'employee');
-    const portfolioId = (await makePortfolio(ctx.app, [employee, reviewer, client]))._id;
+    portfolioId = (await makePortfolio(ctx.app, [employee, reviewer, client]))._id;
     await makePortfolio(ctx.app, [outsider]);
     const cycle = (
       await ctx.app.inject({
@@ -122,5 +123,46 @@ describe('comment events', () => {
     await settle(id, 'comment.created');
     expect(of(client, id)).toHaveLength(1);
     expect(of(outsider, id)).toEqual([]);
+  });
+
+  it('a grant, a revoke and a new admin count at once, though the audience was read moments before', async () => {
+    const admin = await makeUser(ctx.app, 'admin');
+    const grants = `/api/users/${outsider.id}/portfolio-access`;
+    // Read (and kept) with the outsider still outside.
+    const before = await comment(employee, draftId);
+    await settle(before, 'comment.created');
+    expect(of(outsider, before)).toEqual([]);
+
+    expect((await as(admin, 'POST', grants, { portfolioId })).statusCode).toBe(200);
+    const granted = await comment(employee, draftId);
+    await settle(granted, 'comment.created');
+    expect(of(outsider, granted)).toHaveLength(1);
+
+    expect((await as(admin, 'DELETE', `${grants}/${portfolioId}`)).statusCode).toBe(200);
+    const revoked = await comment(employee, draftId);
+    await settle(revoked, 'comment.created');
+    expect(of(outsider, revoked)).toEqual([]);
+
+    // An admin created through the API sees every portfolio from its first moment.
+    const email = `nuevo-admin-${Date.now()}@test.local`;
+    const created = await as(admin, 'POST', '/api/users', {
+      email,
+      name: 'Nueva administradora',
+      role: 'admin',
+      password: 'contraseña-segura-1',
+    });
+    expect(created.statusCode).toBe(201);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.250.0.1',
+      payload: { email, password: 'contraseña-segura-1' },
+    });
+    expect(login.statusCode).toBe(200);
+    const newcomer = { id: created.json()._id as string, token: login.json().token as string } as TestUser;
+    await listen(newcomer);
+    const welcomed = await comment(employee, draftId);
+    await settle(welcomed, 'comment.created');
+    expect(of(newcomer, welcomed)).toHaveLength(1);
   });
 });

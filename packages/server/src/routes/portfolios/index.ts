@@ -55,6 +55,8 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const created = await app.db.transaction((tx) =>
         service.createPortfolio(tx, request.user, request.body),
       );
+      // Its creator now holds a grant on it (an admin needs none).
+      app.usersChanged(request.user.id);
       return reply.status(201).send(created);
     },
   );

@@ -81,8 +81,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: ref(UserSchema), ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(toPublicUser(await usersService.createUser(app.db, request.body))),
+    async (request, reply) => {
+      const user = await usersService.createUser(app.db, request.body);
+      // A new admin sees every portfolio at once: realtime audiences are read again.
+      app.usersChanged(user.id);
+      return reply.status(201).send(toPublicUser(user));
+    },
   );
 
   app.get(
@@ -272,6 +276,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body.permissions,
       );
       if (created) app.notifier.deliver(created);
+      app.usersChanged(request.params.id);
       usersService.announceAccess(app.io, request.params.id, {
         portfolioId: access.portfolioId,
         access: 'granted',
@@ -297,6 +302,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await usersService.revokeAccess(app.db, request.params.id, request.params.portfolioId);
+      app.usersChanged(request.params.id);
       usersService.announceAccess(app.io, request.params.id, {
         portfolioId: request.params.portfolioId,
         access: 'revoked',

@@ -1,5 +1,5 @@
 import type { CommentsEvent, ProductionEvent, TasksEvent } from '@crw/api-client/events';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { portfolioAccess, users } from '../../db/schema.ts';
@@ -25,6 +25,9 @@ export interface CommentChange {
   actorId: string;
 }
 
+/** How long a portfolio's audience is reused between changes of access (each change forgets it at once). */
+export const AUDIENCE_TTL_MS = 5_000;
+
 export interface ProductionPublisher {
   /** Fire and forget, after the commit: failures are logged, never thrown at the request. */
   publish(changes: ProductionChange[]): void;
@@ -32,7 +35,11 @@ export interface ProductionPublisher {
   comment(change: CommentChange): void;
   /** An agent's task changed status: to the portfolio's team (tasks are internal work). */
   task(task: { id: string; portfolioId: string; agentId: string; status: TasksEvent['status'] }): void;
+  /** Someone's access changed (a grant, a revoke, a role, a deletion): audiences are read again. */
+  forget(): void;
 }
+
+type Audience = Array<{ id: string; internal: boolean }>;
 
 export function createProductionPublisher(deps: {
   db: Db;
@@ -41,17 +48,37 @@ export function createProductionPublisher(deps: {
 }): ProductionPublisher {
   const warn = (err: unknown) =>
     deps.log.warn({ err }, 'no se pudo avisar en tiempo real de un cambio de producción');
+  // A busy portfolio's every comment and change would read its grants again: they are kept for a few seconds,
+  // and dropped whenever anyone's access changes (on every instance, see plugins/realtime.ts).
+  let cache = new Map<string, { at: number; audience: Promise<Audience> }>();
+  const audienceOf = (portfolioId: string) => {
+    const now = Date.now();
+    const hit = cache.get(portfolioId);
+    if (hit && now - hit.at < AUDIENCE_TTL_MS) return hit.audience;
+    const audience = portfolioAudience(deps.db, portfolioId);
+    const entry = { at: now, audience };
+    cache.set(portfolioId, entry);
+    // A failed read is not kept.
+    audience.catch(() => {
+      if (cache.get(portfolioId) === entry) cache.delete(portfolioId);
+    });
+    if (cache.size > 1_000) cache.delete(cache.keys().next().value!);
+    return audience;
+  };
   return {
     publish(changes) {
-      publishProductionChanges(deps.db, deps.io(), changes).catch(warn);
+      publishProductionChanges(audienceOf, deps.io(), changes).catch(warn);
     },
     comment(change) {
-      publishCommentChange(deps.db, deps.io(), change).catch(warn);
+      publishCommentChange(audienceOf, deps.io(), change).catch(warn);
+    },
+    forget() {
+      cache = new Map();
     },
     task(task) {
       const io = deps.io();
       if (!io) return;
-      portfolioAudience(deps.db, task.portfolioId)
+      audienceOf(task.portfolioId)
         .then((audience) => {
           const rooms = audience.filter((u) => u.internal).map((u) => userRoom(u.id));
           const event: TasksEvent = {
@@ -71,34 +98,39 @@ export function createProductionPublisher(deps: {
  * Who sees a portfolio's production right now, read from the grants at that moment (so a new grant is
  * honoured at once): every admin, and each holder of production.view, marked internal or not.
  */
-async function portfolioAudience(db: Db, portfolioId: string) {
-  const viewers = await db
+async function portfolioAudience(db: Db, portfolioId: string): Promise<Audience> {
+  // One query: the admins, and the holders of a grant on this portfolio.
+  const rows = await db
     .select({ id: users.id, role: users.role, permissions: portfolioAccess.permissions })
-    .from(portfolioAccess)
-    .innerJoin(users, eq(users.id, portfolioAccess.userId))
-    .where(and(eq(portfolioAccess.portfolioId, portfolioId), isNull(users.deletedAt)));
-  const admins = await db
-    .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
-  return [
-    ...admins.map((a) => ({ id: a.id, internal: true })),
-    ...viewers
-      .filter((v) => v.role !== 'admin' && v.permissions.includes('production.view'))
-      .map((v) => ({ id: v.id, internal: isInternalViewer(v, new Set(v.permissions)) })),
-  ];
+    .leftJoin(
+      portfolioAccess,
+      and(eq(portfolioAccess.userId, users.id), eq(portfolioAccess.portfolioId, portfolioId)),
+    )
+    .where(and(isNull(users.deletedAt), or(eq(users.role, 'admin'), isNotNull(portfolioAccess.userId))));
+  const audience: Audience = [];
+  for (const r of rows) {
+    if (r.role === 'admin') audience.push({ id: r.id, internal: true });
+    else if (r.permissions?.includes('production.view'))
+      audience.push({ id: r.id, internal: isInternalViewer(r, new Set(r.permissions)) });
+  }
+  return audience;
 }
 
 /**
  * Tells the open screens of a portfolio that a comment changed. A client is told only about a comment it may
  * read before or after the change (a client-visible comment on something the client sees).
  */
-async function publishCommentChange(db: Db, io: SocketServer | undefined, change: CommentChange) {
+async function publishCommentChange(
+  audienceOf: (portfolioId: string) => Promise<Audience>,
+  io: SocketServer | undefined,
+  change: CommentChange,
+) {
   if (!io) return;
   const { entity } = change;
   const clientSees =
     entity.visibleToClient && (change.visibility === 'client' || change.previousVisibility === 'client');
-  const rooms = (await portfolioAudience(db, entity.portfolioId))
+  const rooms = (await audienceOf(entity.portfolioId))
     .filter((u) => u.internal || clientSees)
     .map((u) => userRoom(u.id));
   if (rooms.length === 0) return;
@@ -119,12 +151,12 @@ async function publishCommentChange(db: Db, io: SocketServer | undefined, change
  * Through the Redis adapter every instance's sockets receive it once.
  */
 async function publishProductionChanges(
-  db: Db,
+  audienceOf: (portfolioId: string) => Promise<Audience>,
   io: SocketServer | undefined,
   changes: ProductionChange[],
 ): Promise<void> {
   if (!io || changes.length === 0) return;
-  const audience = await portfolioAudience(db, changes[0]!.item.portfolioId);
+  const audience = await audienceOf(changes[0]!.item.portfolioId);
   for (const change of changes) {
     const { item } = change;
     const event: ProductionEvent = {
