@@ -10,7 +10,13 @@ import { io, type Socket } from 'socket.io-client';
 import { msg } from '../../messages.ts';
 import { forgetPortfolio, loadPortfolios, portfoliosStore } from '../portfolios/store.ts';
 import { attention } from '../system/store.ts';
-import { loadNotifications, receiveNew, receiveUpdated } from './store.ts';
+import {
+  loadNotifications,
+  notificationsStore,
+  receiveNew,
+  receiveUpdated,
+  refreshUnreadCount,
+} from './store.ts';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -64,14 +70,18 @@ export async function portfoliosChanged(event: PortfoliosEvent, leave: (to: stri
 
 /**
  * One socket per signed-in session: the token in the handshake's auth; notification events feed the store;
- * after a reconnect the list and the count are reloaded so nothing missed while offline stays missed.
+ * once connected the count is read again (the first read may precede the room join), and after a reconnect
+ * the list and the count are reloaded, so nothing missed while offline stays missed.
  * `leave` navigates inside the app (a revoked portfolio's screens are left through it).
  */
 export function connectRealtime(token: string, leave: (to: string) => void): () => void {
   const socket: AppSocket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
   let connectedOnce = false;
   socket.on('connect', () => {
-    if (connectedOnce && !socket.recovered) {
+    if (!connectedOnce) {
+      // The badge was read before the socket joined its room: a notification made in between is counted now.
+      void (notificationsStore.open ? loadNotifications() : refreshUnreadCount());
+    } else if (!socket.recovered) {
       void loadNotifications();
       // A grant or revoke missed while offline.
       if (portfoliosStore.loaded) void loadPortfolios().catch(() => undefined);
