@@ -1,12 +1,37 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Moves the built stylesheet links from <head> to the end of <body>, after #root. In <head> a stylesheet
+ * blocks the first paint; after #root it blocks nothing above it, so index.html's boot screen (its CSS is
+ * inline) paints as soon as the HTML is parsed (issue 14). The file is still discovered and fetched at once,
+ * and the module scripts, which run after parsing, wait for it: React never mounts unstyled.
+ */
+function stylesheetsAfterRoot(): Plugin {
+  return {
+    name: 'crw:stylesheets-after-root',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links: string[] = [];
+        const head = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (link) => {
+          links.push(link.trim());
+          return '';
+        });
+        if (links.length === 0) return html;
+        return head.replace('</body>', `  ${links.join('\n    ')}\n  </body>`);
+      },
+    },
+  };
+}
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), stylesheetsAfterRoot()],
   resolve: {
     alias: [
       // /design renders the ui stories without running their play functions: Storybook's test runtime
