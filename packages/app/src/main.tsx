@@ -1,9 +1,10 @@
 import '@crw/ui/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { authStore, loadCurrentUser } from './features/auth/store.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
+import { preloadScreens } from './router.tsx';
 import { showStartupError } from './lib/startup.ts';
 import { applyTheme } from './lib/theme.ts';
 
@@ -11,16 +12,23 @@ import { applyTheme } from './lib/theme.ts';
  * Start-up order of spec §4: register the service worker, load the current user if a token exists, mount.
  * Until the mount, index.html's own «Cargando...» stays in #root (never a blank page while the worker
  * registers or /auth/me answers); if start-up throws, a Spanish message with «Recargar» replaces it.
+ * Meanwhile the first screen's chunks download (`preloadScreens`), so the mount waits for nothing slower
+ * than the registration and /auth/me. The first render is a transition: React yields every few ms instead
+ * of one long task (issue 14: total blocking time).
  */
 async function start() {
   applyTheme();
+  preloadScreens(window.location.pathname, Boolean(authStore.token));
   await registerServiceWorker();
   if (authStore.token) await loadCurrentUser();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 start().catch(showStartupError);

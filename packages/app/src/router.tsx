@@ -1,5 +1,5 @@
 import { LoadingOverlay } from '@crw/ui';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { ROLES } from './lib/access.ts';
 import { lazyScreen } from './lib/lazy.ts';
 import type { RouteTitle } from './features/shell/title.ts';
@@ -11,10 +11,16 @@ import { RouteError } from './routes/route-error.tsx';
  * A lazy screen; `title` is its name in `document.title` (read by `syncDocumentTitle`). A titled screen has
  * its own error element, so a chunk that fails to load shows the message inside the shell, not instead of it.
  */
-const screen = (load: () => Promise<{ default: React.ComponentType }>, title?: string) => ({
-  ...(title ? { handle: { title } satisfies RouteTitle, errorElement: <RouteError /> } : {}),
-  lazy: lazyScreen(load),
-});
+const screen = (load: () => Promise<{ default: React.ComponentType }>, title?: string) => {
+  const route = {
+    ...(title ? { handle: { title } satisfies RouteTitle, errorElement: <RouteError /> } : {}),
+    lazy: lazyScreen(load),
+  };
+  chunkOf.set(route.lazy, load);
+  return route;
+};
+/** Each lazy route's own import, for `preloadScreens` (the router calls `lazy`, which wraps it). */
+const chunkOf = new WeakMap<NonNullable<RouteObject['lazy']>, () => Promise<unknown>>();
 
 /** Every route of spec §2 with its role guard; screens are lazy chunks. */
 export const routes: RouteObject[] = [
@@ -157,3 +163,18 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/**
+ * Starts downloading the chunks of the screens `pathname` shows, at start-up, while the service worker
+ * registers and /auth/me answers (spec §4), instead of after the mount. Nothing is awaited and nothing is
+ * reported: the router's own `lazy` imports the same modules later (already there, or failing the same way
+ * and then shown by the route's error element). Signed out, only /auth's chunk is fetched (a guarded path
+ * redirects there).
+ */
+export function preloadScreens(pathname: string, signedIn: boolean) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const load = typeof route.lazy === 'function' ? chunkOf.get(route.lazy) : undefined;
+    if (!load || (!signedIn && route.path !== '/auth')) continue;
+    load().catch(() => {});
+  }
+}
