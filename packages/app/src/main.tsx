@@ -4,9 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { authStore, loadCurrentUser } from './features/auth/store.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
-import { preloadScreens } from './router.tsx';
 import { showStartupError } from './lib/startup.ts';
 import { applyTheme } from './lib/theme.ts';
+import { preloadScreens } from './router.tsx';
 
 /**
  * Start-up order of spec §4: register the service worker, load the current user if a token exists, mount.
