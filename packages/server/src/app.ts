@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { Database, Db } from './db/client.ts';
 import { type Env, isTest } from './env.ts';
@@ -224,7 +224,8 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
-  await app.register(helmet, {
+  // Security headers, worked out once (@fastify/helmet builds helmet's middleware again on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -249,6 +250,9 @@ export async function buildApp(opts: AppOptions) {
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: false,

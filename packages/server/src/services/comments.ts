@@ -53,7 +53,7 @@ export async function resolveEntity(
   type: CommentEntityType,
   id: string,
 ): Promise<ResolvedEntity> {
-  const notFound = new AppError('NOT_FOUND', 'Elemento no encontrado');
+  const notFound = () => new AppError('NOT_FOUND', 'Elemento no encontrado');
   const entity = (
     portfolioId: string,
     visibleToClient: boolean,
@@ -78,14 +78,14 @@ export async function resolveEntity(
         .select({ p: items.portfolioId, s: items.status })
         .from(items)
         .where(eq(items.id, id));
-      if (!row) throw notFound;
+      if (!row) throw notFound();
       // Items not yet sent to the client default to internal comments, afterwards to client ones.
       const sent = canSeeStatus(false, row.s);
       return entity(row.p, sent, `production?item=${id}`, `review?item=${id}`, sent);
     }
     case 'cycle': {
       const [row] = await db.select({ p: cycles.portfolioId }).from(cycles).where(eq(cycles.id, id));
-      if (!row) throw notFound;
+      if (!row) throw notFound();
       return entity(row.p, true, `production?cycle=${id}`, 'client-dashboard');
     }
     case 'task': {
@@ -93,17 +93,17 @@ export async function resolveEntity(
         .select({ p: tasks.portfolioId, a: tasks.agentId })
         .from(tasks)
         .where(eq(tasks.id, id));
-      if (!row) throw notFound;
+      if (!row) throw notFound();
       return entity(row.p, false, `agents/${row.a}`, null);
     }
     case 'agent': {
       const [row] = await db.select({ p: agents.portfolioId }).from(agents).where(eq(agents.id, id));
-      if (!row) throw notFound;
+      if (!row) throw notFound();
       return entity(row.p, false, `agents/${id}`, null);
     }
     case 'portfolio': {
       const [row] = await db.select({ p: portfolios.id }).from(portfolios).where(eq(portfolios.id, id));
-      if (!row) throw notFound;
+      if (!row) throw notFound();
       return entity(row.p, true, 'dashboard', 'client-dashboard');
     }
     default:
@@ -322,14 +322,14 @@ async function mentionNotifications(
 
 /** A comment the actor may read (404 otherwise); for writing, only its author or an admin (403). */
 export async function loadComment(db: DbOrTx, actor: Actor, id: string, write: boolean) {
-  const notFound = new AppError('NOT_FOUND', 'Comentario no encontrado');
+  const notFound = () => new AppError('NOT_FOUND', 'Comentario no encontrado');
   const [row] = await db.select().from(comments).where(eq(comments.id, id));
-  if (!row) throw notFound;
+  if (!row) throw notFound();
   const entity = await resolveEntity(db, row.entityType, row.entityId).catch(() => {
-    throw notFound;
+    throw notFound();
   });
   const { internal } = await authorizeEntity(db, actor, entity, false);
-  if (!internal && row.visibility !== 'client') throw notFound;
+  if (!internal && row.visibility !== 'client') throw notFound();
   if (write && row.authorId !== actor.id && !isAdmin(actor)) {
     throw new AppError('FORBIDDEN', 'Solo quien escribió el comentario (o un administrador) puede cambiarlo');
   }

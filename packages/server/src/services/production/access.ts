@@ -31,13 +31,14 @@ export async function loadItem(
     .from(items)
     .leftJoin(portfolioAccess, grantOn(actor, items.portfolioId))
     .where(eq(items.id, id));
-  const notFound = new AppError('NOT_FOUND', 'Pieza no encontrada');
-  if (!row) throw notFound;
+  // Made only when thrown (an error captures a stack trace: not for every request that succeeds).
+  const notFound = () => new AppError('NOT_FOUND', 'Pieza no encontrada');
+  if (!row) throw notFound();
   const { item } = row;
   const perms = permissionsFromGrant(actor, row.grant);
-  if (!perms?.has('production.view')) throw notFound;
+  if (!perms?.has('production.view')) throw notFound();
   const internal = isInternalViewer(actor, perms);
-  if (!canSeeStatus(internal, item.status)) throw notFound;
+  if (!canSeeStatus(internal, item.status)) throw notFound();
   if (permission && !perms.has(permission)) throw new AppError('FORBIDDEN');
   return { item, perms, internal };
 }
@@ -60,11 +61,11 @@ export async function loadCycle(
     .from(cycles)
     .leftJoin(portfolioAccess, grantOn(actor, cycles.portfolioId))
     .where(eq(cycles.id, id));
-  const notFound = new AppError('NOT_FOUND', 'Ciclo no encontrado');
-  if (!row) throw notFound;
+  const notFound = () => new AppError('NOT_FOUND', 'Ciclo no encontrado');
+  if (!row) throw notFound();
   const { cycle } = row;
   const perms = permissionsFromGrant(actor, row.grant);
-  if (!perms?.has('production.view')) throw notFound;
+  if (!perms?.has('production.view')) throw notFound();
   if (!perms.has(permission)) throw new AppError('FORBIDDEN');
   return { cycle, perms, internal: isInternalViewer(actor, perms) };
 }

@@ -56,12 +56,12 @@ async function sentToClient(db: DbOrTx, itemId: string, key: string) {
 
 /** A signed download for a file of the item; a client only for files of versions sent to it. */
 export async function downloadUrl(db: DbOrTx, storage: StorageDriver, access: ItemAccess, s3Key: string) {
-  const notFound = new AppError('NOT_FOUND', 'Archivo no encontrado');
+  const notFound = () => new AppError('NOT_FOUND', 'Archivo no encontrado');
   const [file] = await db
     .select()
     .from(files)
     .where(and(eq(files.itemId, access.item.id), eq(files.s3Key, s3Key)));
-  if (!file) throw notFound;
-  if (!access.internal && !(await sentToClient(db, access.item.id, s3Key))) throw notFound;
+  if (!file) throw notFound();
+  if (!access.internal && !(await sentToClient(db, access.item.id, s3Key))) throw notFound();
   return storage.presignGet(file.s3Key, { expiresIn: PRESIGN_SECONDS, fileName: file.fileName });
 }

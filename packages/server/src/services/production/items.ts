@@ -77,8 +77,55 @@ const sortColumns = {
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The page query: the rows and, with each, the total (a window count), in the order asked for. */
+function pageQuery(db: DbOrTx, where: SQL | undefined, q: Pick<ItemQuery, 'sort' | 'order'>) {
+  const direction = q.order === 'desc' ? desc : asc;
+  const column = sortColumns[q.sort ?? 'publishDate'];
+  return db
+    .select({ item: items, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(items)
+    .where(where)
+    .orderBy(
+      q.order === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+      direction(items.createdAt),
+      asc(items.id),
+    );
+}
+
+/**
+ * The unfiltered page (a board or a list opening, the commonest read) is a prepared statement per viewer kind
+ * and order, built once per database: no SQL is put together per request.
+ */
+const preparedPages = new WeakMap<object, Map<string, ReturnType<typeof preparePage>>>();
+function preparePage(db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | 'order'>, name: string) {
+  return pageQuery(db, and(eq(items.cycleId, sql.placeholder('cycleId')), visibleItems(internal)), q)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+function unfilteredPage(db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | 'order'>) {
+  const byShape = preparedPages.get(db) ?? new Map<string, ReturnType<typeof preparePage>>();
+  preparedPages.set(db, byShape);
+  const name = `items_page_${internal ? 'staff' : 'client'}_${q.sort ?? 'publishDate'}_${q.order ?? 'asc'}`;
+  const prepared = byShape.get(name) ?? preparePage(db, internal, q, name);
+  byShape.set(name, prepared);
+  return prepared;
+}
+
+const isFiltered = (q: ItemQuery) =>
+  Boolean(
+    q.status?.length ||
+      q.format ||
+      q.pilar ||
+      q.angulo ||
+      q.funnelPhase ||
+      q.awarenessLevel ||
+      q.assigneeId ||
+      q.q?.trim(),
+  );
+
 /** One page of a cycle's items, filtered and sorted, as the viewer may see them. */
-export async function listItems(db: DbOrTx, cycleId: string, internal: boolean, q: ItemQuery) {
+export async function listItems(db: Db, cycleId: string, internal: boolean, q: ItemQuery) {
   const term = q.q?.trim();
   const filters: Array<SQL | undefined> = [
     eq(items.cycleId, cycleId),
@@ -93,21 +140,12 @@ export async function listItems(db: DbOrTx, cycleId: string, internal: boolean, 
     term ? or(ilike(items.title, likeTerm(term)), ilike(items.description, likeTerm(term))) : undefined,
   ];
   const where = and(...filters);
-  const direction = q.order === 'desc' ? desc : asc;
-  const column = sortColumns[q.sort ?? 'publishDate'];
+  const offset = (q.page - 1) * q.limit;
   // The total comes with the page (a window count): one query, not two. A page past the end has no row to
   // carry it, and only then is it counted on its own.
-  const page = await db
-    .select({ item: items, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(items)
-    .where(where)
-    .orderBy(
-      q.order === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
-      direction(items.createdAt),
-      asc(items.id),
-    )
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
+  const page = isFiltered(q)
+    ? await pageQuery(db, where, q).limit(q.limit).offset(offset)
+    : await unfilteredPage(db, internal, q).execute({ cycleId, limit: q.limit, offset });
   const total =
     page[0]?.total ??
     (q.page > 1 ? Number((await db.select({ n: count() }).from(items).where(where))[0]?.n ?? 0) : 0);
