@@ -82,6 +82,8 @@ async function runPlaywright(suite, out) {
         E2E_DATABASE_URL: database.url,
         E2E_REDIS_URL: process.env.REDIS_URL ?? '',
         E2E_PORT: '3101',
+        // The scale-out spec: two compiled instances on this database and Redis behind Debian's HAProxy.
+        E2E_SCALE: '1',
       },
     });
   } finally {

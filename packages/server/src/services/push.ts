@@ -1,5 +1,5 @@
 import { type Agent, request as httpsRequest } from 'node:https';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import webpush from 'web-push';
