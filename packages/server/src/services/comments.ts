@@ -9,6 +9,7 @@ import {
   cycles,
   items,
   itemVersions,
+  portfolioAccess,
   portfolios,
   tasks,
   users,
@@ -18,9 +19,10 @@ import { sanitizeRichText } from '../lib/sanitize.ts';
 import {
   type Actor,
   canSeeStatus,
+  grantOn,
   isAdmin,
   isInternalViewer,
-  portfolioPermissions,
+  permissionsFromGrant,
   visibleComments,
   visibleVersions,
 } from '../policy.ts';
@@ -42,69 +44,91 @@ export interface ResolvedEntity {
    * screens (production, dashboard, agents), so it gets the review panel or its own dashboard.
    */
   links: Record<Audience, string>;
+  /** The reader's permissions on its portfolio (null: may not see it), read with it. */
+  perms: ReadonlySet<string> | null;
 }
 
 /** Who a link is for: the staff screens, or the screens a client may open (spec §2). */
 export type Audience = 'staff' | 'client';
 
-/** The portfolio an entity belongs to, and whether clients may see it. Unknown → 404. */
+/**
+ * The portfolio an entity belongs to, whether clients may see it, and the reader's permissions on that
+ * portfolio, read in the same query (its grant joined to the row). Unknown → 404.
+ */
 export async function resolveEntity(
   db: DbOrTx,
   type: CommentEntityType,
   id: string,
+  actor: Actor,
 ): Promise<ResolvedEntity> {
   const notFound = () => new AppError('NOT_FOUND', 'Elemento no encontrado');
   const entity = (
-    portfolioId: string,
+    row: { p: string; grant: string[] | null },
     visibleToClient: boolean,
     staff: string,
     client: string | null,
     sent = false,
   ): ResolvedEntity => {
-    const base = `/portfolios/${portfolioId}/`;
+    const base = `/portfolios/${row.p}/`;
     return {
       type,
       id,
-      portfolioId,
+      portfolioId: row.p,
       visibleToClient,
       defaultVisibility: sent ? 'client' : 'internal',
       // An entity no client may see never notifies one; its client link is then the safe client dashboard.
       links: { staff: base + staff, client: base + (client ?? 'client-dashboard') },
+      perms: permissionsFromGrant(actor, row.grant),
     };
   };
+  const grant = portfolioAccess.permissions;
   switch (type) {
     case 'item': {
       const [row] = await db
-        .select({ p: items.portfolioId, s: items.status })
+        .select({ p: items.portfolioId, s: items.status, grant })
         .from(items)
+        .leftJoin(portfolioAccess, grantOn(actor, items.portfolioId))
         .where(eq(items.id, id));
       if (!row) throw notFound();
       // Items not yet sent to the client default to internal comments, afterwards to client ones.
       const sent = canSeeStatus(false, row.s);
-      return entity(row.p, sent, `production?item=${id}`, `review?item=${id}`, sent);
+      return entity(row, sent, `production?item=${id}`, `review?item=${id}`, sent);
     }
     case 'cycle': {
-      const [row] = await db.select({ p: cycles.portfolioId }).from(cycles).where(eq(cycles.id, id));
+      const [row] = await db
+        .select({ p: cycles.portfolioId, grant })
+        .from(cycles)
+        .leftJoin(portfolioAccess, grantOn(actor, cycles.portfolioId))
+        .where(eq(cycles.id, id));
       if (!row) throw notFound();
-      return entity(row.p, true, `production?cycle=${id}`, 'client-dashboard');
+      return entity(row, true, `production?cycle=${id}`, 'client-dashboard');
     }
     case 'task': {
       const [row] = await db
-        .select({ p: tasks.portfolioId, a: tasks.agentId })
+        .select({ p: tasks.portfolioId, a: tasks.agentId, grant })
         .from(tasks)
+        .leftJoin(portfolioAccess, grantOn(actor, tasks.portfolioId))
         .where(eq(tasks.id, id));
       if (!row) throw notFound();
-      return entity(row.p, false, `agents/${row.a}`, null);
+      return entity(row, false, `agents/${row.a}`, null);
     }
     case 'agent': {
-      const [row] = await db.select({ p: agents.portfolioId }).from(agents).where(eq(agents.id, id));
+      const [row] = await db
+        .select({ p: agents.portfolioId, grant })
+        .from(agents)
+        .leftJoin(portfolioAccess, grantOn(actor, agents.portfolioId))
+        .where(eq(agents.id, id));
       if (!row) throw notFound();
-      return entity(row.p, false, `agents/${id}`, null);
+      return entity(row, false, `agents/${id}`, null);
     }
     case 'portfolio': {
-      const [row] = await db.select({ p: portfolios.id }).from(portfolios).where(eq(portfolios.id, id));
+      const [row] = await db
+        .select({ p: portfolios.id, grant })
+        .from(portfolios)
+        .leftJoin(portfolioAccess, grantOn(actor, portfolios.id))
+        .where(eq(portfolios.id, id));
       if (!row) throw notFound();
-      return entity(row.p, true, 'dashboard', 'client-dashboard');
+      return entity(row, true, 'dashboard', 'client-dashboard');
     }
     default:
       return type satisfies never;
@@ -115,13 +139,8 @@ export async function resolveEntity(
  * Checks the actor may see the entity (404 otherwise) and, for writing, holds comments.write (403).
  * Answers whether the actor is an internal viewer (sees internal comments).
  */
-export async function authorizeEntity(
-  db: DbOrTx,
-  actor: Actor,
-  entity: ResolvedEntity,
-  write: boolean,
-): Promise<{ internal: boolean }> {
-  const perms = await portfolioPermissions(db, actor, entity.portfolioId);
+export function authorizeEntity(actor: Actor, entity: ResolvedEntity, write: boolean): { internal: boolean } {
+  const { perms } = entity;
   const internal = perms ? isInternalViewer(actor, perms) : false;
   if (!perms || (!entity.visibleToClient && !internal))
     throw new AppError('NOT_FOUND', 'Elemento no encontrado');
@@ -252,8 +271,8 @@ export async function createComment(
   input: CommentInput,
 ) {
   const { row, entity, visibility, created } = await db.transaction(async (tx) => {
-    const entity = await resolveEntity(tx, input.entityType, input.entityId);
-    const { internal } = await authorizeEntity(tx, actor, entity, true);
+    const entity = await resolveEntity(tx, input.entityType, input.entityId, actor);
+    const { internal } = authorizeEntity(actor, entity, true);
     const body = cleanBody(input.body);
     const visibility = chooseVisibility(entity, internal, input.visibility);
     if (input.anchor) await checkAnchor(tx, entity, internal, input.anchor);
@@ -325,10 +344,10 @@ export async function loadComment(db: DbOrTx, actor: Actor, id: string, write: b
   const notFound = () => new AppError('NOT_FOUND', 'Comentario no encontrado');
   const [row] = await db.select().from(comments).where(eq(comments.id, id));
   if (!row) throw notFound();
-  const entity = await resolveEntity(db, row.entityType, row.entityId).catch(() => {
+  const entity = await resolveEntity(db, row.entityType, row.entityId, actor).catch(() => {
     throw notFound();
   });
-  const { internal } = await authorizeEntity(db, actor, entity, false);
+  const { internal } = authorizeEntity(actor, entity, false);
   if (!internal && row.visibility !== 'client') throw notFound();
   if (write && row.authorId !== actor.id && !isAdmin(actor)) {
     throw new AppError('FORBIDDEN', 'Solo quien escribió el comentario (o un administrador) puede cambiarlo');

@@ -72,8 +72,8 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { entityId, entityType, page, limit } = request.query;
       const type = entityType as Parameters<typeof service.resolveEntity>[1];
-      const entity = await service.resolveEntity(app.db, type, entityId);
-      const { internal } = await service.authorizeEntity(app.db, request.user, entity, false);
+      const entity = await service.resolveEntity(app.db, type, entityId, request.user);
+      const { internal } = service.authorizeEntity(request.user, entity, false);
       return service.listComments(app.db, entity, internal, { page, limit });
     },
   );
