@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { notifications, portfolioAccess, type Role, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
@@ -31,15 +32,25 @@ export function toNotification(row: NotificationRow): NotificationView {
   };
 }
 
-export async function listNotifications(db: DbOrTx, userId: string, includeArchived: boolean) {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(
-      and(eq(notifications.userId, userId), includeArchived ? undefined : eq(notifications.archived, false)),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(LIST_LIMIT);
+/** The list, with or without the archived: a prepared statement each. */
+const listStatement = (db: Db, includeArchived: boolean) =>
+  prepared(db, includeArchived ? 'notifications_all' : 'notifications_active', (name) =>
+    db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, sql.placeholder('userId')),
+          includeArchived ? undefined : eq(notifications.archived, false),
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(LIST_LIMIT)
+      .prepare(name),
+  );
+
+export async function listNotifications(db: Db, userId: string, includeArchived: boolean) {
+  const rows = await listStatement(db, includeArchived).execute({ userId });
   return rows.map(toNotification);
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   comments,
   cycles,
@@ -94,23 +95,18 @@ function pageQuery(db: DbOrTx, where: SQL | undefined, q: Pick<ItemQuery, 'sort'
 
 /**
  * The unfiltered page (a board or a list opening, the commonest read) is a prepared statement per viewer kind
- * and order, built once per database: no SQL is put together per request.
+ * and order: no SQL is put together per request.
  */
-const preparedPages = new WeakMap<object, Map<string, ReturnType<typeof preparePage>>>();
-function preparePage(db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | 'order'>, name: string) {
-  return pageQuery(db, and(eq(items.cycleId, sql.placeholder('cycleId')), visibleItems(internal)), q)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(name);
-}
-function unfilteredPage(db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | 'order'>) {
-  const byShape = preparedPages.get(db) ?? new Map<string, ReturnType<typeof preparePage>>();
-  preparedPages.set(db, byShape);
-  const name = `items_page_${internal ? 'staff' : 'client'}_${q.sort ?? 'publishDate'}_${q.order ?? 'asc'}`;
-  const prepared = byShape.get(name) ?? preparePage(db, internal, q, name);
-  byShape.set(name, prepared);
-  return prepared;
-}
+const unfilteredPage = (db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | 'order'>) =>
+  prepared(
+    db,
+    `items_page_${internal ? 'staff' : 'client'}_${q.sort ?? 'publishDate'}_${q.order ?? 'asc'}`,
+    (name) =>
+      pageQuery(db, and(eq(items.cycleId, sql.placeholder('cycleId')), visibleItems(internal)), q)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+  );
 
 const isFiltered = (q: ItemQuery) =>
   Boolean(
