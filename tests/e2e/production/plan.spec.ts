@@ -170,4 +170,10 @@ test('on a phone the board scrolls by column and the item opens full screen', as
   const board = page.getByRole('region', { name: 'Tablero' });
   const scroll = await board.evaluate((el) => el.scrollWidth > el.clientWidth);
   expect(scroll).toBe(true);
+  // The board scrolls, not the page: nothing inside it (its visually hidden texts included) widens the page.
+  const page_ = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
+  expect(page_.width).toBe(page_.viewport);
 });

@@ -289,7 +289,7 @@ function CalendarGrid({
   };
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-border">
+    <div className="relative overflow-x-auto rounded-xl border border-border">
       <p id={hintId} className="sr-only">
         {t.hint}
       </p>

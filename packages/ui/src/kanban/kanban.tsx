@@ -368,7 +368,7 @@ export function KanbanBoard<T>({
         {t.hint}
       </p>
       {mobile ? (
-        <nav aria-label={t.columns} className="-mx-1 overflow-x-auto px-1 pb-1">
+        <nav aria-label={t.columns} className="relative -mx-1 overflow-x-auto px-1 pb-1">
           <ul className="flex gap-1.5">
             {columns.map((c) => (
               <li key={c.id} className="shrink-0">
@@ -401,7 +401,9 @@ export function KanbanBoard<T>({
           if (id) setActiveId(id);
         }}
         className={cn(
-          'flex items-start overflow-x-auto rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          // relative: the containing block of the columns' visually hidden texts (absolutely positioned), so
+          // they are clipped with the columns instead of widening the whole page.
+          'relative flex items-start overflow-x-auto rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
           mobile ? 'snap-x snap-mandatory gap-3 scroll-smooth motion-reduce:scroll-auto' : 'gap-3 pb-2',
         )}
       >

@@ -32,7 +32,7 @@ export default function DesignScreen() {
           aria-label={t.nav}
           className="md:sticky md:top-4 md:max-h-[calc(100dvh-6rem)] md:self-start md:overflow-y-auto"
         >
-          <div className="flex gap-4 overflow-x-auto pb-2 md:flex-col md:gap-5 md:pb-0">
+          <div className="relative flex gap-4 overflow-x-auto pb-2 md:flex-col md:gap-5 md:pb-0">
             {groups.map((g) => (
               <section key={g.key} aria-labelledby={`design-group-${g.key}`} className="shrink-0">
                 <h2

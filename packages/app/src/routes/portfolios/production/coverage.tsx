@@ -64,7 +64,7 @@ export function Coverage({
         ) : pilares.length === 0 || angulos.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t.strategy.empty}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="text-sm">
               <caption className="pb-2 text-left font-medium">{t.strategy.matrix}</caption>
               <thead>

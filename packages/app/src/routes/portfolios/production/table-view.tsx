@@ -163,7 +163,7 @@ export function TableView({
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto rounded-xl border border-border md:block">
+      <div className="relative hidden overflow-x-auto rounded-xl border border-border md:block">
         <Table aria-rowcount={table.total}>
           <TableHeader>
             <TableRow>
