@@ -133,6 +133,26 @@ export const MonthWithTheKeyboard: Story = {
   },
 };
 
+export const WithARange: Story = {
+  name: 'Con un periodo (el ciclo)',
+  args: { range: { start: '2025-03-10', end: '2025-03-23', outsideLabel: 'fuera del ciclo' } },
+  play: async ({ canvasElement }) => {
+    // Days outside the span are marked and say so; the ones inside do not.
+    await expect(cell(canvasElement, '2025-03-05')).toHaveAttribute('data-off-range', 'true');
+    await expect(cell(canvasElement, '2025-03-24')).toHaveAttribute('data-off-range', 'true');
+    await expect(cell(canvasElement, '2025-03-10')).not.toHaveAttribute('data-off-range');
+    const grid = within(canvasElement).getByRole('grid', { name: 'Marzo de 2025' });
+    await expect(
+      within(grid).getByRole('gridcell', {
+        name: /^miércoles, 5 de marzo de 2025, fuera del ciclo, 2 eventos/,
+      }),
+    ).toBeInTheDocument();
+    await expect(
+      within(grid).getByRole('gridcell', { name: /^miércoles, 12 de marzo de 2025, 1 evento/ }),
+    ).toBeInTheDocument();
+  },
+};
+
 export const MoreEventsPopover: Story = {
   name: 'Más eventos en un día',
   play: async ({ canvasElement, args }) => {

@@ -63,6 +63,11 @@ export interface CalendarViewProps {
   mobile?: boolean;
   /** Overrides today (stories, tests). */
   today?: IsoDate;
+  /**
+   * A span of days that matters (a production cycle): the days outside it are hatched, and a screen reader
+   * hears `outsideLabel` after their date.
+   */
+  range?: { start: IsoDate; end: IsoDate; outsideLabel: string };
   /** The calendar's Spanish name. */
   'aria-label'?: string;
   className?: string;
@@ -87,6 +92,7 @@ export function CalendarView({
   onRetry,
   mobile: mobileProp,
   today: todayProp,
+  range,
   'aria-label': ariaLabel,
   className,
 }: CalendarViewProps) {
@@ -190,6 +196,7 @@ export function CalendarView({
           byDay={byDay}
           max={Math.max(1, maxEventsPerDay)}
           titleId={titleId}
+          range={range}
           onDateChange={onDateChange}
           onEventOpen={onEventOpen}
         />
@@ -235,6 +242,7 @@ function CalendarGrid({
   byDay,
   max,
   titleId,
+  range,
   onDateChange,
   onEventOpen,
 }: {
@@ -244,6 +252,7 @@ function CalendarGrid({
   byDay: Map<IsoDate, CalendarEvent[]>;
   max: number;
   titleId: string;
+  range: CalendarViewProps['range'];
   onDateChange: (date: IsoDate) => void;
   onEventOpen: (id: string) => void;
 }) {
@@ -343,6 +352,8 @@ function CalendarGrid({
                   active={day === date}
                   today={day === today}
                   outside={!inPeriod(day)}
+                  // ISO dates compare as text.
+                  offRange={range && (day < range.start || day > range.end) ? range.outsideLabel : undefined}
                   events={byDay.get(day) ?? []}
                   max={max}
                   onFocusDay={() => {
@@ -365,6 +376,7 @@ function DayCell({
   active,
   today,
   outside,
+  offRange,
   events,
   max,
   onFocusDay,
@@ -375,6 +387,8 @@ function DayCell({
   active: boolean;
   today: boolean;
   outside: boolean;
+  /** Outside the calendar's range: what a screen reader hears after the date. */
+  offRange?: string;
   events: CalendarEvent[];
   max: number;
   onFocusDay: () => void;
@@ -391,17 +405,21 @@ function DayCell({
       aria-current={today ? 'date' : undefined}
       data-date={day}
       data-outside={outside || undefined}
+      data-off-range={offRange ? true : undefined}
       onFocus={onFocusDay}
       className={cn(
         'border-r border-border p-1.5 align-top last:border-r-0 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
         mode === 'month' ? 'h-28' : 'h-72',
         outside && 'bg-muted/30',
+        offRange &&
+          'bg-[repeating-linear-gradient(135deg,transparent_0_6px,var(--muted)_6px_9px)] text-muted-foreground',
         active && 'bg-accent/40',
       )}
     >
       <div className="flex min-w-0 flex-col gap-1">
         <span className="sr-only">
           {formatLongDate(day)}
+          {offRange ? `, ${offRange}` : ''}
           {events.length ? `, ${t.events(events.length)}` : ''}
         </span>
         {mode === 'month' ? (

@@ -94,6 +94,7 @@ export const productionMsg = {
     previous: 'Mes anterior',
     next: 'Mes siguiente',
     today: 'Hoy',
+    outsideCycle: 'fuera del ciclo',
     noDate: (n: number) =>
       n === 1 ? '1 pieza sin fecha de publicación' : `${n} piezas sin fecha de publicación`,
     more: (n: number) => `+${n} más`,

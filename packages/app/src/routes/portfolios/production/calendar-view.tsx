@@ -36,6 +36,11 @@ export function CalendarView({ cycle, onOpen }: { cycle: Cycle | null; onOpen: (
             : [],
         )}
         onEventOpen={onOpen}
+        range={
+          cycle
+            ? { start: cycle.startDate, end: cycle.endDate, outsideLabel: t.calendar.outsideCycle }
+            : undefined
+        }
         loading={calendar.loading}
         error={calendar.error}
         onRetry={cycle ? () => void loadCalendar(cycle._id, readPlan(params).query) : undefined}
