@@ -26,7 +26,7 @@ export interface CommentChange {
 }
 
 /** How long a portfolio's audience is reused between changes of access (each change forgets it at once). */
-export const AUDIENCE_TTL_MS = 5_000;
+const AUDIENCE_TTL_MS = 5_000;
 
 export interface ProductionPublisher {
   /** Fire and forget, after the commit: failures are logged, never thrown at the request. */

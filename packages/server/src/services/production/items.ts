@@ -108,24 +108,11 @@ const unfilteredPage = (db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | '
         .prepare(name),
   );
 
-const isFiltered = (q: ItemQuery) =>
-  Boolean(
-    q.status?.length ||
-      q.format ||
-      q.pilar ||
-      q.angulo ||
-      q.funnelPhase ||
-      q.awarenessLevel ||
-      q.assigneeId ||
-      q.q?.trim(),
-  );
-
 /** One page of a cycle's items, filtered and sorted, as the viewer may see them. */
 export async function listItems(db: Db, cycleId: string, internal: boolean, q: ItemQuery) {
   const term = q.q?.trim();
-  const filters: Array<SQL | undefined> = [
-    eq(items.cycleId, cycleId),
-    visibleItems(internal),
+  // What the viewer chose to filter by; with none, the page is the prepared statement.
+  const chosen: Array<SQL | undefined> = [
     q.status?.length ? inArray(items.status, q.status) : undefined,
     q.format ? eq(items.format, q.format) : undefined,
     q.pilar ? eq(items.pilar, q.pilar) : undefined,
@@ -135,11 +122,11 @@ export async function listItems(db: Db, cycleId: string, internal: boolean, q: I
     q.assigneeId ? eq(items.assigneeId, q.assigneeId) : undefined,
     term ? or(ilike(items.title, likeTerm(term)), ilike(items.description, likeTerm(term))) : undefined,
   ];
-  const where = and(...filters);
+  const where = and(eq(items.cycleId, cycleId), visibleItems(internal), ...chosen);
   const offset = (q.page - 1) * q.limit;
   // The total comes with the page (a window count): one query, not two. A page past the end has no row to
   // carry it, and only then is it counted on its own.
-  const page = isFiltered(q)
+  const page = chosen.some(Boolean)
     ? await pageQuery(db, where, q).limit(q.limit).offset(offset)
     : await unfilteredPage(db, internal, q).execute({ cycleId, limit: q.limit, offset });
   const total =
