@@ -23,6 +23,7 @@ import { constants, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { chromiumPath as chromePath, chromiumArgs } from '../chromium.config.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const args = Object.fromEntries(
@@ -35,7 +36,6 @@ const runs = Number(args.runs ?? 3);
 const out = resolve(root, args.out ?? 'lighthouse-results.json');
 const only = new Set((args.only ?? 'bare,auth,home').split(','));
 const reportsDir = args.reports ? resolve(root, args.reports) : null;
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const GOAL = { performance: 98, accessibility: 100, lcpRatio: 1.3 };
 const DEMO_ADMIN = { email: 'admin@demo.local', password: 'demo-admin-123' };
 
@@ -167,15 +167,7 @@ async function signIn(origin) {
   return token;
 }
 
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 
 /**
  * One Lighthouse run in a fresh Chromium profile. With a token, a page of the origin that does not start the

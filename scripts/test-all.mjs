@@ -38,28 +38,6 @@ const run = (cmd, args, opts = {}) => {
   });
 };
 
-/** A new database on the configured PostgreSQL server for one suite, dropped afterwards. */
-async function freshPostgres() {
-  const { default: pg } = await import('pg');
-  const base = process.env.DATABASE_URL;
-  const name = `crw_e2e_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 if (suites.some((s) => s.kind === 'playwright' || s.name === 'budgets')) {
   // The SPA and the compiled server, unless they are already built from these sources (.ci/run builds first).
   const build = run('node', ['scripts/build.mjs', '--if-stale']);
@@ -73,7 +51,9 @@ if (suites.some((s) => s.kind === 'playwright' || s.name === 'budgets')) {
 async function runPlaywright(suite, out) {
   if (!suite.postgres)
     return run('npx', ['playwright', 'test'], { cwd: suite.cwd, env: { PW_JSON_OUTPUT: out } });
-  const database = await freshPostgres();
+  // A new database on the configured PostgreSQL server for this suite, dropped afterwards.
+  const { freshDatabase } = await import('./fresh-database.mjs');
+  const database = await freshDatabase(process.env.DATABASE_URL, 'crw_e2e');
   try {
     return run('npx', ['playwright', 'test'], {
       cwd: suite.cwd,

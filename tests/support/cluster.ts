@@ -231,30 +231,7 @@ export async function startHaproxy(opts: {
 }
 
 /** A new database on the PostgreSQL server of `baseUrl`; `drop()` removes it (and its connections). */
-export async function freshDatabase(baseUrl: string, prefix: string) {
-  const name = `${prefix}_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 5_000 });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 5_000 });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
+export { freshDatabase } from '../../scripts/fresh-database.mjs';
 
 /** Whether PostgreSQL at `url` accepts a connection within 5 s. */
 export async function postgresAnswers(url: string): Promise<boolean> {
