@@ -99,7 +99,7 @@ export interface BroadcastSide {
 
 /**
  * Raw socket.io first, then the workspace: a real broadcast through the API to N users, one socket each, on
- * in-memory PGlite or on `databaseUrl` (a fresh PostgreSQL database of its own).
+ * PGlite in a data folder of its own or on `databaseUrl` (a fresh PostgreSQL database of its own).
  */
 export async function measureBroadcast(opts: {
   sockets: number;

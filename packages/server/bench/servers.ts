@@ -1,10 +1,13 @@
 /**
- * Child process for the broadcast benchmark: `app` starts the real workspace server (in-memory PGlite, or the
- * PostgreSQL database given as third argument) with N users; `raw` starts a bare socket.io server. Both talk to
- * the parent over IPC (port, tokens, memory, close).
+ * Child process for the broadcast benchmark: `app` starts the real workspace server (PGlite in a data folder of
+ * its own, as `npm start` runs it, or the PostgreSQL database given as third argument) with N users; `raw` starts
+ * a bare socket.io server. Both talk to the parent over IPC (port, tokens, memory, close).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Server } from 'socket.io';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -36,7 +39,11 @@ if (mode === 'raw') {
     JWT_SECRET: 'b'.repeat(40),
     DATA_DIR: '/tmp/crw-bench',
   });
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : {});
+  // On PGlite, a data folder of its own, as the workspace runs by default (not in memory).
+  const pgliteDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'crw-bench-broadcast-'));
+  const database = await openDatabase(
+    databaseUrl ? { databaseUrl } : { pgliteDir: join(pgliteDir!, 'pglite') },
+  );
   const app = await buildApp({ env, database, logger: false });
   const passwordHash = await hashPassword('bench-password');
   const rows = await database.db
@@ -66,6 +73,9 @@ if (mode === 'raw') {
       void app
         .close()
         .then(() => database.close())
-        .finally(() => process.exit(0));
+        .finally(() => {
+          if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+          process.exit(0);
+        });
   });
 }

@@ -3,7 +3,7 @@
  * an unhandled rejection (fatal on Node ≥ 15) or a failed request: whatever the sender does, it is logged.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createNotifier } from '../src/services/notifier.ts';
+import { createNotifier, recipientCount } from '../src/services/notifier.ts';
 import type { PushSender } from '../src/services/push.ts';
 import { createTestApp, makeUser, type TestContext } from './helpers.ts';
 
@@ -54,7 +54,8 @@ describe('notifier push fan-out', () => {
       content: 'x',
       urgency: 'high',
     });
-    expect(created.views).toHaveLength(1);
+    expect(recipientCount(created)).toBe(1);
+    expect(created.sent[0]?.userIds).toEqual([user.id]);
     await settle();
     expect(calls).toEqual([
       [[expect.objectContaining({ userId: user.id, title: 'Hola', body: 'x' })], 'high'],

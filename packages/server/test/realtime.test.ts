@@ -52,6 +52,27 @@ describe('realtime notifications over socket.io', () => {
     expect(adminGot).toBe(0);
   });
 
+  it('a broadcast to several users is one frame per socket, with one shared id', async () => {
+    const second = await makeUser(ctx.app, 'employee');
+    const mine = await open(employee.token);
+    const theirs = await open(second.token);
+    const got: Record<string, string[]> = { mine: [], theirs: [] };
+    mine.on('notification:new', (n) => got.mine!.push(n._id));
+    theirs.on('notification:new', (n) => got.theirs!.push(n._id));
+    const both = Promise.all([next(mine, 'notification:new'), next(theirs, 'notification:new')]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/broadcast',
+      headers: admin.headers,
+      payload: { title: 'A los dos', content: 'Una vez', criteria: { userIds: [employee.id, second.id] } },
+    });
+    expect(res.json()).toEqual({ success: true, count: 2 });
+    const [a, b] = await both;
+    expect(a._id).toBe(b._id);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(got).toEqual({ mine: [a._id], theirs: [a._id] });
+  });
+
   it("tells the owner's other tabs when a notification is read (notification:updated)", async () => {
     const tabA = await open(employee.token);
     const tabB = await open(employee.token);

@@ -1,5 +1,19 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -7,6 +21,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import { type ReadCache, trackWrites } from './read-cache.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -20,6 +35,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Answers true when the database responds. */
   ping(): Promise<boolean>;
+  /** Reads answered again while nothing was written (PGlite only: see read-cache.ts). */
+  reads?: ReadCache;
   close(): Promise<void>;
 }
 
@@ -70,10 +87,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw error;
   }
-  const db = drizzlePglite({ client, schema });
+  const tracked = trackWrites(client);
+  const db = drizzlePglite({ client: tracked.client, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    reads: tracked.cache,
     ping: async () => {
       try {
         if (client.closed) return false;
@@ -147,7 +166,6 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
  * Emscripten, fsync goes through the stream), and the file system's fsync reaches the real file.
  */
 async function openDurablePglite(Pglite: typeof PGlite, dir: string): Promise<PGlite> {
-  mkdirSync(dir, { recursive: true });
   const startParams = [
     ...Pglite.defaultStartParams.filter((p) => p !== '-F'),
     '-c',
@@ -161,6 +179,7 @@ async function openDurablePglite(Pglite: typeof PGlite, dir: string): Promise<PG
     '-c',
     'shared_buffers=32MB',
   ];
+  if (!existsSync(join(dir, 'PG_VERSION'))) await createDataDir(dir, startParams);
   const client = new Pglite(dir, { startParams });
   await client.waitReady;
   // The Emscripten module is not part of PGlite's typed API.
@@ -171,6 +190,65 @@ async function openDurablePglite(Pglite: typeof PGlite, dir: string): Promise<PG
     return 0;
   };
   return client;
+}
+
+/** Run by `node -e` with the PGlite module's URL, the folder and the start parameters: creates the folder. */
+const CREATE_DATA_DIR = `const [url, dir, params] = process.argv.slice(1);
+const { PGlite } = await import(url);
+const db = new PGlite(dir, { startParams: JSON.parse(params) });
+await db.waitReady;
+await db.close();`;
+
+/**
+ * A new data folder is made (initdb) by a short-lived child process. initdb grows PGlite's WebAssembly memory,
+ * which a process never gives back: made in the server, a first start stayed at ~390 MB for its whole life
+ * (~235 MB when it opens an existing folder; ~800 MB with PGlite's default 128 MB of buffers). Made beside its place, written to disk, then renamed
+ * into it, so a crash never leaves a half-made folder where the server looks for one.
+ */
+async function createDataDir(dir: string, startParams: string[]): Promise<void> {
+  const staging = `${dir}.new`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(dirname(dir), { recursive: true });
+  await promisify(execFile)(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      CREATE_DATA_DIR,
+      import.meta.resolve('@electric-sql/pglite'),
+      staging,
+      JSON.stringify(startParams),
+    ],
+    { env: { ...process.env, NODE_OPTIONS: '' } },
+  );
+  fsyncTree(staging);
+  // An empty folder in its place (created by hand, or a volume's mount point) is replaced; anything else stays
+  // and PGlite reports what it finds there.
+  if (existsSync(dir) && readdirSync(dir).length === 0) rmSync(dir, { recursive: true });
+  if (existsSync(dir)) {
+    rmSync(staging, { recursive: true, force: true });
+    return;
+  }
+  renameSync(staging, dir);
+  fsyncPath(dirname(dir));
+}
+
+function fsyncPath(path: string) {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function fsyncTree(dir: string) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) fsyncTree(path);
+    else if (entry.isFile()) fsyncPath(path);
+  }
+  fsyncPath(dir);
 }
 
 interface NodeFsModule {

@@ -356,7 +356,11 @@ export const comments = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: id(),
+    // One id per notification sent, shared by its recipients (a broadcast is one message, one socket.io
+    // emit to all their rooms); each recipient's copy is keyed by the user and that id.
+    id: text('id')
+      .notNull()
+      .$defaultFn(() => crypto.randomUUID()),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -367,7 +371,10 @@ export const notifications = pgTable(
     archived: boolean('archived').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.archived, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    index('notifications_user_idx').on(t.userId, t.archived, t.createdAt),
+  ],
 );
 
 export const pushSubscriptions = pgTable(

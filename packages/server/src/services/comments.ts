@@ -27,7 +27,7 @@ import {
   visibleVersions,
 } from '../policy.ts';
 import { mentionedReaders } from './mentions.ts';
-import type { Created, Notifier } from './notifier.ts';
+import { type Created, combine, type Notifier } from './notifier.ts';
 
 type CommentRow = typeof comments.$inferSelect;
 
@@ -336,7 +336,7 @@ async function mentionNotifications(
       }),
     );
   }
-  return { views: parts.flatMap((p) => p.views), urgency: parts[0]?.urgency };
+  return combine(parts);
 }
 
 /** A comment the actor may read (404 otherwise); for writing, only its author or an admin (403). */

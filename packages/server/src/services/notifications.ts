@@ -14,8 +14,6 @@ export interface NotificationView {
   read: boolean;
   archived: boolean;
   payload: { url?: string; [key: string]: unknown };
-  /** Internal: the owner, stripped before it leaves the server. */
-  userId?: string;
 }
 
 export const LIST_LIMIT = 200;

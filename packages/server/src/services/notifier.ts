@@ -26,10 +26,23 @@ export interface NotifyInput {
   urgency?: 'low' | 'normal' | 'high';
 }
 
+/**
+ * What one `create` wrote: one notification, the same id and content for every recipient (each has their own
+ * copy, keyed by user and id). Several can travel together (`combine`) to be delivered after one commit.
+ */
 export interface Created {
-  views: NotificationView[];
+  sent: Array<{ notification: NotificationView; userIds: string[] }>;
   urgency: NotifyInput['urgency'];
 }
+
+/** Several `create`s of one transaction, delivered together. */
+export const combine = (parts: Created[]): Created => ({
+  sent: parts.flatMap((p) => p.sent),
+  urgency: parts[0]?.urgency,
+});
+
+/** How many people a delivery reaches. */
+export const recipientCount = (created: Created) => created.sent.reduce((n, s) => n + s.userIds.length, 0);
 
 export interface Notifier {
   create(db: DbOrTx, input: NotifyInput): Promise<Created>;
@@ -57,44 +70,42 @@ export function createNotifier(deps: {
   const notifier: Notifier = {
     async create(db, input) {
       const userIds = [...new Set(input.userIds)];
-      if (userIds.length === 0) return { views: [], urgency: input.urgency };
+      if (userIds.length === 0) return { sent: [], urgency: input.urgency };
       const payload = { ...(input.data ?? {}), ...(input.url ? { url: input.url } : {}) };
-      // Ids and time are made here, so the statement returns nothing; one statement whatever the audience:
+      // Id and time are made here, so the statement returns nothing; one statement whatever the audience:
       // the recipients travel as one JSON parameter (a broadcast to 1,000 people is not 6,000 parameters).
-      const createdAt = new Date();
-      const recipients = userIds.map((userId) => ({ id: crypto.randomUUID(), user_id: userId }));
-      await db.execute(sql`
-        insert into ${notifications} (id, user_id, title, content, payload, created_at)
-        select r.id, r.user_id, ${input.title}, ${input.content}, ${JSON.stringify(payload)}::jsonb, ${createdAt.toISOString()}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(recipients)}::jsonb) as r(id text, user_id text)`);
-      const common = {
+      const notification: NotificationView = {
+        _id: crypto.randomUUID(),
         title: input.title,
         content: input.content,
-        createdAt: createdAt.toISOString(),
+        createdAt: new Date().toISOString(),
         read: false,
         archived: false,
         payload,
       };
-      return {
-        views: recipients.map((r) => ({ _id: r.id, ...common, userId: r.user_id })),
-        urgency: input.urgency,
-      };
+      await db.execute(sql`
+        insert into ${notifications} (id, user_id, title, content, payload, created_at)
+        select ${notification._id}, r.user_id, ${input.title}, ${input.content}, ${JSON.stringify(payload)}::jsonb, ${notification.createdAt}::timestamptz
+        from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as r(user_id)`);
+      return { sent: [{ notification, userIds }], urgency: input.urgency };
     },
-    deliver({ views, urgency }) {
+    deliver({ sent, urgency }) {
       const io = deps.io?.();
-      for (const view of views) {
-        const { userId, ...notification } = view;
-        io?.to(userRoom(userId!)).emit('notification:new', notification);
-      }
-      if (deps.push && views.length > 0) {
+      // One emit per notification, to all its recipients' rooms: encoded once, whatever the audience.
+      for (const { notification, userIds } of sent)
+        io?.to(userIds.map(userRoom)).emit('notification:new', notification);
+      if (deps.push && sent.length > 0) {
         const push = deps.push;
-        const messages = views.map((v) => ({
-          userId: v.userId!,
-          title: v.title || 'Notificación',
-          body: v.content,
-          url: v.payload.url,
-          tag: v._id,
-        }));
+        const messages = sent.flatMap(({ notification: n, userIds }) =>
+          userIds.map((userId) => ({
+            userId,
+            title: n.title || 'Notificación',
+            body: n.content,
+            url: n.payload.url,
+            tag: n._id,
+          })),
+        );
+        if (messages.length === 0) return;
         // Not awaited by the request (push services can be slow) but never left uncaught: sendToUsers bounds
         // its fan-out and logs each failure; anything that still escapes it (a synchronous throw, a rejection)
         // is logged here and can never become an unhandled rejection.

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { itemHistory, items, portfolioAccess, scheduledRuns, users } from '../db/schema.ts';
-import type { Created, Notifier } from './notifier.ts';
+import { type Created, type Notifier, recipientCount } from './notifier.ts';
 
 export const REVIEW_REMINDER_JOB = 'review-reminders';
 /** How often each instance asks whether today's reminders are still to be sent. */
@@ -108,5 +108,5 @@ export async function sendReviewReminders(
     return true;
   });
   for (const c of created) notifier.deliver(c);
-  return { ran, notified: created.reduce((n, c) => n + c.views.length, 0) };
+  return { ran, notified: created.reduce((n, c) => n + recipientCount(c), 0) };
 }

@@ -114,6 +114,34 @@ describe('notifications API', () => {
     expect((await call(employee, 'PUT', '/api/notifications/no-existe/read')).statusCode).toBe(404);
   });
 
+  it('a broadcast is one notification with one id; each recipient reads and archives their own copy', async () => {
+    const a = await makeUser(ctx.app, 'employee');
+    const b = await makeUser(ctx.app, 'employee');
+    const res = await call(admin, 'POST', '/api/notifications/broadcast', {
+      title: 'Para dos',
+      content: 'Una sola difusión',
+      criteria: { userIds: [a.id, b.id] },
+    });
+    expect(res.json()).toEqual({ success: true, count: 2 });
+    const [mineA] = (await call(a, 'GET', '/api/notifications')).json();
+    const [mineB] = (await call(b, 'GET', '/api/notifications')).json();
+    expect(mineA._id).toBe(mineB._id);
+    // Reading and archiving one copy leaves the other untouched.
+    expect((await call(a, 'PUT', `/api/notifications/${mineA._id}/archive`)).json()).toMatchObject({
+      archived: true,
+      read: true,
+    });
+    expect((await call(b, 'GET', '/api/notifications')).json()[0]).toMatchObject({
+      _id: mineB._id,
+      read: false,
+      archived: false,
+    });
+    expect((await call(b, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 1 });
+    expect((await call(a, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 0 });
+    // The same id from a third user is still 404.
+    expect((await call(other, 'PUT', `/api/notifications/${mineA._id}/read`)).statusCode).toBe(404);
+  });
+
   it('broadcast validates its body and answers errors with both message and error', async () => {
     const res = await call(admin, 'POST', '/api/notifications/broadcast', { content: 'sin título' });
     expect(res.statusCode).toBe(400);
