@@ -8,8 +8,9 @@ import type { NotificationView } from './notifications.ts';
 import type { PushSender } from './push.ts';
 
 /**
- * The one notifier: creates one notification per user, emits `notification:new` to each user's socket
- * room and sends Web Push to their subscriptions. Every domain calls it; no route writes notifications.
+ * The one notifier: writes a notification (one id, a copy per recipient), emits `notification:new` once to all
+ * the recipients' socket rooms and sends Web Push to their subscriptions. Every domain calls it; no route writes
+ * notifications.
  *
  * Inside a transaction, `create(tx, …)` writes the rows and `deliver(rows)` is called after the commit,
  * so nobody is told about something that was rolled back. Outside one, `notify(input)` does both.
