@@ -48,12 +48,6 @@ export default defineConfig({
     sourcemap: true,
     // Read by scripts/check-budgets.mjs: which chunk is which, and what the first load pulls in.
     manifest: true,
-    // The HTML keeps its preload links for the entry's own chunks; a lazy screen's chunks are not preloaded from
-    // JavaScript (Vite's helper appends a <link rel=modulepreload> per chunk, ~30 for the shell: a quarter of the
-    // start-up's blocking time under Lighthouse's CPU throttling). The browser fetches them as it reads each chunk.
-    modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
-    },
     rollupOptions: {
       // The service worker is source code (src/sw.ts) built to /sw.js at the root, unhashed.
       input: { main: 'index.html', sw: 'src/sw.ts' },
