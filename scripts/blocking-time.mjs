@@ -9,61 +9,22 @@
  *
  * Options: --runs=N (5). Chromium: /usr/bin/chromium or CHROMIUM_PATH. Everything listens on 127.0.0.1 only.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../chromium.config.mjs';
+import { signInDemo, startDemoServer } from './demo-server.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
-const DEMO_ADMIN = { email: 'admin@demo.local', password: 'demo-admin-123' };
-
-const port = await new Promise((done) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => done(port));
-  });
-});
-const origin = `http://127.0.0.1:${port}`;
+const cleanups = [];
 const dir = mkdtempSync(join(tmpdir(), 'crw-blocking-'));
-const server = spawn(process.execPath, ['packages/server/dist/server.js', '--demo'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    DATA_DIR: join(dir, 'data'),
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    S3_BUCKET: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
 
 try {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null)
-      throw new Error(`el servidor terminó al arrancar (código ${server.exitCode})`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error('el servidor no respondió a /api/health en 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const login = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_ADMIN),
-  });
-  if (!login.ok) throw new Error(`no se pudo iniciar sesión como ${DEMO_ADMIN.email}: HTTP ${login.status}`);
-  const { token } = await login.json();
+  const origin = await startDemoServer(cleanups);
+  const { port } = new URL(origin);
+  const token = await signInDemo(origin);
 
   const results = [];
   for (let run = 1; run <= runs; run++) {
@@ -113,7 +74,5 @@ try {
   const sorted = [...results].sort((a, b) => a - b);
   console.log(`median blocking time, home signed in, CPU 4×: ${sorted[Math.floor(sorted.length / 2)]} ms`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
-  rmSync(dir, { recursive: true, force: true });
+  for (const undo of cleanups.reverse()) await Promise.resolve(undo()).catch(() => {});
 }

@@ -14,16 +14,15 @@
  *
  * Options: --runs=N, --out=<file>, --only=bare,auth,home, --reports=<dir> (keep each run's full JSON report).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { chromiumPath as chromePath, chromiumArgs } from '../chromium.config.mjs';
+import { freePort, serverJs, signInDemo, startDemoServer } from './demo-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const args = Object.fromEntries(
@@ -37,9 +36,6 @@ const out = resolve(root, args.out ?? 'lighthouse-results.json');
 const only = new Set((args.only ?? 'bare,auth,home').split(','));
 const reportsDir = args.reports ? resolve(root, args.reports) : null;
 const GOAL = { performance: 98, accessibility: 100, lcpRatio: 1.3 };
-const DEMO_ADMIN = { email: 'admin@demo.local', password: 'demo-admin-123' };
-
-const serverJs = join(root, 'packages/server/dist/server.js');
 if (!existsSync(serverJs) || !existsSync(join(root, 'packages/app/dist/index.html'))) {
   console.error(
     'Falta la compilación: ejecuta `npm run build` (o `npm run lighthouse`, que compila lo que falte).',
@@ -60,60 +56,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     cleanup().finally(() => process.exit(130));
   });
-}
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
-
-/** The built server, as `npm run demo` starts it, on a temporary data folder (embedded PGlite). */
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'crw-lighthouse-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverJs, '--demo'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      S3_BUCKET: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((done) => child.once('exit', done));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 12_000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`el servidor terminó al arrancar (código ${child.exitCode})`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error('el servidor no respondió a /api/health en 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return origin;
 }
 
 /**
@@ -154,17 +96,6 @@ async function startBare() {
   await new Promise((done) => server.listen(port, '127.0.0.1', done));
   cleanups.push(() => new Promise((done) => server.close(done)));
   return `http://127.0.0.1:${port}/`;
-}
-
-async function signIn(origin) {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_ADMIN),
-  });
-  if (!res.ok) throw new Error(`no se pudo iniciar sesión como ${DEMO_ADMIN.email}: HTTP ${res.status}`);
-  const { token } = await res.json();
-  return token;
 }
 
 const chromeFlags = ['--headless=new', ...chromiumArgs];
@@ -239,8 +170,8 @@ const median = (values) => {
 
 async function main() {
   const bareUrl = only.has('bare') ? await startBare() : null;
-  const origin = only.has('auth') || only.has('home') ? await startServer() : null;
-  const token = only.has('home') ? await signIn(origin) : null;
+  const origin = only.has('auth') || only.has('home') ? await startDemoServer(cleanups) : null;
+  const token = only.has('home') ? await signInDemo(origin) : null;
   const targets = [
     bareUrl && { name: 'bare', url: bareUrl },
     only.has('auth') && { name: 'auth', url: `${origin}/auth` },
