@@ -198,7 +198,7 @@ describe('fuzzing the API from its OpenAPI document', () => {
     w.tool.push(tool!.id);
     const notes = await app.db
       .insert(notifications)
-      .values(w.member.map((userId) => ({ userId, title: 'Aviso', content: 'Hola' })))
+      .values(w.member.map((userId) => ({ recipients: [userId], title: 'Aviso', content: 'Hola' })))
       .returning();
     w.notification.push(...notes.map((n) => n.id));
     return w;

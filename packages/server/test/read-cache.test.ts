@@ -165,3 +165,44 @@ describe(`the item list through the API (${testDb})`, () => {
     expect(page.json()).toMatchObject({ items: [], total: 0 });
   });
 });
+
+describe(`the notification list through the API (${testDb})`, () => {
+  let ctx: TestContext;
+  let admin: TestUser;
+  let a: TestUser;
+  let b: TestUser;
+  const as = (u: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
+  const titles = async (u: TestUser, query = '') =>
+    (await as(u, 'GET', `/api/notifications${query}`)).json().map((n: { title: string }) => n.title);
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await makeUser(ctx.app, 'admin');
+    a = await makeUser(ctx.app, 'employee');
+    b = await makeUser(ctx.app, 'employee');
+  });
+  afterAll(() => ctx.close());
+
+  it('shows a new notification, a read and an archive on the very next read; each person gets their own list', async () => {
+    const broadcast = (title: string, userIds: string[]) =>
+      as(admin, 'POST', '/api/notifications/broadcast', { title, content: 'Hola', criteria: { userIds } });
+    await broadcast('Uno', [a.id]);
+    expect(await titles(a)).toEqual(['Uno']);
+    expect(await titles(a)).toEqual(['Uno']);
+    expect(await titles(b)).toEqual([]);
+
+    await broadcast('Dos', [a.id, b.id]);
+    expect(await titles(a)).toEqual(['Dos', 'Uno']);
+    expect(await titles(b)).toEqual(['Dos']);
+
+    const [dos] = (await as(a, 'GET', '/api/notifications')).json();
+    await as(a, 'PUT', `/api/notifications/${dos._id}/read`);
+    expect((await as(a, 'GET', '/api/notifications')).json()[0]).toMatchObject({ title: 'Dos', read: true });
+    expect((await as(b, 'GET', '/api/notifications')).json()[0]).toMatchObject({ title: 'Dos', read: false });
+
+    await as(a, 'PUT', `/api/notifications/${dos._id}/archive`);
+    expect(await titles(a)).toEqual(['Uno']);
+    expect(await titles(a, '?includeArchived=true')).toEqual(['Dos', 'Uno']);
+  });
+});

@@ -179,8 +179,11 @@ async function listItems(user: User, cycleId: string, params: URLSearchParams) {
 /** GET /api/notifications: the newest 200 not archived. */
 async function listNotifications(user: User) {
   const rows = await query(
-    `select id, title, content, payload, read, archived, created_at from notifications
-     where user_id = $1 and archived = false order by created_at desc, id desc limit 200`,
+    `select n.id, n.title, n.content, n.payload, coalesce(s.read, false) as read,
+       coalesce(s.archived, false) as archived, n.created_at
+     from notifications n left join notification_states s on s.notification_id = n.id and s.user_id = $1
+     where n.recipients @> array[$1]::text[] and s.archived is not true
+     order by n.created_at desc, n.id desc limit 200`,
     [user.id],
   );
   return rows.map((r) => ({

@@ -30,6 +30,9 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Either the database or a transaction: services accept both. */
 export type DbOrTx = Db | Tx;
 
+/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOf = <Row = { id: string }>(result: unknown) => (result as { rows: Row[] }).rows;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -353,28 +353,40 @@ export const comments = pgTable(
   ],
 );
 
+/**
+ * A notification is one row whatever its audience: `recipients` holds the users it was sent to (a broadcast to
+ * 1,000 people is one insert, not 1,000 rows with their index entries and foreign-key checks). What each
+ * recipient did with it (read, archived) is written only when they do it, in `notification_states`.
+ */
 export const notifications = pgTable(
   'notifications',
   {
-    // One id per notification sent, shared by its recipients (a broadcast is one message, one socket.io
-    // emit to all their rooms); each recipient's copy is keyed by the user and that id.
-    id: text('id')
-      .notNull()
-      .$defaultFn(() => crypto.randomUUID()),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    recipients: text('recipients').array().notNull(),
     title: text('title').notNull().default(''),
     content: text('content').notNull(),
     payload: jsonb('payload').$type<{ url?: string; [key: string]: unknown }>().notNull().default({}),
-    read: boolean('read').notNull().default(false),
-    archived: boolean('archived').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.id] }),
-    index('notifications_user_idx').on(t.userId, t.archived, t.createdAt),
-  ],
+  // A user's notifications are found through this index (`recipients @> array[user]`); no pending list, so
+  // a read never scans unmerged entries and no insert pays for merging them.
+  (t) => [index('notifications_recipients_idx').using('gin', t.recipients).with({ fastupdate: false })],
+);
+
+/** One recipient's state of a notification; no row means unread and not archived. */
+export const notificationStates = pgTable(
+  'notification_states',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: text('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    read: boolean('read').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
 );
 
 export const pushSubscriptions = pgTable(

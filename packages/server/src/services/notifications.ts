@@ -1,10 +1,10 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client.ts';
+import { and, count, desc, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { notifications, portfolioAccess, type Role, users } from '../db/schema.ts';
+import { notificationStates, notifications, portfolioAccess, type Role, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
-type NotificationRow = typeof notifications.$inferSelect;
+type NotificationRow = typeof notifications.$inferSelect & { read: boolean; archived: boolean };
 
 export interface NotificationView {
   _id: string;
@@ -30,22 +30,41 @@ export function toNotification(row: NotificationRow): NotificationView {
   };
 }
 
+/** Sent to this user: the condition the recipients' index answers. */
+export const sentTo = (userId: string | Placeholder) =>
+  sql`${notifications.recipients} @> array[${userId}]::text[]`;
+
+/** A notification as one user sees it: no state row yet means unread and not archived. */
+const asSeenBy = (db: DbOrTx, userId: string | Placeholder) =>
+  db
+    .select({
+      id: notifications.id,
+      recipients: notifications.recipients,
+      title: notifications.title,
+      content: notifications.content,
+      payload: notifications.payload,
+      createdAt: notifications.createdAt,
+      read: sql<boolean>`coalesce(${notificationStates.read}, false)`,
+      archived: sql<boolean>`coalesce(${notificationStates.archived}, false)`,
+    })
+    .from(notifications)
+    .leftJoin(
+      notificationStates,
+      and(eq(notificationStates.notificationId, notifications.id), eq(notificationStates.userId, userId)),
+    );
+
 /** The list, with or without the archived: a prepared statement each. */
 const listStatement = (db: Db, includeArchived: boolean) =>
-  prepared(db, includeArchived ? 'notifications_all' : 'notifications_active', (name) =>
-    db
-      .select()
-      .from(notifications)
+  prepared(db, includeArchived ? 'notifications_all' : 'notifications_active', (name) => {
+    const userId = sql.placeholder('userId');
+    return asSeenBy(db, userId)
       .where(
-        and(
-          eq(notifications.userId, sql.placeholder('userId')),
-          includeArchived ? undefined : eq(notifications.archived, false),
-        ),
+        and(sentTo(userId), includeArchived ? undefined : sql`${notificationStates.archived} is not true`),
       )
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(LIST_LIMIT)
-      .prepare(name),
-  );
+      .prepare(name);
+  });
 
 export async function listNotifications(db: Db, userId: string, includeArchived: boolean) {
   const rows = await listStatement(db, includeArchived).execute({ userId });
@@ -56,49 +75,69 @@ export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
+    .leftJoin(
+      notificationStates,
+      and(eq(notificationStates.notificationId, notifications.id), eq(notificationStates.userId, userId)),
+    )
     .where(
-      and(eq(notifications.userId, userId), eq(notifications.read, false), eq(notifications.archived, false)),
+      and(
+        sentTo(userId),
+        sql`${notificationStates.read} is not true`,
+        sql`${notificationStates.archived} is not true`,
+      ),
     );
   return Number(row?.n ?? 0);
 }
 
-/** Updates one of the user's own notifications; another user's id is 404 (notifications are personal). */
+/**
+ * Marks one of the user's own notifications read or archived; one not sent to them is 404 (notifications are
+ * personal). States only move forward: what was read stays read.
+ */
 export async function updateOwn(
   db: DbOrTx,
   userId: string,
   id: string,
-  set: Partial<Pick<NotificationRow, 'read' | 'archived'>>,
+  set: { read?: true; archived?: true },
 ) {
-  const [row] = await db
-    .update(notifications)
-    .set(set)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning();
+  const [row] = await asSeenBy(db, userId).where(and(eq(notifications.id, id), sentTo(userId)));
   if (!row) throw new AppError('NOT_FOUND', 'Notificación no encontrada');
-  return toNotification(row);
+  const [state] = await db
+    .insert(notificationStates)
+    .values({ userId, notificationId: id, read: set.read ?? false, archived: set.archived ?? false })
+    .onConflictDoUpdate({
+      target: [notificationStates.userId, notificationStates.notificationId],
+      set: {
+        read: sql`${notificationStates.read} or excluded.read`,
+        archived: sql`${notificationStates.archived} or excluded.archived`,
+      },
+    })
+    .returning();
+  return toNotification({ ...row, read: state!.read, archived: state!.archived });
+}
+
+/**
+ * Marks every notification of the user read, or archived and read, that is not already so: a state row is
+ * written for each one never touched. Says how many changed.
+ */
+async function updateAll(db: DbOrTx, userId: string, archive: boolean) {
+  const pending = archive ? sql`s.archived is not true` : sql`s.archived is not true and s.read is not true`;
+  const result = await db.execute(sql`
+    insert into ${notificationStates} as target (user_id, notification_id, read, archived)
+    select ${userId}::text, n.id, true, ${archive}::boolean
+    from ${notifications} n
+    left join ${notificationStates} s on s.notification_id = n.id and s.user_id = ${userId}
+    where n.recipients @> array[${userId}]::text[] and ${pending}
+    on conflict (user_id, notification_id)
+    do update set read = true, archived = target.archived or excluded.archived
+    returning target.notification_id as id`);
+  return rowsOf(result).length;
 }
 
 /** Mark all read: only non-archived ones (spec §4). */
-export async function markAllRead(db: DbOrTx, userId: string) {
-  const rows = await db
-    .update(notifications)
-    .set({ read: true })
-    .where(
-      and(eq(notifications.userId, userId), eq(notifications.archived, false), eq(notifications.read, false)),
-    )
-    .returning({ id: notifications.id });
-  return rows.length;
-}
+export const markAllRead = (db: DbOrTx, userId: string) => updateAll(db, userId, false);
 
 /** Archive all: archived and read on every non-archived one (spec §4). */
-export async function archiveAll(db: DbOrTx, userId: string) {
-  const rows = await db
-    .update(notifications)
-    .set({ archived: true, read: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.archived, false)))
-    .returning({ id: notifications.id });
-  return rows.length;
-}
+export const archiveAll = (db: DbOrTx, userId: string) => updateAll(db, userId, true);
 
 export interface BroadcastCriteria {
   roles?: Role[];

@@ -8,7 +8,7 @@ import type { NotificationView } from './notifications.ts';
 import type { PushSender } from './push.ts';
 
 /**
- * The one notifier: writes a notification (one id, a copy per recipient), emits `notification:new` once to all
+ * The one notifier: writes a notification (one row listing its recipients), emits `notification:new` once to all
  * the recipients' socket rooms and sends Web Push to their subscriptions. Every domain calls it; no route writes
  * notifications.
  *
@@ -28,8 +28,7 @@ export interface NotifyInput {
 }
 
 /**
- * What one `create` wrote: one notification, the same id and content for every recipient (each has their own
- * copy, keyed by user and id). Several can travel together (`combine`) to be delivered after one commit.
+ * What one `create` wrote: one notification, the same id and content for every recipient. Several can travel together (`combine`) to be delivered after one commit.
  */
 export interface Created {
   sent: Array<{ notification: NotificationView; userIds: string[] }>;
@@ -73,8 +72,9 @@ export function createNotifier(deps: {
       const userIds = [...new Set(input.userIds)];
       if (userIds.length === 0) return { sent: [], urgency: input.urgency };
       const payload = { ...(input.data ?? {}), ...(input.url ? { url: input.url } : {}) };
-      // Id and time are made here, so the statement returns nothing; one statement whatever the audience:
-      // the recipients travel as one JSON parameter (a broadcast to 1,000 people is not 6,000 parameters).
+      // Id and time are made here, so the statement returns nothing; one row whatever the audience: the
+      // recipients travel as one JSON parameter and are stored as one array (a broadcast to 1,000 people is
+      // not 1,000 rows, each with its index entries and foreign-key check).
       const notification: NotificationView = {
         _id: crypto.randomUUID(),
         title: input.title,
@@ -85,9 +85,9 @@ export function createNotifier(deps: {
         payload,
       };
       await db.execute(sql`
-        insert into ${notifications} (id, user_id, title, content, payload, created_at)
-        select ${notification._id}, r.user_id, ${input.title}, ${input.content}, ${JSON.stringify(payload)}::jsonb, ${notification.createdAt}::timestamptz
-        from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as r(user_id)`);
+        insert into ${notifications} (id, recipients, title, content, payload, created_at)
+        values (${notification._id}, array(select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)),
+          ${input.title}, ${input.content}, ${JSON.stringify(payload)}::jsonb, ${notification.createdAt}::timestamptz)`);
       return { sent: [{ notification, userIds }], urgency: input.urgency };
     },
     deliver({ sent, urgency }) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../db/client.ts';
+import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { items, notionSyncs, portfolioIntegrations } from '../db/schema.ts';
 import { createDrainLoop, type DrainLoop } from '../lib/drain-loop.ts';
 import type { NotionClient } from './notion.ts';
@@ -32,9 +32,6 @@ export async function enqueueNotionSync(tx: DbOrTx, item: { id: string; portfoli
     returning id`);
   return rowsOf(rows).length;
 }
-
-/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
-const rowsOf = (result: unknown) => (result as { rows: Array<{ id: string }> }).rows;
 
 export function createNotionSync(deps: {
   db: Db;

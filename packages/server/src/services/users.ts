@@ -1,7 +1,8 @@
 import type { PortfoliosEvent } from '@crw/api-client/events';
-import { and, asc, count as countRows, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count as countRows, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
+  notificationStates,
   notifications,
   portfolioAccess,
   portfolios,
@@ -18,6 +19,7 @@ import {
   globalPermissionKeys,
   portfolioPermissionKeys,
 } from '../policy.ts';
+import { sentTo } from './notifications.ts';
 import { type Notifier, type SocketServer, userRoom } from './notifier.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -214,7 +216,16 @@ export async function deleteUser(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const current = await lockActiveUser(tx, id, 'update');
     await tx.delete(portfolioAccess).where(eq(portfolioAccess.userId, id));
-    await tx.delete(notifications).where(eq(notifications.userId, id));
+    // Their notifications: their states go, they leave every notification's recipients, and a notification
+    // left with nobody goes.
+    await tx.delete(notificationStates).where(eq(notificationStates.userId, id));
+    const left = await tx
+      .update(notifications)
+      .set({ recipients: sql`array_remove(${notifications.recipients}, ${id})` })
+      .where(sentTo(id))
+      .returning({ id: notifications.id, left: sql<number>`cardinality(${notifications.recipients})` });
+    const emptied = left.filter((n) => Number(n.left) === 0).map((n) => n.id);
+    if (emptied.length > 0) await tx.delete(notifications).where(inArray(notifications.id, emptied));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
     await tx
       .update(users)

@@ -6,7 +6,7 @@ import { type AuthzCase, only, type World } from './types.ts';
 async function adminsNotification(w: World) {
   const [row] = await w.app.db
     .insert(notifications)
-    .values({ userId: w.users.admin.id, title: 'T', content: 'Hola' })
+    .values({ recipients: [w.users.admin.id], title: 'T', content: 'Hola' })
     .returning();
   return row!.id;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { arrayContains } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cycles, items, notifications } from '../../src/db/schema.ts';
 import { createTool } from '../../src/services/tools.ts';
@@ -69,7 +69,10 @@ describe('agents, tasks and comments', () => {
       itemId: item!.id,
     });
     expect(created.statusCode).toBe(201);
-    const notes = await ctx.app.db.select().from(notifications).where(eq(notifications.userId, colleague.id));
+    const notes = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(arrayContains(notifications.recipients, [colleague.id]));
     expect(notes.map((n) => n.content)).toContain('Nueva tarea «Diseñar banner» sobre «Banner»');
     const done = await as(employee, 'PUT', `/api/tasks/${created.json()._id}`, {
       status: 'done',
@@ -108,7 +111,10 @@ describe('agents, tasks and comments', () => {
     expect(body).not.toMatch(/onerror|<script|javascript:|<img/);
     expect(body).toContain('<a rel="noopener noreferrer" href="https://ok.example">y esto</a>');
     expect(body).toContain(`data-mention-id="${client.id}"`);
-    const mentions = await ctx.app.db.select().from(notifications).where(eq(notifications.userId, client.id));
+    const mentions = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(arrayContains(notifications.recipients, [client.id]));
     expect(mentions.some((n) => n.title === 'Mención')).toBe(true);
 
     const list = (await as(client, 'GET', `/api/comments?entityType=item&entityId=${item!.id}`)).json();

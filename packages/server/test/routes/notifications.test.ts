@@ -1,4 +1,6 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationStates, notifications } from '../../src/db/schema.ts';
 import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
 
 describe('notifications API', () => {
@@ -140,6 +142,74 @@ describe('notifications API', () => {
     expect((await call(a, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 0 });
     // The same id from a third user is still 404.
     expect((await call(other, 'PUT', `/api/notifications/${mineA._id}/read`)).statusCode).toBe(404);
+  });
+
+  it('reading twice, archiving then reading, and the bulk actions never undo a state', async () => {
+    const u = await makeUser(ctx.app, 'employee');
+    await send(u, 2);
+    const [newer, older] = (await call(u, 'GET', '/api/notifications')).json();
+    expect((await call(u, 'PUT', `/api/notifications/${older._id}/archive`)).statusCode).toBe(200);
+    // Reading an archived one keeps it archived; reading again changes nothing.
+    expect((await call(u, 'PUT', `/api/notifications/${older._id}/read`)).json()).toMatchObject({
+      read: true,
+      archived: true,
+    });
+    expect((await call(u, 'PUT', `/api/notifications/${newer._id}/read`)).json()).toMatchObject({
+      read: true,
+    });
+    expect((await call(u, 'PUT', `/api/notifications/${newer._id}/read`)).json()).toMatchObject({
+      read: true,
+      archived: false,
+    });
+    // Nothing left to mark: both bulk actions count only what they change.
+    expect((await call(u, 'POST', '/api/notifications/mark-all-read')).json()).toEqual({
+      success: true,
+      count: 0,
+    });
+    expect((await call(u, 'POST', '/api/notifications/archive-all')).json()).toEqual({
+      success: true,
+      count: 1,
+    });
+    expect((await call(u, 'POST', '/api/notifications/archive-all')).json()).toEqual({
+      success: true,
+      count: 0,
+    });
+    const all = (await call(u, 'GET', '/api/notifications?includeArchived=true')).json();
+    expect(all.map((n: { read: boolean; archived: boolean }) => [n.read, n.archived])).toEqual([
+      [true, true],
+      [true, true],
+    ]);
+    expect((await call(u, 'GET', '/api/notifications')).json()).toEqual([]);
+  });
+
+  it('a deleted user leaves every notification; one sent only to them goes', async () => {
+    const stays = await makeUser(ctx.app, 'employee');
+    const leaves = await makeUser(ctx.app, 'employee');
+    await call(admin, 'POST', '/api/notifications/broadcast', {
+      title: 'Para dos',
+      content: 'Compartida',
+      criteria: { userIds: [stays.id, leaves.id] },
+    });
+    await send(leaves, 1);
+    const [shared] = (await call(stays, 'GET', '/api/notifications')).json();
+    const [own] = (await call(leaves, 'GET', '/api/notifications')).json();
+    await call(leaves, 'PUT', `/api/notifications/${shared._id}/read`);
+    expect((await call(admin, 'DELETE', `/api/users/${leaves.id}`)).statusCode).toBe(200);
+
+    const rows = await ctx.app.db
+      .select({ id: notifications.id, recipients: notifications.recipients })
+      .from(notifications)
+      .where(inArray(notifications.id, [shared._id, own._id]));
+    expect(rows).toEqual([{ id: shared._id, recipients: [stays.id] }]);
+    const states = await ctx.app.db
+      .select()
+      .from(notificationStates)
+      .where(eq(notificationStates.userId, leaves.id));
+    expect(states).toEqual([]);
+    expect((await call(stays, 'GET', '/api/notifications')).json()[0]).toMatchObject({
+      _id: shared._id,
+      read: false,
+    });
   });
 
   it('broadcast validates its body and answers errors with both message and error', async () => {

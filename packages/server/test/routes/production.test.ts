@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { arrayContains } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../src/db/schema.ts';
 import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
@@ -136,7 +136,7 @@ describe('production API', () => {
     const clientNotes = await ctx.app.db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, client.id));
+      .where(arrayContains(notifications.recipients, [client.id]));
     expect(clientNotes.map((n) => n.content)).toContain('«Reel de lanzamiento» espera tu revisión');
     expect(clientNotes[0]!.payload.url).toBe(`/portfolios/${portfolioId}/review?item=${item._id}`);
 
@@ -151,7 +151,7 @@ describe('production API', () => {
     const employeeNotes = await ctx.app.db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, employee.id));
+      .where(arrayContains(notifications.recipients, [employee.id]));
     expect(employeeNotes.map((n) => n.content)).toContain(
       'El cliente pidió cambios en «Reel de lanzamiento»',
     );

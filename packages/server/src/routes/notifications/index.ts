@@ -87,8 +87,14 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(ref(NotificationSchema)), ...errorResponses(400, 401) },
       },
     },
-    async (request) =>
-      notificationsService.listNotifications(app.db, request.user.id, request.query.includeArchived),
+    async (request) => {
+      const { id } = request.user;
+      const { includeArchived } = request.query;
+      const read = () => notificationsService.listNotifications(app.db, id, includeArchived);
+      // On PGlite a person's list is answered again until anything is written (a new notification, a state).
+      const reads = app.database.reads;
+      return reads ? reads.get(`notifications:${id}:${includeArchived}`, read) : read();
+    },
   );
 
   app.get(
@@ -212,11 +218,19 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const opens = url ? await mayOpen(app.db, url, userIds) : new Set<string>();
       const withLink = userIds.filter((id) => opens.has(id));
       const withoutLink = userIds.filter((id) => !opens.has(id));
-      // Everyone or no one: both inserts commit together, and only then is anyone told.
-      const created = await app.db.transaction(async (tx) => [
-        await app.notifier.create(tx, { userIds: withLink, title, content, url }),
-        await app.notifier.create(tx, { userIds: withoutLink, title, content }),
-      ]);
+      // Everyone or no one: one notification is one statement, which commits by itself; two (with and without
+      // the link) commit together. Only then is anyone told.
+      const parts = [
+        { userIds: withLink, title, content, url },
+        { userIds: withoutLink, title, content },
+      ].filter((part) => part.userIds.length > 0);
+      const created =
+        parts.length > 1
+          ? await app.db.transaction(async (tx) => [
+              await app.notifier.create(tx, parts[0]!),
+              await app.notifier.create(tx, parts[1]!),
+            ])
+          : await Promise.all(parts.map((part) => app.notifier.create(app.db, part)));
       for (const c of created) app.notifier.deliver(c);
       return { success: true, count: withLink.length + withoutLink.length };
     },

@@ -1,0 +1,74 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../src/paths.ts';
+
+/** The committed migrations up to `tag` (inclusive): a copy of the folder with a shortened journal. */
+function migrationsUpTo(tag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'crw-migrations-'));
+  cpSync(migrationsFolder, dir, { recursive: true });
+  const journalPath = join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
+  const last = journal.entries.findIndex((e) => e.tag === tag);
+  expect(last).toBeGreaterThanOrEqual(0);
+  journal.entries = journal.entries.slice(0, last + 1);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+describe('migrations', () => {
+  const folders: string[] = [];
+  afterAll(() => {
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('0006 turns the copies of a notification into one row with its recipients, keeping who read or archived it', async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    const before = migrationsUpTo('0005_notification_shared_id');
+    folders.push(before);
+    await migrate(db, { migrationsFolder: before });
+
+    await client.exec(`
+      insert into users (id, email, name, password_hash, role) values
+        ('u1', 'u1@x.es', 'Uno', 'x', 'employee'), ('u2', 'u2@x.es', 'Dos', 'x', 'employee'),
+        ('u3', 'u3@x.es', 'Tres', 'x', 'client');
+      insert into notifications (id, user_id, title, content, payload, read, archived, created_at) values
+        ('n1', 'u1', 'Aviso', 'Para todos', '{"url":"/"}', true, false, '2026-01-01T10:00:00Z'),
+        ('n1', 'u2', 'Aviso', 'Para todos', '{"url":"/"}', false, false, '2026-01-01T10:00:00Z'),
+        ('n1', 'u3', 'Aviso', 'Para todos', '{"url":"/"}', true, true, '2026-01-01T10:00:00Z'),
+        ('n2', 'u2', 'Mención', 'Solo dos', '{}', false, false, '2026-01-02T10:00:00Z');
+    `);
+    await migrate(db, { migrationsFolder });
+
+    const messages = await client.query<{
+      id: string;
+      recipients: string[];
+      payload: unknown;
+      created_at: Date;
+    }>('select id, recipients, payload, created_at from notifications order by id');
+    expect(messages.rows.map((r) => [r.id, r.recipients, r.payload])).toEqual([
+      ['n1', ['u1', 'u2', 'u3'], { url: '/' }],
+      ['n2', ['u2'], {}],
+    ]);
+    expect(messages.rows[0]!.created_at.toISOString()).toBe('2026-01-01T10:00:00.000Z');
+    const states = await client.query(
+      'select user_id, notification_id, read, archived from notification_states order by user_id',
+    );
+    // Only what someone did is a row; an untouched copy is the default (unread, not archived).
+    expect(states.rows).toEqual([
+      { user_id: 'u1', notification_id: 'n1', read: true, archived: false },
+      { user_id: 'u3', notification_id: 'n1', read: true, archived: true },
+    ]);
+    // The recipients' index answers "sent to this user".
+    const explained = await client.exec(
+      "set enable_seqscan = off; explain select id from notifications where recipients @> array['u2']::text[]",
+    );
+    expect(JSON.stringify(explained.at(-1)?.rows)).toContain('notifications_recipients_idx');
+    await client.close();
+  });
+});
