@@ -4,7 +4,10 @@ import { prepared } from '../db/prepared.ts';
 import { notificationStates, notifications, portfolioAccess, type Role, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
-type NotificationRow = typeof notifications.$inferSelect & { read: boolean; archived: boolean };
+type NotificationRow = Omit<typeof notifications.$inferSelect, 'recipients'> & {
+  read: boolean;
+  archived: boolean;
+};
 
 export interface NotificationView {
   _id: string;
@@ -34,12 +37,15 @@ export function toNotification(row: NotificationRow): NotificationView {
 export const sentTo = (userId: string | Placeholder) =>
   sql`${notifications.recipients} @> array[${userId}]::text[]`;
 
-/** A notification as one user sees it: no state row yet means unread and not archived. */
+/** The user's own state row of a notification, for a left join (none yet: unread and not archived). */
+const ownState = (userId: string | Placeholder) =>
+  and(eq(notificationStates.notificationId, notifications.id), eq(notificationStates.userId, userId));
+
+/** A notification as one user sees it (without its recipients: that list can hold thousands). */
 const asSeenBy = (db: DbOrTx, userId: string | Placeholder) =>
   db
     .select({
       id: notifications.id,
-      recipients: notifications.recipients,
       title: notifications.title,
       content: notifications.content,
       payload: notifications.payload,
@@ -48,10 +54,7 @@ const asSeenBy = (db: DbOrTx, userId: string | Placeholder) =>
       archived: sql<boolean>`coalesce(${notificationStates.archived}, false)`,
     })
     .from(notifications)
-    .leftJoin(
-      notificationStates,
-      and(eq(notificationStates.notificationId, notifications.id), eq(notificationStates.userId, userId)),
-    );
+    .leftJoin(notificationStates, ownState(userId));
 
 /** The list, with or without the archived: a prepared statement each. */
 const listStatement = (db: Db, includeArchived: boolean) =>
@@ -75,10 +78,7 @@ export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
-    .leftJoin(
-      notificationStates,
-      and(eq(notificationStates.notificationId, notifications.id), eq(notificationStates.userId, userId)),
-    )
+    .leftJoin(notificationStates, ownState(userId))
     .where(
       and(
         sentTo(userId),
@@ -123,10 +123,10 @@ async function updateAll(db: DbOrTx, userId: string, archive: boolean) {
   const pending = archive ? sql`s.archived is not true` : sql`s.archived is not true and s.read is not true`;
   const result = await db.execute(sql`
     insert into ${notificationStates} as target (user_id, notification_id, read, archived)
-    select ${userId}::text, n.id, true, ${archive}::boolean
-    from ${notifications} n
-    left join ${notificationStates} s on s.notification_id = n.id and s.user_id = ${userId}
-    where n.recipients @> array[${userId}]::text[] and ${pending}
+    select ${userId}::text, ${notifications.id}, true, ${archive}::boolean
+    from ${notifications}
+    left join ${notificationStates} s on s.notification_id = ${notifications.id} and s.user_id = ${userId}
+    where ${sentTo(userId)} and ${pending}
     on conflict (user_id, notification_id)
     do update set read = true, archived = target.archived or excluded.archived
     returning target.notification_id as id`);

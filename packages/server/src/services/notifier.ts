@@ -28,7 +28,8 @@ export interface NotifyInput {
 }
 
 /**
- * What one `create` wrote: one notification, the same id and content for every recipient. Several can travel together (`combine`) to be delivered after one commit.
+ * What one `create` wrote: one notification, the same id and content for every recipient. Several can travel
+ * together (`combine`) to be delivered after one commit.
  */
 export interface Created {
   sent: Array<{ notification: NotificationView; userIds: string[] }>;
