@@ -17,7 +17,35 @@ import { chromiumArgs, chromiumPath } from '../chromium.config.mjs';
 import { signInDemo, startDemoServer } from './demo-server.mjs';
 
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
+const detail = process.argv.includes('--detail');
 const cleanups = [];
+
+/** With --detail: what a long task spent its time on (its direct children over 2 ms, script URLs shortened). */
+function describe(events, task, parse) {
+  const end = task.ts + task.dur;
+  const inside = events.filter(
+    (e) =>
+      e.pid === parse.pid &&
+      e.tid === parse.tid &&
+      e.ph === 'X' &&
+      e.ts >= task.ts &&
+      e.ts + e.dur <= end &&
+      e !== task,
+  );
+  const direct = inside.filter(
+    (e) => !inside.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur),
+  );
+  const parts = direct
+    .filter((e) => e.dur > 2000)
+    .map((e) => {
+      const data = e.args?.data ?? e.args?.beginData ?? {};
+      const where = (data.url ?? data.stackTrace?.[0]?.url ?? data.functionName ?? '').replace(/^.*\//, '');
+      return `${e.name}${where ? ` ${where}` : ''} ${Math.round(e.dur / 1000)}`;
+    });
+  console.log(
+    `  task ${Math.round(task.dur / 1000)} ms at +${Math.round((task.ts - parse.ts) / 1000)}: ${parts.join('; ')}`,
+  );
+}
 const dir = mkdtempSync(join(tmpdir(), 'crw-blocking-'));
 cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -53,20 +81,22 @@ try {
         (e) => e.name === 'ParseHTML' && JSON.stringify(e.args ?? {}).includes(`127.0.0.1:${port}`),
       );
       if (!parse) throw new Error('la traza no contiene la carga de la página');
-      const long = events
-        .filter(
-          (e) =>
-            e.pid === parse.pid &&
-            e.tid === parse.tid &&
-            e.ph === 'X' &&
-            e.name === 'ThreadControllerImpl::RunTask' &&
-            e.ts >= parse.ts - 50_000 &&
-            e.dur > 50_000,
-        )
-        .map((e) => Math.round(e.dur / 1000));
-      const blocking = long.reduce((sum, ms) => sum + ms - 50, 0);
+      const long = events.filter(
+        (e) =>
+          e.pid === parse.pid &&
+          e.tid === parse.tid &&
+          e.ph === 'X' &&
+          e.name === 'ThreadControllerImpl::RunTask' &&
+          e.ts >= parse.ts - 50_000 &&
+          e.dur > 50_000,
+      );
+      if (detail) for (const task of long) describe(events, task, parse);
+      const blockingTasks = long.map((e) => Math.round(e.dur / 1000));
+      const blocking = blockingTasks.reduce((sum, ms) => sum + ms - 50, 0);
       results.push(blocking);
-      console.log(`run ${run}: blocking ${blocking} ms; long tasks (ms) ${long.join(', ') || 'none'}`);
+      console.log(
+        `run ${run}: blocking ${blocking} ms; long tasks (ms) ${blockingTasks.join(', ') || 'none'}`,
+      );
     } finally {
       await browser.close();
     }

@@ -28,10 +28,55 @@ function stylesheetsAfterRoot(): Plugin {
   };
 }
 
+/**
+ * Writes `shell.html`: index.html plus a `<link rel=modulepreload>` for every chunk the signed-in shell
+ * (features/shell/app-layout.tsx) loads beyond the entry's own. The server answers it for every screen but
+ * /auth. Without it, the start-up preload (`preloadScreens`) made Vite's preload helper append those ~20 links
+ * from script, ~2 ms of main-thread work each on a phone (ResourceFetcher::requestResource at 4× CPU), one long
+ * task; from the HTML, the parser requests them before any script runs (issue 14: home's blocking time).
+ * /auth keeps index.html: a signed-out visit does not download the shell.
+ */
+function shellPreloads(): Plugin {
+  return {
+    name: 'crw:shell-preloads',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (from: string, into = new Set<string>()) => {
+          if (into.has(from)) return into;
+          into.add(from);
+          for (const next of byFile.get(from)?.imports ?? []) closure(next, into);
+          return into;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'main');
+        const shell = chunks.find((chunk) =>
+          chunk.facadeModuleId?.endsWith('/features/shell/app-layout.tsx'),
+        );
+        const html = bundle['index.html'];
+        if (!entry || !shell || html?.type !== 'asset') {
+          this.error('shell.html: falta index.html, la entrada o el chunk de app-layout');
+        }
+        const loaded = closure(entry.fileName);
+        const links = [...closure(shell.fileName)]
+          .filter((file) => !loaded.has(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        this.emitFile({
+          type: 'asset',
+          fileName: 'shell.html',
+          source: String(html.source).replace('  </head>', `    ${links.join('\n    ')}\n  </head>`),
+        });
+      },
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), stylesheetsAfterRoot()],
+  plugins: [react(), tailwindcss(), stylesheetsAfterRoot(), shellPreloads()],
   resolve: {
     alias: [
       // /design renders the ui stories without running their play functions: Storybook's test runtime

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -46,7 +47,7 @@ const hashed = /-([A-Za-z0-9_-]{8})\.([a-z0-9]+(?:\.map)?)$/;
 /**
  * A second build made from the real one as a new `vite build` would differ: every hashed asset under a new
  * name, every reference to it (index.html, the chunks' imports and preload lists, the stylesheet's fonts)
- * rewritten. Nothing of it is cached in a browser that loaded the first build. Source maps are copied under
+ * rewritten (shell.html too). Nothing of it is cached in a browser that loaded the first build. Source maps are copied under
  * their new names unchanged.
  */
 export function secondBuild(from: string, id: string): Build {
@@ -76,7 +77,7 @@ export function secondBuild(from: string, id: string): Build {
   for (const name of readdirSync(from)) {
     const source = join(from, name);
     if (!statSync(source).isFile()) continue;
-    if (name === 'index.html') writeFileSync(join(dir, name), rewrite(readFileSync(source, 'utf8')));
+    if (name.endsWith('.html')) writeFileSync(join(dir, name), rewrite(readFileSync(source, 'utf8')));
     else copyFileSync(source, join(dir, name));
   }
   return { id, dir };
@@ -212,17 +213,19 @@ export async function startDeployServer(upstream: string, first: Build): Promise
       found = statSync(file).isFile();
     } catch {}
     if (found) {
-      const kind = path.startsWith('/assets/') ? real.asset : path === '/index.html' ? real.page : real.other;
+      const kind = path.startsWith('/assets/') ? real.asset : path.endsWith('.html') ? real.page : real.other;
       const type = types[extname(file)] ?? 'application/octet-stream';
       return send(200, { ...kind, 'content-type': type }, readFileSync(file));
     }
-    // A missing asset is a 404, never index.html (as the real server).
+    // A missing asset is a 404, never a page (as the real server).
     if (path.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(path)) return send(404, {}, '');
-    return send(
-      200,
-      { ...real.page, 'content-type': types['.html']! },
-      readFileSync(join(build.dir, 'index.html')),
-    );
+    // As the real server: shell.html (index.html preloading the signed-in shell) for every path but /auth.
+    const shell = join(build.dir, 'shell.html');
+    const page =
+      path !== '/auth' && !path.startsWith('/auth/') && existsSync(shell)
+        ? shell
+        : join(build.dir, 'index.html');
+    return send(200, { ...real.page, 'content-type': types['.html']! }, readFileSync(page));
   });
 
   // socket.io's WebSocket: the upgrade request and then the raw bytes both ways.

@@ -6,11 +6,14 @@ import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 
 /**
- * Serves the built SPA: hashed assets cached immutably, `/sw.js` and `index.html` never cached, and
- * every non-API GET path answered with `index.html` (history fallback). API paths answer JSON 404.
+ * Serves the built SPA: hashed assets cached immutably, `/sw.js` and the pages never cached, and every
+ * non-API GET path answered with a page (history fallback). API paths answer JSON 404. The page is
+ * `shell.html` (index.html that also preloads the signed-in shell's chunks, written by the app's build) for
+ * every path but /auth, which keeps the plain `index.html`; a build without shell.html serves index.html.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
   const hasDist = existsSync(join(opts.distDir, 'index.html'));
+  const hasShell = existsSync(join(opts.distDir, 'shell.html'));
   if (hasDist) {
     await app.register(fastifyStatic, {
       root: opts.distDir,
@@ -32,6 +35,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
     // A missing hashed asset must not come back as HTML.
     if (path.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(path)) throw new AppError('ROUTE_NOT_FOUND');
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    const signIn = path === '/auth' || path.startsWith('/auth/');
+    return reply.sendFile(hasShell && !signIn ? 'shell.html' : 'index.html');
   });
 });
