@@ -444,6 +444,44 @@ describe('sessions and role changes', () => {
       expect(await room()).toBe(0);
     });
 
+    it('recovery replays what a dropped socket missed, and keeps no event that nobody could receive', async () => {
+      // socket.io's store of events for recovery (RecoveryAdapter, lib/recovery-adapter.ts).
+      const kept = () => (ctx.app.io.of('/').adapter as unknown as { packets: unknown[] }).packets.length;
+      const u = await makeUser(ctx.app, 'employee');
+      const nobody = await makeUser(ctx.app, 'employee');
+      const socket = await open(u.token);
+      const titles: string[] = [];
+      socket.on('notification:new', (n) => titles.push(n.title));
+      const send = async (to: TestUser, title: string) => {
+        const res = await as(admin, 'POST', '/api/notifications/broadcast', {
+          title,
+          content: 'Prueba de recuperación',
+          criteria: { userIds: [to.id] },
+        });
+        expect(res.json()).toEqual({ success: true, count: 1 });
+      };
+      const before = kept();
+      // Someone connected in the room: kept (it is also the offset a later recovery starts from).
+      await send(u, 'Primera');
+      await expect.poll(() => titles).toEqual(['Primera']);
+      expect(kept()).toBe(before + 1);
+      // Nobody connected in that room and no session waiting for it: delivered to nobody, kept nowhere.
+      await send(nobody, 'Para nadie');
+      expect(kept()).toBe(before + 1);
+
+      // The network goes away: the session waits, and an event for it meanwhile is kept and replayed.
+      const dropped = new Promise((resolve) => socket.once('disconnect', resolve));
+      socket.io.engine.close();
+      await dropped;
+      await expect.poll(async () => (await ctx.app.io.in(userRoom(u.id)).fetchSockets()).length).toBe(0);
+      await send(u, 'Mientras tanto');
+      expect(kept()).toBe(before + 2);
+      socket.connect();
+      await reconnected(socket);
+      expect(socket.recovered).toBe(true);
+      await expect.poll(() => titles).toEqual(['Primera', 'Mientras tanto']);
+    });
+
     it.each([['websocket'], ['polling']] as const)(
       'refuses a browser handshake from another origin (%s), accepts its own and one without Origin',
       async (transport) => {

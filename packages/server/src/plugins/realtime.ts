@@ -2,6 +2,7 @@ import { SOCKET_PATH } from '@crw/api-client/events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import { RECOVERY_WINDOW_MS, RecoveryAdapter } from '../lib/recovery-adapter.ts';
 import type { SocketServer } from '../services/notifier.ts';
 import { userRoom } from '../services/notifier.ts';
 
@@ -41,7 +42,8 @@ export function originAllowed(origin: string | undefined, host: string | undefin
 /**
  * socket.io on the same HTTP server under /socket.io. The token travels in the handshake's `auth`; each
  * socket joins its user's room. With Redis, the Redis adapter makes N instances deliver each event once;
- * without it, the in-memory adapter with connection-state recovery.
+ * without it, the in-memory adapter with connection-state recovery, keeping only events someone could receive
+ * (`RecoveryAdapter`).
  */
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const io: SocketServer = new Server(app.server, {
@@ -54,7 +56,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     // A recovered connection is authenticated again: a session ended meanwhile stays ended.
     ...(app.redis
       ? {}
-      : { connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false } }),
+      : {
+          connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+          adapter: RecoveryAdapter,
+        }),
   });
   if (app.redis) {
     const pub = app.redis.duplicate();
