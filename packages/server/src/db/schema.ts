@@ -347,7 +347,8 @@ export const comments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('comments_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    // In the list's order (created_at, then id): a page reads its rows from the index, whatever the thread's size.
+    index('comments_entity_idx').on(t.entityType, t.entityId, t.createdAt, t.id),
     index('comments_portfolio_idx').on(t.portfolioId),
     index('comments_author_idx').on(t.authorId),
   ],

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.ts';
+import { comments } from '../src/db/schema.ts';
+import { commentPageQuery } from '../src/services/comments.ts';
+import { createTestApp, makePortfolio, makeUser, type TestContext, testDb } from './helpers.ts';
+
+/**
+ * A page of a long thread reads its rows from `comments_entity_idx` in order, with no sort of the whole thread,
+ * even on a table the planner has no statistics for yet (a new database, or one written to faster than autovacuum
+ * analyses it: the bench's soak, where the list's median grew with the threads before migration 0007).
+ */
+describe(`a page of a long comment thread on ${testDb}`, () => {
+  let ctx: TestContext;
+  const entity = { type: 'item' as const, id: randomUUID() };
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const author = await makeUser(ctx.app, 'employee');
+    const portfolio = await makePortfolio(ctx.app, [author]);
+    const start = Date.parse('2026-11-01T10:00:00Z');
+    await ctx.app.db.insert(comments).values(
+      Array.from({ length: 2000 }, (_, i) => ({
+        portfolioId: portfolio._id,
+        entityType: entity.type,
+        entityId: entity.id,
+        body: `<p>Comentario ${i}</p>`,
+        visibility: 'client' as const,
+        authorId: author.id,
+        // Pairs share a time: the id orders them.
+        createdAt: new Date(start + Math.floor(i / 2) * 1000),
+      })),
+    );
+  });
+  afterAll(() => ctx?.close());
+
+  /** The plan of the list's own query (the service's builder, its parameters written in as literals). */
+  async function plan(internal: boolean, page: number) {
+    const query = commentPageQuery(ctx.app.db, entity, internal, { page, limit: 20 }).toSQL();
+    const text = query.sql.replace(/\$(\d+)/g, (_m, n: string) => {
+      const value = query.params[Number(n) - 1];
+      return typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+    });
+    const result = await ctx.app.db.execute(sql.raw(`explain ${text}`));
+    return rowsOf<{ 'QUERY PLAN': string }>(result)
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+  }
+
+  it.each([
+    ['staff', true],
+    ['a client', false],
+  ])('for %s: an ordered index scan, no sort', async (_who, internal) => {
+    for (const page of [1, 3]) {
+      const text = await plan(internal, page);
+      expect(text).toContain('comments_entity_idx');
+      expect(text).not.toMatch(/\bSort\b/);
+    }
+  });
+
+  it('pages in created_at, then id, order', async () => {
+    const first = await commentPageQuery(ctx.app.db, entity, true, { page: 1, limit: 20 });
+    const second = await commentPageQuery(ctx.app.db, entity, true, { page: 2, limit: 20 });
+    const rows = [...first, ...second].map((r) => r.c);
+    expect(rows.map((r) => r.body)).toHaveLength(40);
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [rows[i - 1]!, rows[i]!];
+      expect(
+        a.createdAt.getTime() < b.createdAt.getTime() || (+a.createdAt === +b.createdAt && a.id < b.id),
+      ).toBe(true);
+    }
+  });
+});
