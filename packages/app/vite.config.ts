@@ -29,16 +29,31 @@ function stylesheetsAfterRoot(): Plugin {
 }
 
 /**
- * Writes `shell.html`: index.html plus a `<link rel=modulepreload>` for every chunk the signed-in shell
- * (features/shell/app-layout.tsx) loads beyond the entry's own. The server answers it for every screen but
- * /auth. Without it, the start-up preload (`preloadScreens`) made Vite's preload helper append those ~20 links
- * from script, ~2 ms of main-thread work each on a phone (ResourceFetcher::requestResource at 4× CPU), one long
- * task; from the HTML, the parser requests them before any script runs (issue 14: home's blocking time).
- * /auth keeps index.html: a signed-out visit does not download the shell.
+ * index.html's boot script (an asset of its own, see `paintThenStart`), written small: after the first frame (at
+ * once in a hidden tab, which paints none), adds the entry's module script, whose URL is the `data-entry` link's.
  */
-function shellPreloads(): Plugin {
+const BOOT_SCRIPT =
+  "(()=>{const e=document.querySelector('link[data-entry]'),r=()=>{const s=document.createElement('script');" +
+  "s.type='module';s.crossOrigin='';s.src=e.href;document.head.append(s)};" +
+  "document.visibilityState==='visible'?requestAnimationFrame(()=>setTimeout(r)):r()})();\n";
+
+/**
+ * The built HTML, changed in two ways (issue 14: a cold load's first paint and blocking time):
+ * - **Paint, then start.** The entry's `<script type=module>` becomes a `<link rel=modulepreload data-entry>`
+ *   (fetched at once, as before) and a deferred classic script, `assets/boot-*.js`, adds the module script
+ *   after the boot screen's first frame (a hidden tab, which paints nothing, at once). Evaluating the entry
+ *   (React, the router, the stores) is the longest task of a start; when the scripts arrived before the first
+ *   frame (a cached or fast load), it ran first and held the boot screen's paint on a slow phone.
+ * - **Preloads in the HTML.** `shell.html` is index.html plus a `<link rel=modulepreload>` for each chunk the
+ *   signed-in shell (`features/shell/app-layout.tsx`) loads beyond the entry's own; the server answers it for
+ *   every path but /auth, so a signed-out visit does not download the shell. Before, the start-up preload made
+ *   Vite's helper append those links from script, ~2 ms of main-thread work each on a phone
+ *   (`ResourceFetcher::requestResource` at 4× CPU) in one long task; now the parser requests them and the
+ *   helper finds them there. Computed from the bundle, so they follow every build.
+ */
+function paintThenStart(): Plugin {
   return {
-    name: 'crw:shell-preloads',
+    name: 'crw:paint-then-start',
     apply: 'build',
     generateBundle: {
       order: 'post',
@@ -53,20 +68,27 @@ function shellPreloads(): Plugin {
         };
         const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'main');
         const shell = chunks.find((chunk) =>
-          chunk.facadeModuleId?.endsWith('/features/shell/app-layout.tsx'),
+          chunk.facadeModuleId?.endsWith('/src/features/shell/app-layout.tsx'),
         );
         const html = bundle['index.html'];
-        if (!entry || !shell || html?.type !== 'asset') {
-          this.error('shell.html: falta index.html, la entrada o el chunk de app-layout');
+        const tag = entry && `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
+        if (!entry || !shell || html?.type !== 'asset' || !tag || !String(html.source).includes(tag)) {
+          this.error('paintThenStart: falta index.html, su script de entrada o el chunk de app-layout');
         }
+        const boot = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: BOOT_SCRIPT }));
+        const page = String(html.source).replace(
+          tag,
+          `<link rel="modulepreload" crossorigin href="/${entry.fileName}" data-entry>\n    <script defer src="/${boot}"></script>`,
+        );
         const loaded = closure(entry.fileName);
         const links = [...closure(shell.fileName)]
           .filter((file) => !loaded.has(file))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        html.source = page;
         this.emitFile({
           type: 'asset',
           fileName: 'shell.html',
-          source: String(html.source).replace('  </head>', `    ${links.join('\n    ')}\n  </head>`),
+          source: page.replace('  </head>', `    ${links.join('\n    ')}\n  </head>`),
         });
       },
     },
@@ -76,7 +98,7 @@ function shellPreloads(): Plugin {
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), stylesheetsAfterRoot(), shellPreloads()],
+  plugins: [react(), tailwindcss(), stylesheetsAfterRoot(), paintThenStart()],
   resolve: {
     alias: [
       // /design renders the ui stories without running their play functions: Storybook's test runtime

@@ -1,6 +1,6 @@
 /**
- * `/auth`'s initial JavaScript: what the built index.html loads before anything else, i.e. its module scripts
- * and modulepreload links (the entry chunk and its static imports), each gzip-compressed at level 9 as
+ * `/auth`'s initial JavaScript: what the built index.html loads before anything else, i.e. its scripts and
+ * modulepreload links (the boot script, the entry chunk and its static imports), each gzip-compressed at level 9 as
  * scripts/check-budgets.mjs measures them. Reads packages/app/dist as `npm run build` left it.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -22,8 +22,7 @@ export function initialJs(): InitialJs | undefined {
   const html = readFileSync(index, 'utf8');
   const srcs = new Set<string>();
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
-    const script =
-      /^<script\b/.test(tag) && /\btype=["']?module/.test(tag) ? /\bsrc=["']([^"']+)/.exec(tag) : null;
+    const script = /^<script\b/.test(tag) ? /\bsrc=["']([^"']+)/.exec(tag) : null;
     const preload =
       /^<link\b/.test(tag) && /\brel=["']?modulepreload/.test(tag) ? /\bhref=["']([^"']+)/.exec(tag) : null;
     const src = script?.[1] ?? preload?.[1];

@@ -271,3 +271,22 @@ test('when the shell itself fails to load, the whole page says so with «Recarga
   await expect(page.getByRole('heading', { name: 'No se pudo cargar esta pantalla' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Recargar' })).toBeVisible();
 });
+
+test('the app starts after the boot screen is painted, and at once in a tab that paints nothing', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await page.evaluate((t) => localStorage.setItem('token', t), await token(page));
+  // The entry is a preload, run by index.html's boot script (vite.config.ts, paintThenStart).
+  const entry = page.locator('link[rel="modulepreload"][data-entry]');
+  await expect(entry).toHaveCount(1);
+  await expect(page.locator('script[type="module"]')).toHaveCount(1);
+
+  // A hidden tab: no animation frame ever comes. The app must not wait for one.
+  await page.addInitScript(() => {
+    Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
+    window.requestAnimationFrame = () => 0;
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Tus portafolios' })).toBeVisible();
+});
