@@ -110,6 +110,7 @@ describe('configuration', { timeout: 120_000 }, () => {
     const port = await freePort();
     const dist = tempDir('crw-dist-');
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Aplicación configurada</title>');
+    writeFileSync(join(dist, 'shell.html'), '<!doctype html><title>Aplicación configurada, armazón</title>');
     const vapid = webpush.generateVAPIDKeys();
     const adminPassword = 'Contraseña-elegida-por-quien-opera-1';
     const env: Record<string, string> = {
@@ -180,8 +181,11 @@ describe('configuration', { timeout: 120_000 }, () => {
         vapid.publicKey,
       );
       const home = await fetch(`${server.url}/`);
-      expect(await home.text()).toContain('Aplicación configurada');
+      expect(await home.text()).toContain('Aplicación configurada, armazón');
       expect(home.headers.get('content-security-policy')).toContain(`ws://127.0.0.1:${port}`);
+      const signIn = await (await fetch(`${server.url}/auth`)).text();
+      expect(signIn).toContain('Aplicación configurada');
+      expect(signIn).not.toContain('armazón');
       expect((await fetch(`${server.url}/api/docs`)).status).toBe(200);
 
       // An upload through the S3 store, on the same path a user's configuration takes.
