@@ -88,10 +88,13 @@ test('a client granted a portfolio sees it at once, opens it from the bell, and 
   await expect(systemPill(client, 'Ya no tienes acceso a este portafolio')).toBeVisible();
   await expect(client).toHaveURL((url) => url.pathname === home);
   await expect(crumbs.getByText(name)).toHaveCount(0);
-  // The rail may have collapsed meanwhile (the pointer left it): open it again to read the selector.
+  // The rail may collapse meanwhile (the pointer left it, and it collapses after a delay): open it again to
+  // read the selector, as often as it takes.
   const expand = client.getByRole('button', { name: 'Expandir menú lateral' });
-  if (await expand.isVisible()) await expand.click();
-  await expect(selector.locator('option', { hasText: 'Café Aurora' })).toHaveCount(1);
+  await expect(async () => {
+    if (await expand.isVisible()) await expand.click();
+    await expect(selector.locator('option', { hasText: 'Café Aurora' })).toHaveCount(1, { timeout: 1000 });
+  }).toPass();
   await expect(selector.locator('option', { hasText: name })).toHaveCount(0);
   await expect(toast(client, 'Portafolio no encontrado')).toHaveCount(0);
 });
