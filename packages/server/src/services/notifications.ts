@@ -146,10 +146,11 @@ export interface BroadcastCriteria {
 }
 
 /**
- * The users a broadcast reaches: criteria combine with AND; an empty criterion means no restriction.
- * `portfolioIds` means users with a grant on any of them; admins belong to every portfolio.
+ * The users a broadcast reaches, as a query of their ids (it can be awaited, or be the source of a statement):
+ * criteria combine with AND; an empty criterion means no restriction. `portfolioIds` means users with a grant
+ * on any of them; admins belong to every portfolio.
  */
-export async function audience(db: DbOrTx, criteria: BroadcastCriteria): Promise<string[]> {
+export function audienceQuery(db: DbOrTx, criteria: BroadcastCriteria) {
   const conditions = [isNull(users.deletedAt)];
   if (criteria.roles?.length) conditions.push(inArray(users.role, criteria.roles));
   if (criteria.userIds?.length) conditions.push(inArray(users.id, criteria.userIds));
@@ -160,9 +161,20 @@ export async function audience(db: DbOrTx, criteria: BroadcastCriteria): Promise
       .where(inArray(portfolioAccess.portfolioId, criteria.portfolioIds));
     conditions.push(sql`(${users.role} = 'admin' or ${users.id} in ${members})`);
   }
-  const rows = await db
+  return db
     .select({ id: users.id })
     .from(users)
     .where(and(...conditions));
+}
+
+/** How many users a broadcast reaches (counted in the database). */
+export async function audienceCount(db: DbOrTx, criteria: BroadcastCriteria): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(audienceQuery(db, criteria).as('audience'));
+  return row?.n ?? 0;
+}
+
+/** The ids of the users a broadcast reaches. */
+export async function audience(db: DbOrTx, criteria: BroadcastCriteria): Promise<string[]> {
+  const rows = await audienceQuery(db, criteria);
   return rows.map((r) => r.id);
 }

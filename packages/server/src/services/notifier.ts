@@ -1,8 +1,8 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@crw/api-client/events';
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
-import type { Db, DbOrTx } from '../db/client.ts';
+import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
 import type { NotificationView } from './notifications.ts';
 import type { PushSender } from './push.ts';
@@ -47,6 +47,11 @@ export const recipientCount = (created: Created) => created.sent.reduce((n, s) =
 
 export interface Notifier {
   create(db: DbOrTx, input: NotifyInput): Promise<Created>;
+  /**
+   * `create` for everyone a query of user ids selects (`{ id }` rows), in one statement: the audience is read
+   * where it is written, not brought to the server and sent back. Nobody selected, nothing written.
+   */
+  createForAudience(db: DbOrTx, audience: SQLWrapper, input: Omit<NotifyInput, 'userIds'>): Promise<Created>;
   deliver(created: Created): void;
   notify(input: NotifyInput): Promise<Created>;
 }
@@ -58,6 +63,19 @@ export interface InterServerEvents {
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 
 export const userRoom = (userId: string) => `user:${userId}`;
+
+/** The message a notification carries: its id and time are made here, so no statement has to return them. */
+function message(input: Omit<NotifyInput, 'userIds'>): NotificationView {
+  return {
+    _id: crypto.randomUUID(),
+    title: input.title,
+    content: input.content,
+    createdAt: new Date().toISOString(),
+    read: false,
+    archived: false,
+    payload: { ...(input.data ?? {}), ...(input.url ? { url: input.url } : {}) },
+  };
+}
 
 export function createNotifier(deps: {
   db: Db;
@@ -72,24 +90,28 @@ export function createNotifier(deps: {
     async create(db, input) {
       const userIds = [...new Set(input.userIds)];
       if (userIds.length === 0) return { sent: [], urgency: input.urgency };
-      const payload = { ...(input.data ?? {}), ...(input.url ? { url: input.url } : {}) };
-      // Id and time are made here, so the statement returns nothing; one row whatever the audience: the
-      // recipients travel as one JSON parameter and are stored as one array (a broadcast to 1,000 people is
-      // not 1,000 rows, each with its index entries and foreign-key check).
-      const notification: NotificationView = {
-        _id: crypto.randomUUID(),
-        title: input.title,
-        content: input.content,
-        createdAt: new Date().toISOString(),
-        read: false,
-        archived: false,
-        payload,
-      };
+      const notification = message(input);
+      // One row whatever the audience: the recipients travel as one JSON parameter and are stored as one array
+      // (a broadcast to 1,000 people is not 1,000 rows, each with its index entries and foreign-key check).
       await db.execute(sql`
         insert into ${notifications} (id, recipients, title, content, payload, created_at)
         values (${notification._id}, array(select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)),
-          ${input.title}, ${input.content}, ${JSON.stringify(payload)}::jsonb, ${notification.createdAt}::timestamptz)`);
+          ${input.title}, ${input.content}, ${JSON.stringify(notification.payload)}::jsonb,
+          ${notification.createdAt}::timestamptz)`);
       return { sent: [{ notification, userIds }], urgency: input.urgency };
+    },
+    async createForAudience(db, audience, input) {
+      const notification = message(input);
+      // An aggregate without GROUP BY is one row, and HAVING drops it when the audience is empty.
+      const [row] = rowsOf<{ recipients: string[] }>(
+        await db.execute(sql`
+          insert into ${notifications} (id, recipients, title, content, payload, created_at)
+          select ${notification._id}, array_agg(distinct audience.id), ${input.title}, ${input.content},
+            ${JSON.stringify(notification.payload)}::jsonb, ${notification.createdAt}::timestamptz
+          from (${audience}) as audience having count(*) > 0
+          returning recipients`),
+      );
+      return { sent: row ? [{ notification, userIds: row.recipients }] : [], urgency: input.urgency };
     },
     deliver({ sent, urgency }) {
       const io = deps.io?.();
@@ -98,23 +120,24 @@ export function createNotifier(deps: {
         io?.to(userIds.map(userRoom)).emit('notification:new', notification);
       if (deps.push && sent.length > 0) {
         const push = deps.push;
-        const messages = sent.flatMap(({ notification: n, userIds }) =>
-          userIds.map((userId) => ({
-            userId,
-            title: n.title || 'Notificación',
-            body: n.content,
-            url: n.payload.url,
-            tag: n._id,
-          })),
-        );
-        if (messages.length === 0) return;
         // Not awaited by the request (push services can be slow) but never left uncaught: sendToUsers bounds
         // its fan-out and logs each failure; anything that still escapes it (a synchronous throw, a rejection)
-        // is logged here and can never become an unhandled rejection.
-        // After the sockets' frames are written (setImmediate runs once this turn's I/O is flushed).
+        // is logged here and can never become an unhandled rejection. The messages are made there too, after
+        // the sockets' frames are written and the request answered (setImmediate runs after this turn's I/O).
         setImmediate(() => {
           Promise.resolve()
-            .then(() => push.sendToUsers(messages, urgency))
+            .then(() => {
+              const messages = sent.flatMap(({ notification: n, userIds }) =>
+                userIds.map((userId) => ({
+                  userId,
+                  title: n.title || 'Notificación',
+                  body: n.content,
+                  url: n.payload.url,
+                  tag: n._id,
+                })),
+              );
+              if (messages.length > 0) return push.sendToUsers(messages, urgency);
+            })
             .catch(pushFailed);
         });
       }

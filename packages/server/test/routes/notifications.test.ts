@@ -75,6 +75,48 @@ describe('notifications API', () => {
     expect(none.json().count).toBe(0);
   });
 
+  it('a broadcast without a link reaches exactly whom its preview counts; one that reaches nobody writes nothing', async () => {
+    const member = await makeUser(ctx.app, 'client');
+    const gone = await makeUser(ctx.app, 'client');
+    const p = await makePortfolio(ctx.app, [member, gone]);
+    expect((await call(admin, 'DELETE', `/api/users/${gone.id}`)).statusCode).toBe(200);
+    const criteria = { portfolioIds: [p._id] };
+    const preview = (await call(admin, 'POST', '/api/notifications/broadcast/preview', { criteria })).json();
+    const sent = await call(admin, 'POST', '/api/notifications/broadcast', {
+      title: 'Miembros',
+      content: 'Solo para el portafolio',
+      criteria,
+    });
+    expect(sent.json()).toEqual({ success: true, count: preview.count });
+    const [row] = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.content, 'Solo para el portafolio'));
+    const admins = (
+      await call(admin, 'POST', '/api/notifications/broadcast/preview', { criteria: { roles: ['admin'] } })
+    ).json().count;
+    // The member and every admin; not the deleted member, nor anyone outside the portfolio.
+    expect(row!.recipients).toHaveLength(1 + admins);
+    expect(row!.recipients).toContain(member.id);
+    expect(row!.recipients).toContain(admin.id);
+    expect(row!.recipients).not.toContain(gone.id);
+    expect(row!.recipients).not.toContain(other.id);
+    expect((await call(member, 'GET', '/api/notifications')).json()[0]).toMatchObject({
+      _id: row!.id,
+      title: 'Miembros',
+      payload: {},
+    });
+
+    const before = await ctx.app.db.$count(notifications);
+    const nobody = await call(admin, 'POST', '/api/notifications/broadcast', {
+      title: 'Nadie',
+      content: 'Sin destinatarios',
+      criteria: { roles: ['employee'], userIds: [member.id] },
+    });
+    expect(nobody.json()).toEqual({ success: true, count: 0 });
+    expect(await ctx.app.db.$count(notifications)).toBe(before);
+  });
+
   it('unread-count counts unread, non-archived; read and archive change it', async () => {
     const u = await makeUser(ctx.app, 'employee');
     await send(u, 3);

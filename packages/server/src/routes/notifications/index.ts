@@ -8,7 +8,7 @@ import { endpointProblem } from '../../lib/net-guard.ts';
 import { component, errorResponses, IdParams, ref, Timestamp } from '../../lib/schemas.ts';
 import { matchScreen, mayOpen } from '../../services/app-links.ts';
 import * as notificationsService from '../../services/notifications.ts';
-import { userRoom } from '../../services/notifier.ts';
+import { recipientCount, userRoom } from '../../services/notifier.ts';
 import { RoleSchema } from '../schemas.ts';
 
 export const NotificationSchema = component(
@@ -212,10 +212,20 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { field: 'url', message: 'No es una pantalla de la aplicación' },
         ]);
       }
+      // Without a link, everyone gets the same notification: one statement reads the audience and writes it.
+      if (url === undefined) {
+        const created = await app.notifier.createForAudience(
+          app.db,
+          notificationsService.audienceQuery(app.db, criteria),
+          { title, content },
+        );
+        app.notifier.deliver(created);
+        return { success: true, count: recipientCount(created) };
+      }
       const userIds = await notificationsService.audience(app.db, criteria);
       // Everyone is told; the link goes only to those who may open it (a client never gets a staff screen,
       // nobody a portfolio they cannot see).
-      const opens = url ? await mayOpen(app.db, url, userIds) : new Set<string>();
+      const opens = await mayOpen(app.db, url, userIds);
       const withLink = userIds.filter((id) => opens.has(id));
       const withoutLink = userIds.filter((id) => !opens.has(id));
       // Everyone or no one: one notification is one statement, which commits by itself; two (with and without
@@ -249,7 +259,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      count: (await notificationsService.audience(app.db, request.body.criteria ?? {})).length,
+      count: await notificationsService.audienceCount(app.db, request.body.criteria ?? {}),
     }),
   );
 
