@@ -355,8 +355,8 @@ async function benchDatabase(db: Db) {
       rows.push({
         db,
         key: 'soak-rss',
-        path: `${s.seconds} s mixed soak: RSS start → end`,
-        ours: `${fmt.mb(s.rssStart)} → ${fmt.mb(s.rssEnd)} (${s.growthPct >= 0 ? '+' : ''}${s.growthPct.toFixed(1)}%)`,
+        path: `${s.seconds} s mixed soak: RSS floor, first → last fifth`,
+        ours: `${fmt.mb(s.rssStart)} → ${fmt.mb(s.rssEnd)} (${s.growthPct >= 0 ? '+' : ''}${s.growthPct.toFixed(1)}%), peak ${fmt.mb(s.rssPeak)}`,
         baseline: '',
         ratio: '',
         goal: `growth < 10%${failed}`,

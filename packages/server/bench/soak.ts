@@ -1,7 +1,7 @@
 /**
  * The mixed soak: `workers` clients loop over a mix of reads and writes against one workspace server for
  * `seconds` (after an uncounted warm-up, so start-up growth is not counted as a leak). Reports the server's RSS
- * at the start and the end, and the comment list's median latency in the first and the last tenth of the run:
+ * floor at the start and the end (see below), and the comment list's median latency in the first and the last tenth of the run:
  * a leak shows as growing memory, a cost that grows with the data or with time as a rising median.
  */
 import { percentile } from './broadcast.ts';
@@ -12,6 +12,7 @@ export interface SoakResult {
   seconds: number;
   requests: number;
   failures: number;
+  /** The lowest RSS sampled in the first fifth of the run, and in the last fifth. */
   rssStart: number;
   rssEnd: number;
   rssPeak: number;
@@ -82,11 +83,17 @@ export async function soak(
   const warmEnd = performance.now() + opts.warmupSeconds * 1000;
   await Promise.all(Array.from({ length: opts.workers }, () => loop(warmEnd)));
 
-  const rssStart = rssOf(pid) ?? 0;
-  let rssPeak = rssStart;
-  const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, rssOf(pid) ?? 0);
-  }, 1000);
+  // RSS is sampled four times a second. Under load it is a sawtooth: the heap fills with garbage until V8
+  // collects it (60 MB and more from top to bottom here), so one sample reads where in that cycle it fell. A leak
+  // raises the floor: the lowest sample of the first fifth is compared with the lowest of the last fifth (each
+  // spans a collection cycle or more); the peak is reported beside them.
+  const samples: Array<{ at: number; rss: number }> = [];
+  const sample = () => {
+    const rss = rssOf(pid);
+    if (rss !== undefined) samples.push({ at: performance.now(), rss });
+  };
+  sample();
+  const sampler = setInterval(sample, 250);
   const start = performance.now();
   const end = start + opts.seconds * 1000;
   const tenth = (end - start) / 10;
@@ -106,15 +113,21 @@ export async function soak(
     ),
   );
   clearInterval(sampler);
-  const rssEnd = rssOf(pid) ?? 0;
+  sample();
+  const fifth = (end - start) / 5;
+  const floor = (from: number, to: number) =>
+    Math.min(...samples.filter((x) => x.at >= from && x.at <= to).map((x) => x.rss));
+  const rssStart = floor(0, start + fifth);
+  const rssEnd = floor(end - fifth, Number.POSITIVE_INFINITY);
   return {
     seconds: opts.seconds,
     requests,
     failures,
     rssStart,
     rssEnd,
-    rssPeak: Math.max(rssPeak, rssEnd),
-    growthPct: rssStart ? ((rssEnd - rssStart) / rssStart) * 100 : Number.NaN,
+    rssPeak: Math.max(...samples.map((x) => x.rss)),
+    growthPct:
+      Number.isFinite(rssStart) && rssStart > 0 ? ((rssEnd - rssStart) / rssStart) * 100 : Number.NaN,
     commentListFirstMs: percentile(first, 50),
     commentListLastMs: percentile(last, 50),
   };
