@@ -1,8 +1,9 @@
 /**
  * The mixed soak: `workers` clients loop over a mix of reads and writes against one workspace server for
  * `seconds` (after an uncounted warm-up, so start-up growth is not counted as a leak). Reports the server's RSS
- * floor at the start and the end (see below), and the comment list's median latency in the first and the last tenth of the run:
- * a leak shows as growing memory, a cost that grows with the data or with time as a rising median.
+ * floor at the start and the end (see below), and the comment list's median latency in the first and the last
+ * tenth of the run: a leak shows as growing memory, a cost that grows with the data or with time as a rising
+ * median.
  */
 import { percentile } from './broadcast.ts';
 import { rssOf } from './processes.ts';
