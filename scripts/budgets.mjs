@@ -6,8 +6,8 @@
  * - Each route: its chunk and what only it imports beyond the first load (a module split out of it into a chunk
  *   of its own still counts) ≤ 50 KB gzip; what it shares with other lazy entries is reported beside it.
  * - The editor and /design are measured whole: everything opening them downloads beyond the first load.
- * - The first load (index.html's boot script, the entry and its static imports: what /auth loads) ≤ 130 KB gzip
- *   of JS.
+ * - The first load (index.html's boot script, the entry and its static imports) ≤ 130 kB gzip of JS, and everything
+ *   a visit to /auth downloads (that, and the sign-in screen's chunks, which start-up fetches at once) ≤ 130 KiB.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -39,6 +39,9 @@ export const budgets = [
 ];
 /** Issue 14: what /auth (any first visit) loads before anything else. */
 export const FIRST_LOAD_KB = 130;
+/** Issue 14: all the JavaScript of a visit to /auth, its screen included (KiB, as the route budgets). */
+export const AUTH_KB = 130;
+const AUTH_SCREEN = 'src/routes/auth/auth-screen.tsx';
 
 /** The manifest of the build, or an error naming what to run. */
 export function readManifest() {
@@ -92,5 +95,10 @@ export function analyse(manifest = readManifest()) {
   const html = existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : '';
   for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g))
     if (!firstLoad.includes(src)) firstLoad.push(src);
-  return { checks, firstLoad };
+  // /auth: the first load and the sign-in screen with what it imports (none, when the build has no such screen:
+  // the list then names a file that does not exist, so the check fails).
+  const authScreen = manifest[AUTH_SCREEN]
+    ? [...reach(AUTH_SCREEN)].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'))
+    : ['falta-auth-screen.js'];
+  return { checks, firstLoad, authLoad: [...firstLoad, ...authScreen] };
 }

@@ -1,6 +1,5 @@
 import { Button, Field, Input } from '@crw/ui';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { authStore, login } from '../../features/auth/store.ts';
@@ -8,33 +7,65 @@ import { loadPortfolios } from '../../features/portfolios/store.ts';
 import { landingFor } from '../../lib/access.ts';
 import { msg } from '../../messages.ts';
 
-interface SignInForm {
-  email: string;
-  password: string;
-}
+type FieldName = 'email' | 'password';
+type Errors = Partial<Record<FieldName, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const valuesOf = (form: HTMLFormElement) => {
+  const data = new FormData(form);
+  return { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
+};
+
+/** Each field's Spanish message, in the form's order (the first one is focused). */
+function validate({ email, password }: Record<FieldName, string>): Errors {
+  const errors: Errors = {};
+  if (!email.trim()) errors.email = msg.auth.emailRequired;
+  else if (!EMAIL.test(email.trim())) errors.email = msg.auth.emailInvalid;
+  if (!password) errors.password = msg.auth.passwordRequired;
+  return errors;
+}
+
 /**
  * Sign-in. The browser's own validation is off (`noValidate`: it would speak English); each field shows the
- * product's Spanish message, tied to it with aria-invalid and aria-describedby. A refused sign-in is the
- * form's problem, so it shows inline only (no toast as well: one channel per event, docs/decisions.md).
+ * product's Spanish message, tied to it with aria-invalid and aria-describedby, and the first field in error
+ * takes the focus; after a first submit the messages follow what is typed. A refused sign-in is the form's
+ * problem, so it shows inline only (no toast as well: one channel per event, docs/decisions.md). Two fields
+ * need no form library: this screen is part of every first visit's JavaScript (issue 14's 130 KB budget).
  */
 export default function AuthScreen() {
   const { token, user } = useSnapshot(authStore);
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
-  const { register, handleSubmit, formState } = useForm<SignInForm>({
-    defaultValues: { email: '', password: '' },
-    shouldFocusError: true,
-  });
-  const { errors, isSubmitting } = formState;
+  const [errors, setErrors] = useState<Errors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const submitted = useRef(false);
+  const busy = useRef(false);
 
   // Home sends a client with portfolios on to the client dashboard of the first one (spec §2).
   if (token && user) return <Navigate to="/" replace />;
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (submitted.current) setErrors(validate(valuesOf(event.currentTarget)));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // A second Enter or click while the first is under way sends nothing.
+    if (busy.current) return;
+    const form = event.currentTarget;
+    const { email, password } = valuesOf(form);
+    const found = validate({ email, password });
+    submitted.current = true;
+    setErrors(found);
+    const first = (Object.keys(found) as FieldName[])[0];
+    if (first) {
+      (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    busy.current = true;
+    setSubmitting(true);
     setError(null);
     try {
       const signedIn = await login(email.trim(), password);
@@ -44,13 +75,17 @@ export default function AuthScreen() {
     } catch (e) {
       const reason = e instanceof Error && e.message && e.message !== msg.auth.error ? e.message : null;
       setError(reason ? `${msg.auth.error}: ${reason}` : msg.auth.error);
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
       <form
         onSubmit={onSubmit}
+        onChange={onChange}
         noValidate
         aria-labelledby={`${errorId}-title`}
         aria-describedby={error ? errorId : undefined}
@@ -62,28 +97,17 @@ export default function AuthScreen() {
           </h1>
           <p className="text-sm text-muted-foreground">{msg.auth.subtitle}</p>
         </div>
-        <Field label={msg.auth.email} error={errors.email?.message}>
-          {(p) => (
-            <Input
-              {...p}
-              type="email"
-              autoComplete="username"
-              aria-required="true"
-              {...register('email', {
-                validate: (v) =>
-                  v.trim() ? EMAIL.test(v.trim()) || msg.auth.emailInvalid : msg.auth.emailRequired,
-              })}
-            />
-          )}
+        <Field label={msg.auth.email} error={errors.email}>
+          {(p) => <Input {...p} type="email" autoComplete="username" aria-required="true" name="email" />}
         </Field>
-        <Field label={msg.auth.password} error={errors.password?.message}>
+        <Field label={msg.auth.password} error={errors.password}>
           {(p) => (
             <Input
               {...p}
               type="password"
               autoComplete="current-password"
               aria-required="true"
-              {...register('password', { validate: (v) => v.length > 0 || msg.auth.passwordRequired })}
+              name="password"
             />
           )}
         </Field>
