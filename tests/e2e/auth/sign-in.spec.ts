@@ -26,6 +26,39 @@ test('a wrong password says "Error al iniciar sesión" with the server\'s reason
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
+test('the form names what is missing in Spanish, focuses it, follows what is typed and signs in once', async ({
+  page,
+}) => {
+  const logins: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/auth/login')) logins.push(r.method());
+  });
+  await page.goto('/auth');
+  const email = page.getByLabel('Correo electrónico');
+  const password = page.getByLabel('Contraseña');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Escribe tu correo electrónico')).toBeVisible();
+  await expect(page.getByText('Escribe tu contraseña')).toBeVisible();
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Escribe tu correo electrónico');
+  // After a first submit, each message follows what is typed.
+  await email.fill('nombre@');
+  await expect(page.getByText('Escribe un correo electrónico válido, como nombre@empresa.com')).toBeVisible();
+  await email.fill(demo.employee.email);
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Escribe tu contraseña')).toBeVisible();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(password).toBeFocused();
+  expect(logins).toHaveLength(0);
+  // Enter twice in a row: one request.
+  await password.fill(demo.employee.password);
+  await password.press('Enter');
+  await password.press('Enter').catch(() => {});
+  await expect(page).toHaveURL(/\/$/);
+  expect(logins).toEqual(['POST']);
+});
+
 test('a client is sent to the client dashboard of their first portfolio', async ({ page }) => {
   await signIn(page, 'client');
   await expect(page).toHaveURL(/\/portfolios\/[^/]+\/client-dashboard$/);

@@ -69,9 +69,9 @@ export default function AuthScreen() {
     setError(null);
     try {
       const signedIn = await login(email.trim(), password);
-      let first: string | undefined;
-      if (signedIn.role === 'client') first = (await loadPortfolios().catch(() => []))[0]?._id;
-      navigate(landingFor(signedIn.role, first), { replace: true });
+      let firstPortfolio: string | undefined;
+      if (signedIn.role === 'client') firstPortfolio = (await loadPortfolios().catch(() => []))[0]?._id;
+      navigate(landingFor(signedIn.role, firstPortfolio), { replace: true });
     } catch (e) {
       const reason = e instanceof Error && e.message && e.message !== msg.auth.error ? e.message : null;
       setError(reason ? `${msg.auth.error}: ${reason}` : msg.auth.error);
