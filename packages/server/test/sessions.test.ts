@@ -329,6 +329,30 @@ describe('sessions and role changes', () => {
       await expect(open(token)).rejects.toThrow(/Sesión inválida/);
     });
 
+    it('a token accepted once is refused once it expires, and a copy with another signature never passes', async () => {
+      const u = await makeUser(ctx.app, 'employee');
+      const expiresAt = Math.floor(Date.now() / 1000) + 2;
+      const token = await new SignJWT(await claims(u))
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(u.id)
+        .setIssuedAt()
+        .setExpirationTime(expiresAt)
+        .sign(key);
+      // Accepted twice (the second time its signature is not checked again)…
+      expect((await as(bearer(token), 'GET', '/api/auth/me')).statusCode).toBe(200);
+      expect((await as(bearer(token), 'GET', '/api/auth/me')).statusCode).toBe(200);
+      // …while the same claims under another signature are refused.
+      const [header, body, signature] = token.split('.');
+      const forged = `${header}.${body}.${signature!.slice(0, -4)}${signature!.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+      expect((await as(bearer(forged), 'GET', '/api/auth/me')).statusCode).toBe(401);
+      // Once its expiry has passed, the token that was accepted is refused.
+      await new Promise((r) => setTimeout(r, Math.max(0, expiresAt * 1000 - Date.now()) + 50));
+      const late = await as(bearer(token), 'GET', '/api/auth/me');
+      expect(late.statusCode).toBe(401);
+      expect(late.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+      await expect(open(token)).rejects.toThrow(/Sesión inválida/);
+    });
+
     it('refuses an unsigned token (alg none)', async () => {
       const u = await makeUser(ctx.app, 'employee');
       const token = new UnsecuredJWT(await claims(u)).setSubject(u.id).setExpirationTime('1h').encode();
