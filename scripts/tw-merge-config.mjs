@@ -8,7 +8,7 @@
  * as with the whole configuration, so `cn` merges every class we write exactly as `twMerge` would
  * (`lib/cn.test.ts` checks it against `twMerge`, and that this file is current).
  *
- *   node scripts/tw-merge-config.mjs          writes the file
+ *   npm run gen:tw-merge                      writes the file
  *   node scripts/tw-merge-config.mjs --check  fails if it is not what the sources need now
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -194,7 +194,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const source = generate();
   if (process.argv.includes('--check')) {
     if (readFileSync(generatedPath, 'utf8') !== source) {
-      console.error(`${generatedPath} no está al día: ejecuta 'node scripts/tw-merge-config.mjs'.`);
+      console.error(`${generatedPath} no está al día: ejecuta 'npm run gen:tw-merge'.`);
       process.exit(1);
     }
   } else writeFileSync(generatedPath, source);

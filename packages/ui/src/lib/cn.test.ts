@@ -14,7 +14,10 @@ describe('cn', () => {
   const classes = words.filter((w) => twMerge(`${w} ${w}`) === w && /^[a-z0-9!@[(*-]/.test(w));
 
   it('its configuration is the one the sources need now', () => {
-    expect(readFileSync(generatedPath, 'utf8')).toBe(generate());
+    expect(
+      readFileSync(generatedPath, 'utf8'),
+      "ejecuta 'npm run gen:tw-merge' y confirma el resultado",
+    ).toBe(generate());
   });
 
   it('reads the sources: it finds the classes of the button and of a screen', () => {
