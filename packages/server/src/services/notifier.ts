@@ -48,8 +48,9 @@ export const recipientCount = (created: Created) => created.sent.reduce((n, s) =
 export interface Notifier {
   create(db: DbOrTx, input: NotifyInput): Promise<Created>;
   /**
-   * `create` for everyone a query of user ids selects (`{ id }` rows), in one statement: the audience is read
-   * where it is written, not brought to the server and sent back. Nobody selected, nothing written.
+   * `create` for everyone a query of user ids selects (`{ id }` rows, each user once), in one statement: the
+   * audience is read where it is written, not brought to the server and sent back. Nobody selected, nothing
+   * written.
    */
   createForAudience(db: DbOrTx, audience: SQLWrapper, input: Omit<NotifyInput, 'userIds'>): Promise<Created>;
   deliver(created: Created): void;
@@ -102,14 +103,16 @@ export function createNotifier(deps: {
     },
     async createForAudience(db, audience, input) {
       const notification = message(input);
-      // An aggregate without GROUP BY is one row, and HAVING drops it when the audience is empty.
+      // An aggregate without GROUP BY is one row, and HAVING drops it when the audience is empty. The audience
+      // lists each user once (it reads `users`), so no DISTINCT sorts it. The recipients come back as JSON:
+      // the driver's text[] parser took ~2 ms for 1,000 ids, JSON.parse a few microseconds.
       const [row] = rowsOf<{ recipients: string[] }>(
         await db.execute(sql`
           insert into ${notifications} (id, recipients, title, content, payload, created_at)
-          select ${notification._id}, array_agg(distinct audience.id), ${input.title}, ${input.content},
+          select ${notification._id}, array_agg(audience.id), ${input.title}, ${input.content},
             ${JSON.stringify(notification.payload)}::jsonb, ${notification.createdAt}::timestamptz
           from (${audience}) as audience having count(*) > 0
-          returning recipients`),
+          returning to_json(recipients) as recipients`),
       );
       return { sent: row ? [{ notification, userIds: row.recipients }] : [], urgency: input.urgency };
     },
