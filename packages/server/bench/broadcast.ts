@@ -2,7 +2,10 @@
  * The broadcast rows: N sockets connected to one instance. For each of `rounds` broadcasts, the time from the
  * broadcast request to the last socket's delivery, beside a baseline measured in the same run: a raw socket.io
  * server emitting the same payload to the same number of sockets. Each server's memory is read after the
- * rounds (after a GC). The servers are children (servers.ts), one at a time; loopback only.
+ * rounds (after a GC). Both sides first broadcast `warmup` rounds that are not counted, as the HTTP rows warm up
+ * before they count: the first broadcasts of a fresh process compile its paths (raw socket.io's too) and took
+ * 2–5× a steady one, so 10 counted rounds put p50 on whichever side warmed up slower. The servers are children
+ * (servers.ts), one at a time; loopback only.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +107,7 @@ export interface BroadcastSide {
 export async function measureBroadcast(opts: {
   sockets: number;
   rounds: number;
+  warmup: number;
   databaseUrl?: string;
 }): Promise<{ raw: BroadcastSide; ours: BroadcastSide }> {
   const payload = {
@@ -121,11 +125,12 @@ export async function measureBroadcast(opts: {
   const rawReady = await raw.next('ready');
   const rawSockets = await connectAll(rawReady.port!, Array(opts.sockets).fill(undefined));
   const rawTimes: number[] = [];
-  for (let r = 0; r < opts.rounds; r++) {
+  for (let r = 0; r < opts.warmup + opts.rounds; r++) {
     const done = lastDelivery(rawSockets);
     const t0 = performance.now();
     raw.child.send({ type: 'emit', payload });
-    rawTimes.push((await done) - t0);
+    const t = (await done) - t0;
+    if (r >= opts.warmup) rawTimes.push(t);
   }
   raw.child.send({ type: 'memory' });
   const rawMemory = await raw.next('memory');
@@ -138,7 +143,7 @@ export async function measureBroadcast(opts: {
   const sockets = await connectAll(ready.port!, ready.tokens!);
   const times: number[] = [];
   try {
-    for (let r = 0; r < opts.rounds; r++) {
+    for (let r = 0; r < opts.warmup + opts.rounds; r++) {
       const done = lastDelivery(sockets);
       const t0 = performance.now();
       const res = await fetch(`http://127.0.0.1:${ready.port}/api/notifications/broadcast`, {
@@ -147,7 +152,8 @@ export async function measureBroadcast(opts: {
         body: JSON.stringify({ title: 'Aviso', content: payload.content, criteria: { roles: ['employee'] } }),
       });
       if (!res.ok) throw new Error(`broadcast ${res.status}: ${await res.text()}`);
-      times.push((await done) - t0);
+      const t = (await done) - t0;
+      if (r >= opts.warmup) times.push(t);
     }
     app.child.send({ type: 'memory' });
     const appMemory = await app.next('memory');

@@ -26,6 +26,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { measureBroadcast } from './broadcast.ts';
+import { AUTH_KB } from '../../../scripts/budgets.mjs';
 import { initialJs } from './bundle.ts';
 import { type HttpCase, type LoadResult, measure } from './load.ts';
 import { type Counts, countingProxy, perRequest } from './pg-count.ts';
@@ -62,7 +63,8 @@ const settings = {
   items: 500,
   notifications: quick ? 20 : 100,
   sockets: num(process.env.BENCH_SOCKETS, quick ? 100 : 1000),
-  rounds: num(process.env.BENCH_ROUNDS, quick ? 3 : 10),
+  rounds: num(process.env.BENCH_ROUNDS, quick ? 3 : 20),
+  warmupRounds: quick ? 1 : 5,
   coldRuns: quick ? 1 : 3,
   idleSeconds: quick ? 0.5 : 3,
   soakSeconds: num(process.env.BENCH_SOAK_SECONDS, quick ? 3 : 60),
@@ -423,11 +425,14 @@ async function benchDatabase(db: Db) {
   }
 
   // 6. Broadcast.
-  log(`${db}: broadcast to ${settings.sockets} sockets, ${settings.rounds} rounds`);
+  log(
+    `${db}: broadcast to ${settings.sockets} sockets, ${settings.rounds} rounds after ${settings.warmupRounds} uncounted`,
+  );
   try {
     const b = await measureBroadcast({
       sockets: settings.sockets,
       rounds: settings.rounds,
+      warmup: settings.warmupRounds,
       databaseUrl:
         db === 'PostgreSQL' ? await createDatabase(`crw_bench_${Date.now()}_broadcast`) : undefined,
     });
@@ -445,7 +450,7 @@ async function benchDatabase(db: Db) {
         ratio: fmt.x(p50),
         goal: '≤ 1.3× raw',
         verdict: p50 <= 1.3 ? 'pass' : 'fail',
-        data: { ...b, rounds: settings.rounds },
+        data: { ...b, rounds: settings.rounds, warmupRounds: settings.warmupRounds },
       },
       {
         db,
@@ -456,7 +461,7 @@ async function benchDatabase(db: Db) {
         ratio: fmt.x(p99),
         goal: '≤ 100 ms',
         verdict: b.ours.p99Ms <= 100 ? 'pass' : 'fail',
-        data: { ...b, rounds: settings.rounds },
+        data: { ...b, rounds: settings.rounds, warmupRounds: settings.warmupRounds },
       },
       {
         db,
@@ -490,7 +495,7 @@ function bundleRow(): Row {
       ours: 'no build (run `npm run build`, or pass --build)',
       baseline: '',
       ratio: '',
-      goal: '≤ 130 KB',
+      goal: `≤ ${AUTH_KB} kB`,
       verdict: 'fail',
       data: {},
     };
@@ -499,11 +504,12 @@ function bundleRow(): Row {
     db: '—',
     key: 'auth-js',
     path: `/auth JS with its screen (gzip, ${js.files.length} files)`,
-    ours: fmt.kb(js.gzipBytes),
+    // In kB of 1,000 bytes, as size-limit holds it (scripts/budgets.mjs).
+    ours: `${(js.gzipBytes / 1000).toFixed(1)} kB`,
     baseline: '',
     ratio: '',
-    goal: '≤ 130 KB',
-    verdict: js.gzipBytes <= 130 * 1024 ? 'pass' : 'fail',
+    goal: `≤ ${AUTH_KB} kB`,
+    verdict: js.gzipBytes <= AUTH_KB * 1000 ? 'pass' : 'fail',
     data: { ...js },
   };
 }
