@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../../support/axe.ts';
 import { signIn } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('the sign-in screen has no serious accessibility violations', async ({ page }) => {
   await page.goto('/auth');

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../../support/axe.ts';
 import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('the broadcast form picks one person by search, counts the audience and keeps it after sending', async ({
   page,

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from '../../support/axe.ts';
 import { apiAs, grantDemoClient, newPortfolio } from '../../support/production.ts';
 import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 /** The dialog is open (`seriousViolations` lets its fade-in finish before measuring colours). */
 async function settled(page: Page, name: string) {

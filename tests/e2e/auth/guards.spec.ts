@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 const staffOnly = ['/admin/users', '/portfolios/create', '/design', '/test/editor'];
 

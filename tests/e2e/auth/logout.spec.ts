@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('logout clears the session, says "Sesión cerrada" and goes to /auth', async ({ page }) => {
   await signIn(page, 'employee');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { demo, signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('an employee signs in, lands home and sees their portfolio cards', async ({ page }) => {
   await signIn(page, 'employee');

@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { seriousViolations } from '../../support/axe.ts';
 import { apiAs, newPortfolio } from '../../support/production.ts';
 import { signIn } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 const widths = [1280, 390] as const;
 

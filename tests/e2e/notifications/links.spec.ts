@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { demo, signIn, systemPill, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 /** The admin's API: grants and revokes need DELETE, which the shared helper does not offer. */
 async function adminApi(request: APIRequestContext) {

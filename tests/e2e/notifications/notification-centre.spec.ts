@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 async function asRole(browser: Browser, role: 'admin' | 'employee') {
   const context = await browser.newContext({ locale: 'es-ES' });
@@ -12,15 +13,18 @@ async function broadcastFromScreen(admin: Page, title: string, content: string) 
   await admin.getByLabel('Título').fill(title);
   await admin.getByLabel('Mensaje').fill(content);
   await admin.getByRole('button', { name: 'Enviar notificación' }).click();
-  // Earlier toasts may still show the same text: this send is done when the form has been cleared.
+  // The previous send's toast shows the same text: this send is done when the form has been cleared.
   await expect(admin.getByLabel('Título')).toHaveValue('');
   await expect(admin.getByText(/Notificación enviada a \d+ personas?/).first()).toBeVisible();
+  // The same result again replaces its toast: a stack of copies grew over «Enviar notificación» and held the
+  // next click back until the oldest faded (5 s a send, 45 s for this test).
+  await expect(toast(admin, /Notificación enviada/)).toHaveCount(1);
 }
 
 test('an admin broadcasts to employees and the employee bell updates live, up to 9+; mark all read and archive', async ({
   browser,
 }) => {
-  // Eleven broadcasts through the form, two browsers: a long scenario, not a slow one.
+  // Ten broadcasts through the form, two browsers: a long scenario, not a slow one.
   test.setTimeout(60_000);
   const employee = await asRole(browser, 'employee');
   // Start from a clean slate: whatever the demo or earlier tests left is archived.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { demo, signIn } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('a notification sent while the connection was down shows up once it is back', async ({
   page,

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 import { apiAs, expectAxeClean, expectNoHorizontalScroll, open, unique } from './helpers.ts';
 
 const available = (page: Page) => page.getByText('Disponible', { exact: true });

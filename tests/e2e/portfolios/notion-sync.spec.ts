@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { json } from '../../../packages/server/test/support/http-peer.ts';
 import { blockText, NotionPeer } from '../../../packages/server/test/support/notion-peer.ts';
 import { notionPort, notionToken } from '../../support/notion.ts';
 import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 import { apiAs, employeePortfolio, expectAxeClean, expectNoHorizontalScroll } from './helpers.ts';
 
 const pageId = '5f4e3d2c1b0a49876543210fedcba987';

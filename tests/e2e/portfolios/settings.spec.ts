@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 import { apiAs, employeePortfolio, expectAxeClean, expectNoHorizontalScroll, open } from './helpers.ts';
 
 const pageId = '1a2b3c4d5e6f47089a0b1c2d3e4f5a6b';

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { apiAs, newPortfolio } from '../../support/production.ts';
 import { signIn } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 // 40×20 PNGs: the second has its right quarter (10 of 40 columns) blue instead of yellow.
 const yellow = Buffer.from(

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('the editor sandbox shows what the editor produces and how it reads, and keeps unsafe links out', async ({
   page,

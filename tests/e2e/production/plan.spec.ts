@@ -1,6 +1,7 @@
-import { type Browser, expect, test } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { newPortfolio } from '../../support/production.ts';
 import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 async function openPlan(browser: Browser, role: 'employee' | 'admin', portfolioId: string, width = 1280) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });

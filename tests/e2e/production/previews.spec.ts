@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { apiAs, newPortfolio } from '../../support/production.ts';
 import { signIn } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 /** A one-page PDF that says `text`. */
 function pdf(text: string) {

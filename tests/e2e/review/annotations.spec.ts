@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { apiAs, newPortfolio } from '../../support/production.ts';
 import { signIn } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 // A 40×20 yellow PNG and a four-second VP8 test pattern (the design system's fixture).
 const poster = Buffer.from(

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { apiAs, grantDemoClient, newPortfolio } from '../../support/production.ts';
 import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 // 40×20 PNGs: the second has its right quarter blue instead of yellow.
 const yellow = Buffer.from(

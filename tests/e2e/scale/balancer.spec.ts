@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   type Balancer,
   freePort,
@@ -17,6 +17,7 @@ import {
 } from '../../support/cluster.ts';
 import { apiAs, newPortfolio } from '../../support/production.ts';
 import { demo, signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 /**
  * Scale-out, proven on this machine (issue 14): two instances of the compiled server on one fresh PostgreSQL

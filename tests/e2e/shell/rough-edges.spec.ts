@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demo, signIn, systemPill, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 const PRODUCT = 'Estudio de Contenido';
 /** GET /api/portfolios, the user's list (not one portfolio's calls). */

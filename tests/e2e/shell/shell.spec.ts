@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 test('Dashboard without an active portfolio warns; picking one opens its dashboard with the breadcrumb', async ({
   page,

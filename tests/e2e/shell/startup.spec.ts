@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import {
   appDist,
   type Build,
@@ -9,6 +9,7 @@ import {
   startDeployServer,
 } from '../../support/deploys.ts';
 import { demo } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
 
 /**
  * Cold loads never show a blank page (issue 13). Every animation frame from DOMContentLoaded until the screen
