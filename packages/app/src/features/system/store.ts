@@ -22,6 +22,11 @@ export interface SystemMessage {
 }
 
 export const TOAST_DEFAULT_DURATION = 5000;
+/**
+ * At most this many toasts on screen; a new one drops the oldest. A stack of them grows up from the corner over
+ * the screen's own buttons (on /admin/notify the fourth covered «Enviar notificación» for five seconds).
+ */
+export const MAX_TOASTS = 3;
 
 interface SystemState {
   /** The pill's list, newest last. */
@@ -41,10 +46,14 @@ function entry(type: SystemMessageType, message: string, duration: number): Syst
   return { id: `m${Date.now().toString(36)}${seq}`, type, message, duration, createdAt: Date.now() };
 }
 
-/** A toast: the transient result of the user's own action. */
+/**
+ * A toast: the transient result of the user's own action. The same message again (a second send, a second
+ * save) replaces the one on screen, which starts its time anew, instead of stacking a copy above it.
+ */
 export function notify(type: SystemMessageType, message: string, duration = TOAST_DEFAULT_DURATION): string {
   const m = entry(type, message, duration);
-  systemStore.toasts.push(m);
+  const others = systemStore.toasts.filter((t) => t.type !== type || t.message !== message);
+  systemStore.toasts = [...others, m].slice(-MAX_TOASTS);
   return m.id;
 }
 
