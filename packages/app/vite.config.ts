@@ -4,52 +4,35 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * Moves the built stylesheet links from <head> to the end of <body>, after #root. In <head> a stylesheet
- * blocks the first paint; after #root it blocks nothing above it, so index.html's boot screen (its CSS is
- * inline) paints as soon as the HTML is parsed (issue 14). The file is still discovered and fetched at once,
- * and the module scripts, which run after parsing, wait for it: React never mounts unstyled.
- */
-function stylesheetsAfterRoot(): Plugin {
-  return {
-    name: 'crw:stylesheets-after-root',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const links: string[] = [];
-        const head = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (link) => {
-          links.push(link.trim());
-          return '';
-        });
-        if (links.length === 0) return html;
-        return head.replace('</body>', `  ${links.join('\n    ')}\n  </body>`);
-      },
-    },
-  };
-}
-
-/**
- * index.html's boot script (an asset of its own, see `paintThenStart`), written small: after the first frame (at
- * once in a hidden tab, which paints none), adds the entry's module script, whose URL is the `data-entry` link's.
+ * index.html's boot script (an asset of its own, see `paintThenStart`), written small. After the first frame (at
+ * once in a hidden tab, which paints none) it asks for what its tag lists: the module preloads (the entry first)
+ * and the stylesheets, and once the stylesheets are in (or failed), the entry's module script, so React never
+ * mounts unstyled.
  */
 const BOOT_SCRIPT =
-  "(()=>{const e=document.querySelector('link[data-entry]'),r=()=>{const s=document.createElement('script');" +
-  "s.type='module';s.crossOrigin='';s.src=e.href;document.head.append(s)};" +
+  "(()=>{const d=document.currentScript.dataset,l=s=>s.split(' ').filter(Boolean),add=(t,a)=>{" +
+  "const e=Object.assign(document.createElement(t),a);e.crossOrigin='';document.head.append(e);return e}," +
+  "r=()=>{for(const h of l(d.preload))add('link',{rel:'modulepreload',href:h});const c=l(d.css);let n=0;" +
+  "const go=()=>{if(++n>=c.length)add('script',{type:'module',src:d.entry})};" +
+  "for(const h of c)add('link',{rel:'stylesheet',href:h,onload:go,onerror:go});c.length||go()};" +
   "document.visibilityState==='visible'?requestAnimationFrame(()=>setTimeout(r)):r()})();\n";
 
 /**
- * The built HTML, changed in two ways (issue 14: a cold load's first paint and blocking time):
- * - **Paint, then start.** The entry's `<script type=module>` becomes a `<link rel=modulepreload data-entry>`
- *   (fetched at once, as before) and a deferred classic script, `assets/boot-*.js`, adds the module script
- *   after the boot screen's first frame (a hidden tab, which paints nothing, at once). Evaluating the entry
- *   (React, the router, the stores) is the longest task of a start; when the scripts arrived before the first
- *   frame (a cached or fast load), it ran first and held the boot screen's paint on a slow phone.
- * - **Preloads in the HTML.** `shell.html` is index.html plus a `<link rel=modulepreload>` for each chunk the
+ * The built HTML, changed so that a cold load paints its boot screen first and asks for the app after (issue 14:
+ * a cold load's first paint and blocking time):
+ * - **Paint, then start.** The HTML names no script of the app's and no stylesheet but the boot screen's inline
+ *   CSS: its one script, `assets/boot-*.js` (deferred, classic), lists them on its tag and asks for them after
+ *   the first frame. Before, the parser fetched them at once, as `<link rel=modulepreload>` and a stylesheet
+ *   after #root; on loopback they finished before Chromium presented its first frame, and Lighthouse's
+ *   simulation then counted their download on a slow phone network before the first paint (FCP and LCP up to
+ *   2× the bare page, one run in two). On a real network the HTML arrives first and its frame follows within
+ *   milliseconds, so the app's files start a frame later than the parser would have asked for them. Evaluating
+ *   the entry (React, the router, the stores), the longest task of a start, still never holds the first paint.
+ * - **The shell's chunks with it.** `shell.html` is index.html whose boot script also lists every chunk the
  *   signed-in shell (`features/shell/app-layout.tsx`) loads beyond the entry's own; the server answers it for
- *   every path but /auth, so a signed-out visit does not download the shell. Before, the start-up preload made
- *   Vite's helper append those links from script, ~2 ms of main-thread work each on a phone
- *   (`ResourceFetcher::requestResource` at 4× CPU) in one long task; now the parser requests them and the
- *   helper finds them there. Computed from the bundle, so they follow every build.
+ *   every path but /auth, so a signed-out visit does not download the shell. They are asked for together with
+ *   the entry, not one by one as each import is read, and Vite's preload helper, finding their links, adds none
+ *   (~2 ms of main-thread work each on a phone). Computed from the bundle, so they follow every build.
  */
 function paintThenStart(): Plugin {
   return {
@@ -75,20 +58,27 @@ function paintThenStart(): Plugin {
         if (!entry || !shell || html?.type !== 'asset' || !tag || !String(html.source).includes(tag)) {
           this.error('paintThenStart: falta index.html, su script de entrada o el chunk de app-layout');
         }
+        const css: string[] = [];
+        const page = String(html.source)
+          .replace(tag, '<!--boot-->')
+          .replace(/\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_link, href: string) => {
+            css.push(href);
+            return '';
+          });
         const boot = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: BOOT_SCRIPT }));
-        const page = String(html.source).replace(
-          tag,
-          `<link rel="modulepreload" crossorigin href="/${entry.fileName}" data-entry>\n    <script defer src="/${boot}"></script>`,
-        );
+        const withBoot = (preload: string[]) =>
+          page.replace(
+            '<!--boot-->',
+            `<script defer src="/${boot}" data-entry="/${entry.fileName}" data-css="${css.join(' ')}" ` +
+              `data-preload="${preload.map((file) => `/${file}`).join(' ')}"></script>`,
+          );
         const loaded = closure(entry.fileName);
-        const links = [...closure(shell.fileName)]
-          .filter((file) => !loaded.has(file))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-        html.source = page;
+        const shellChunks = [...closure(shell.fileName)].filter((file) => !loaded.has(file));
+        html.source = withBoot([entry.fileName]);
         this.emitFile({
           type: 'asset',
           fileName: 'shell.html',
-          source: page.replace('  </head>', `    ${links.join('\n    ')}\n  </head>`),
+          source: withBoot([entry.fileName, ...shellChunks]),
         });
       },
     },
@@ -98,7 +88,7 @@ function paintThenStart(): Plugin {
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), stylesheetsAfterRoot(), paintThenStart()],
+  plugins: [react(), tailwindcss(), paintThenStart()],
   resolve: {
     alias: [
       // /design renders the ui stories without running their play functions: Storybook's test runtime

@@ -278,10 +278,22 @@ test('the app starts after the boot screen is painted, and at once in a tab that
 }) => {
   await page.goto('/auth');
   await page.evaluate((t) => localStorage.setItem('token', t), await token(page));
-  // The entry is a preload, run by index.html's boot script (vite.config.ts, paintThenStart).
-  const entry = page.locator('link[rel="modulepreload"][data-entry]');
-  await expect(entry).toHaveCount(1);
+  // The HTML names no module and no stylesheet: its boot script lists them and asks for them after the first
+  // frame (vite.config.ts, paintThenStart), the entry's module script last, once the stylesheet is in.
+  const html = await (await page.request.get('/auth')).text();
+  expect(html).not.toMatch(/<script[^>]+type="module"|rel="(modulepreload|stylesheet)"/);
+  expect(html).toMatch(
+    /<script defer src="\/assets\/boot-[^"]+" data-entry="\/assets\/main-[^"]+\.js" data-css="\/assets\/main-[^"]+\.css"/,
+  );
   await expect(page.locator('script[type="module"]')).toHaveCount(1);
+  const entry = await page.locator('script[type="module"]').getAttribute('src');
+  expect(await page.locator('script[data-entry]').getAttribute('data-entry')).toBe(entry);
+  await expect(page.locator(`link[rel="modulepreload"][href="${entry}"]`)).toHaveCount(1);
+  expect(
+    await page.evaluate(() =>
+      [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/main-')),
+    ),
+  ).toBe(true);
 
   // A hidden tab: no animation frame ever comes. The app must not wait for one.
   await page.addInitScript(() => {
