@@ -1,6 +1,6 @@
 /**
- * `/auth`'s JavaScript: the files scripts/budgets.mjs lists for the budget that size-limit checks (index.html's
- * boot script, the entry and its static imports, and the sign-in screen's chunks, which start-up fetches at once),
+ * `/auth`'s JavaScript: the files scripts/budgets.mjs lists for the budget that size-limit checks (the
+ * entry and its static imports, and the sign-in screen's chunks, which start-up fetches at once),
  * each gzip-compressed at level 9 as size-limit measures them. Reads packages/app/dist as `npm run build` left it.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';

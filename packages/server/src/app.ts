@@ -16,7 +16,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
-import { spaPlugin } from './plugins/spa.ts';
+import { inlineScriptSources, spaPlugin } from './plugins/spa.ts';
 import { apiRoutes } from './routes/index.ts';
 import { localStorageRoutes } from './routes/storage/index.ts';
 import { type AgentRunner, createAgentRunner } from './services/agent-runner.ts';
@@ -224,12 +224,14 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
+  const distDir = env.APP_DIST_DIR ? resolve(env.APP_DIST_DIR) : defaultDistDir;
   // Security headers, worked out once (@fastify/helmet builds helmet's middleware again on every request).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The app's files, and the pages' inline boot script by its hash: no other inline script.
+        scriptSrc: ["'self'", ...inlineScriptSources(distDir)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(env.S3_ENDPOINT ? [env.S3_ENDPOINT] : [])],
         mediaSrc: ["'self'", 'blob:', ...(env.S3_ENDPOINT ? [env.S3_ENDPOINT] : [])],
@@ -305,7 +307,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(realtimePlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   if (localDriver) await app.register(localStorageRoutes, { prefix: '/api', driver: localDriver });
-  await app.register(spaPlugin, { distDir: env.APP_DIST_DIR ? resolve(env.APP_DIST_DIR) : defaultDistDir });
+  await app.register(spaPlugin, { distDir });
   return app;
 }
 

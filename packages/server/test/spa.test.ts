@@ -1,15 +1,25 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext, testDb } from './helpers.ts';
 
-/** A built app's folder: index.html, optionally shell.html (the signed-in shell's page), a chunk and /sw.js. */
+/** The built pages' inline boot script (packages/app/vite.config.ts writes the real one). */
+const boot =
+  '(()=>{const d=document.currentScript.dataset;requestAnimationFrame(()=>console.log(d.entry))})();';
+
+/**
+ * A built app's folder: index.html, optionally shell.html (the signed-in shell's page), a chunk and /sw.js. The
+ * pages of the build with a shell carry the inline boot script, as the real build's do.
+ */
 function dist(withShell: boolean) {
   const dir = mkdtempSync(join(tmpdir(), 'crw-spa-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>índice</title>');
-  if (withShell) writeFileSync(join(dir, 'shell.html'), '<!doctype html><title>armazón</title>');
+  const script = withShell ? `<script data-entry="/assets/main-abc.js">${boot}</script>` : '';
+  const external = '<script type="module" src="/assets/main-abc.js"></script>';
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><title>índice</title>${script}${external}`);
+  if (withShell) writeFileSync(join(dir, 'shell.html'), `<!doctype html><title>armazón</title>${script}`);
   writeFileSync(join(dir, 'assets', 'main-abc.js'), 'export {};');
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("push", () => {});');
   return dir;
@@ -50,6 +60,20 @@ describe(`the built app's pages on ${testDb}`, () => {
       const res = await withoutShell.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('índice');
+    }
+  });
+
+  it("allows the pages' inline boot script by its hash, and no other inline script", async () => {
+    const scriptSrc = (res: { headers: Record<string, unknown> }) =>
+      /script-src ([^;]+)/.exec(String(res.headers['content-security-policy']))?.[1];
+    const hash = createHash('sha256').update(boot).digest('base64');
+    for (const url of ['/', '/auth', '/api/health']) {
+      // Both pages carry the same script: one hash.
+      expect(scriptSrc(await withShell.app.inject({ method: 'GET', url })), url).toBe(
+        `'self' 'sha256-${hash}'`,
+      );
+      // A build whose pages have no inline script allows none.
+      expect(scriptSrc(await withoutShell.app.inject({ method: 'GET', url })), url).toBe("'self'");
     }
   });
 

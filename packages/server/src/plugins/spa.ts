@@ -1,9 +1,31 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+
+/** The pages the build writes (shell.html is optional). */
+const PAGES = ['index.html', 'shell.html'];
+
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts in the built pages: the boot script that asks for the app's
+ * files after the first paint (packages/app/vite.config.ts, paintThenStart). Read from the pages themselves, so
+ * they follow every build; no other inline script runs. None without a build.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  const sources = new Set<string>();
+  for (const page of PAGES) {
+    const file = join(distDir, page);
+    if (!existsSync(file)) continue;
+    for (const [, body] of readFileSync(file, 'utf8').matchAll(
+      /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g,
+    ))
+      if (body?.trim()) sources.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return [...sources];
+}
 
 /**
  * Serves the built SPA: hashed assets cached immutably, `/sw.js` and the pages never cached, and every
