@@ -154,6 +154,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('storage', storage);
   app.decorate('onPortfolioDeleted', (keys: string[]) => storage.delete(keys));
   app.decorate('notifier', createNotifier({ db: database.db, io: () => app.io, push, log: app.log }));
+  app.addHook('onClose', () => app.notifier.close());
   app.decorate(
     'productionEvents',
     createProductionPublisher({ db: database.db, io: () => app.io, log: app.log }),

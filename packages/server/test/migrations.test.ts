@@ -71,4 +71,22 @@ describe('migrations', () => {
     expect(JSON.stringify(explained.at(-1)?.rows)).toContain('notifications_recipients_idx');
     await client.close();
   });
+
+  it("0008 lets the recipients' index take writes into its pending list, bounded at 512 kB", async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    const before = migrationsUpTo('0007_comments_list_order');
+    folders.push(before);
+    await migrate(db, { migrationsFolder: before });
+    const options = async () =>
+      (
+        await client.query<{ reloptions: string[] | null }>(
+          "select reloptions from pg_class where relname = 'notifications_recipients_idx'",
+        )
+      ).rows[0]?.reloptions;
+    expect(await options()).toEqual(['fastupdate=false']);
+    await migrate(db, { migrationsFolder });
+    expect(await options()).toEqual(['fastupdate=true', 'gin_pending_list_limit=512']);
+    await client.close();
+  });
 });

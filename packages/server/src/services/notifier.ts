@@ -55,6 +55,8 @@ export interface Notifier {
   createForAudience(db: DbOrTx, audience: SQLWrapper, input: Omit<NotifyInput, 'userIds'>): Promise<Created>;
   deliver(created: Created): void;
   notify(input: NotifyInput): Promise<Created>;
+  /** Waits for a merge of the recipients' index under way and starts no other (the app is closing). */
+  close(): Promise<void>;
 }
 
 /** Between server instances (through the Redis adapter): a user row changed, drop it from every cache. */
@@ -64,6 +66,13 @@ export interface InterServerEvents {
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 
 export const userRoom = (userId: string) => `user:${userId}`;
+
+/**
+ * How many recipients the notifications delivered since the last merge of the recipients' index reach before
+ * the next merge: a broadcast to 1,000 people is merged after its delivery; a comment's few recipients wait for
+ * a couple of hundred others (a read scans at most a few pages of unmerged entries).
+ */
+export const MERGE_PENDING_AFTER = 256;
 
 /** The message a notification carries: its id and time are made here, so no statement has to return them. */
 function message(input: Omit<NotifyInput, 'userIds'>): NotificationView {
@@ -87,6 +96,30 @@ export function createNotifier(deps: {
 }): Notifier {
   const pushFailed = (error: unknown) =>
     deps.log?.error({ err: error }, 'fallo al enviar las notificaciones push');
+  // A notification's write appends its index entries to GIN's pending list (schema.ts); they are merged here,
+  // after the delivery and off the request, one merge at a time. Should a merge fail, the next write that finds
+  // the list past its limit (512 kB) merges it itself: slower, never wrong.
+  let unmerged = 0;
+  let merging: Promise<void> | undefined;
+  let closed = false;
+  const merge = () => {
+    if (closed || merging || unmerged < MERGE_PENDING_AFTER) return;
+    unmerged = 0;
+    merging = deps.db
+      .execute(sql`select gin_clean_pending_list('notifications_recipients_idx'::regclass)`)
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          deps.log?.error(
+            { err: error },
+            'fallo al fusionar el índice de destinatarios de las notificaciones',
+          ),
+      )
+      .finally(() => {
+        merging = undefined;
+        merge();
+      });
+  };
   const notifier: Notifier = {
     async create(db, input) {
       const userIds = [...new Set(input.userIds)];
@@ -144,11 +177,17 @@ export function createNotifier(deps: {
             .catch(pushFailed);
         });
       }
+      unmerged += recipientCount({ sent, urgency });
+      if (unmerged >= MERGE_PENDING_AFTER) setImmediate(merge);
     },
     async notify(input) {
       const created = await notifier.create(deps.db, input);
       notifier.deliver(created);
       return created;
+    },
+    async close() {
+      closed = true;
+      await merging;
     },
   };
   return notifier;
