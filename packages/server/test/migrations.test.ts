@@ -26,12 +26,18 @@ describe('migrations', () => {
     for (const dir of folders) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('0006 turns the copies of a notification into one row with its recipients, keeping who read or archived it', async () => {
+  /** A database in memory with the migrations up to `tag` applied. */
+  async function migratedUpTo(tag: string) {
     const client = new PGlite();
     const db = drizzle({ client });
-    const before = migrationsUpTo('0005_notification_shared_id');
+    const before = migrationsUpTo(tag);
     folders.push(before);
     await migrate(db, { migrationsFolder: before });
+    return { client, db };
+  }
+
+  it('0006 turns the copies of a notification into one row with its recipients, keeping who read or archived it', async () => {
+    const { client, db } = await migratedUpTo('0005_notification_shared_id');
 
     await client.exec(`
       insert into users (id, email, name, password_hash, role) values
@@ -73,11 +79,7 @@ describe('migrations', () => {
   });
 
   it("0008 lets the recipients' index take writes into its pending list, bounded at 512 kB", async () => {
-    const client = new PGlite();
-    const db = drizzle({ client });
-    const before = migrationsUpTo('0007_comments_list_order');
-    folders.push(before);
-    await migrate(db, { migrationsFolder: before });
+    const { client, db } = await migratedUpTo('0007_comments_list_order');
     const options = async () =>
       (
         await client.query<{ reloptions: string[] | null }>(
