@@ -6,8 +6,9 @@
  * - Each route: its chunk and what only it imports beyond the first load (a module split out of it into a chunk
  *   of its own still counts) ≤ 50 KB gzip; what it shares with other lazy entries is reported beside it.
  * - The editor and /design are measured whole: everything opening them downloads beyond the first load.
- * - The first load (the entry and its static imports; index.html's boot script is inline) ≤ 130 kB gzip of JS, and everything
- *   a visit to /auth downloads (that, and the sign-in screen's chunks, which start-up fetches at once) ≤ 130 kB too.
+ * - The first load (the entry and its static imports; index.html's boot script is inline) ≤ 130 kB gzip of JS,
+ *   and everything a visit to /auth downloads (that, and the sign-in screen's chunks, which start-up fetches at
+ *   once) ≤ 130 kB too.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -94,7 +95,8 @@ export function analyse(manifest = readManifest()) {
     };
   });
   const firstLoad = [...initial].map((k) => manifest[k]?.file).filter((f) => f?.endsWith('.js'));
-  // Any classic script index.html loads as a file (none now: the boot script is inline), outside the manifest's chunks.
+  // Any classic script index.html loads as a file, outside the manifest's chunks (none now: the boot script is
+  // inline).
   const html = existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : '';
   for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g))
     if (!firstLoad.includes(src)) firstLoad.push(src);

@@ -149,7 +149,8 @@ export function createNotifier(deps: {
       );
       return { sent: row ? [{ notification, userIds: row.recipients }] : [], urgency: input.urgency };
     },
-    deliver({ sent, urgency }) {
+    deliver(created) {
+      const { sent, urgency } = created;
       const io = deps.io?.();
       // One emit per notification, to all its recipients' rooms: encoded once, whatever the audience.
       for (const { notification, userIds } of sent)
@@ -177,7 +178,7 @@ export function createNotifier(deps: {
             .catch(pushFailed);
         });
       }
-      unmerged += recipientCount({ sent, urgency });
+      unmerged += recipientCount(created);
       if (unmerged >= MERGE_PENDING_AFTER) setImmediate(merge);
     },
     async notify(input) {
