@@ -91,4 +91,41 @@ describe('migrations', () => {
     expect(await options()).toEqual(['fastupdate=true', 'gin_pending_list_limit=512']);
     await client.close();
   });
+
+  it("0009 stores a notification's recipients out of line without compression, keeping the rows written before", async () => {
+    const { client, db } = await migratedUpTo('0008_notification_pending_list');
+    const storage = async () =>
+      (
+        await client.query<{ attstorage: string }>(
+          "select attstorage from pg_attribute where attrelid = 'notifications'::regclass and attname = 'recipients'",
+        )
+      ).rows[0]?.attstorage;
+    // Ids that do compress, so that the storage shows: pglz before, none after.
+    const write = (id: string) =>
+      client.query(
+        `insert into notifications (id, recipients, content)
+         select $1, array_agg(repeat('a', 35) || g), 'Aviso' from generate_series(1, 1000) g`,
+        [id],
+      );
+    const compression = async (id: string) =>
+      (
+        await client.query<{ method: string | null; n: number }>(
+          'select pg_column_compression(recipients) as method, cardinality(recipients) as n from notifications where id = $1',
+          [id],
+        )
+      ).rows[0];
+    expect(await storage()).toBe('x');
+    await write('antes');
+    expect(await compression('antes')).toEqual({ method: 'pglz', n: 1000 });
+    await migrate(db, { migrationsFolder });
+    expect(await storage()).toBe('e');
+    await write('despues');
+    expect(await compression('despues')).toEqual({ method: null, n: 1000 });
+    expect(await compression('antes')).toEqual({ method: 'pglz', n: 1000 });
+    const { rows } = await client.query<{ id: string }>(
+      `select id from notifications where recipients @> array[repeat('a', 35) || '7'] order by id`,
+    );
+    expect(rows.map((r) => r.id)).toEqual(['antes', 'despues']);
+    await client.close();
+  });
 });

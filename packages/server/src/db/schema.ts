@@ -363,6 +363,8 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
+    // Stored out of line without compression (migration 0009; drizzle's schema cannot say it): random ids do not
+    // compress, and pglz tried on every write.
     recipients: text('recipients').array().notNull(),
     title: text('title').notNull().default(''),
     content: text('content').notNull(),
