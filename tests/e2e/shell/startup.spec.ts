@@ -294,6 +294,20 @@ test('the app starts after the boot screen is painted, and at once in a tab that
     ),
   ).toBe(true);
 
+  // Signed in, the page lists the shell's chunks too, asked for a slice per task: every one is asked for once.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Tus portafolios' })).toBeVisible();
+  const { listed, preloaded } = await page.evaluate(() => ({
+    listed: (document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.preload ?? '')
+      .split(' ')
+      .filter(Boolean),
+    preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  }));
+  expect(listed.length).toBeGreaterThan(5);
+  expect(preloaded.slice(0, listed.length)).toEqual(listed);
+
   // A hidden tab: no animation frame ever comes. The app must not wait for one.
   await page.addInitScript(() => {
     Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
