@@ -24,6 +24,7 @@ export * from './image-compare/index.ts';
 export * from './input/index.ts';
 export * from './kanban/index.ts';
 export { cn } from './lib/cn.ts';
+export { lazy } from './lib/lazy.ts';
 export * from './loading-overlay/index.ts';
 export * from './messages.ts';
 export * from './notification-panel/index.ts';

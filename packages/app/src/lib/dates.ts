@@ -1,17 +1,20 @@
-const dayFormat = new Intl.DateTimeFormat('es-ES', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
+import { lazy } from '@crw/ui';
+
+// Made on first use (`lazy`): a page's first formatter loads the locale's data.
+const dayFormat = lazy(
+  () =>
+    new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
+const dateTimeFormat = lazy(
+  () => new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 /** A calendar day (`YYYY-MM-DD`) as Spanish text, e.g. «5 dic 2026». */
 export const formatDay = (day: string | null | undefined) =>
-  day ? dayFormat.format(new Date(`${day}T00:00:00Z`)) : '';
+  day ? dayFormat().format(new Date(`${day}T00:00:00Z`)) : '';
 
 /** A moment (ISO timestamp) in the reader's time zone. */
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTimeFormat().format(new Date(iso));
 
 /** Today as `YYYY-MM-DD` in the reader's time zone. */
 export const todayIso = () => {
@@ -19,13 +22,13 @@ export const todayIso = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-const relative = new Intl.RelativeTimeFormat('es-ES', { numeric: 'auto' });
+const relative = lazy(() => new Intl.RelativeTimeFormat('es-ES', { numeric: 'auto' }));
 
 /** How long ago, in the largest whole unit: "hace 5 minutos", "hace 3 horas", "hace 2 días". */
 export function formatAgo(iso: string, now = Date.now()) {
   const minutes = Math.round((Date.parse(iso) - now) / 60_000);
-  if (Math.abs(minutes) < 60) return relative.format(Math.min(0, minutes), 'minute');
+  if (Math.abs(minutes) < 60) return relative().format(Math.min(0, minutes), 'minute');
   const hours = Math.round(minutes / 60);
-  if (Math.abs(hours) < 48) return relative.format(hours, 'hour');
-  return relative.format(Math.round(hours / 24), 'day');
+  if (Math.abs(hours) < 48) return relative().format(hours, 'hour');
+  return relative().format(Math.round(hours / 24), 'day');
 }

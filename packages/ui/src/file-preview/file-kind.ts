@@ -1,3 +1,5 @@
+import { lazy } from '../lib/lazy.ts';
+
 /** How a file can be shown in the browser, from its MIME type. */
 export type FileKind = 'image' | 'video' | 'audio' | 'pdf' | 'other';
 
@@ -24,14 +26,16 @@ export function fileKind(mimeType: string): FileKind {
 }
 
 const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
-const formats = units.map(
-  (unit) =>
-    new Intl.NumberFormat('es-ES', {
-      style: 'unit',
-      unit,
-      unitDisplay: 'short',
-      maximumFractionDigits: unit === 'byte' ? 0 : 1,
-    }),
+const formats = lazy(() =>
+  units.map(
+    (unit) =>
+      new Intl.NumberFormat('es-ES', {
+        style: 'unit',
+        unit,
+        unitDisplay: 'short',
+        maximumFractionDigits: unit === 'byte' ? 0 : 1,
+      }),
+  ),
 );
 
 /** "512 B", "1,5 kB", "12,3 MB": decimal units (1 kB = 1000 B), as the operating systems show them. */
@@ -47,5 +51,5 @@ export function formatFileSize(bytes: number): string {
     value /= 1000;
     i++;
   }
-  return formats[i].format(value);
+  return formats()[i]!.format(value);
 }

@@ -1,5 +1,6 @@
 import { AlertTriangleIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { lazy } from '../lib/lazy.ts';
 import { uiMessages } from '../messages.ts';
 import { Switch } from '../switch/switch.tsx';
 import { changedRatio, diffPixels } from './diff-pixels.ts';
@@ -7,8 +8,12 @@ import { ImageLabel } from './image-label.tsx';
 import type { CompareImage } from './use-image-pair.ts';
 
 const t = uiMessages.imageCompare;
-const changedPercent = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 1 });
-const opacityPercent = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 });
+const changedPercent = lazy(
+  () => new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 1 }),
+);
+const opacityPercent = lazy(
+  () => new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 }),
+);
 /** Longest side the comparison works at: enough to see a change, cheap enough to compute at once. */
 const MAX_SIDE = 1024;
 
@@ -113,12 +118,12 @@ export function Difference({
             max={100}
             step={1}
             value={opacity}
-            aria-valuetext={opacityPercent.format(opacity / 100)}
+            aria-valuetext={opacityPercent().format(opacity / 100)}
             onChange={(e) => setOpacity(Number(e.currentTarget.value))}
             className="w-32 accent-primary"
           />
           <span aria-hidden="true" className="w-10 text-sm tabular-nums text-muted-foreground">
-            {opacityPercent.format(opacity / 100)}
+            {opacityPercent().format(opacity / 100)}
           </span>
         </div>
       </div>
@@ -155,7 +160,7 @@ export function Difference({
         </ImageLabel>
       </div>
       <p role="status" className="text-sm text-muted-foreground">
-        {diff.status === 'done' ? t.changed(changedPercent.format(diff.ratio)) : t.loading}
+        {diff.status === 'done' ? t.changed(changedPercent().format(diff.ratio)) : t.loading}
       </p>
     </div>
   );

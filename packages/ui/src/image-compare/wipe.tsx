@@ -1,12 +1,13 @@
 import { ChevronsLeftRightIcon } from 'lucide-react';
 import type * as React from 'react';
 import { useRef, useState } from 'react';
+import { lazy } from '../lib/lazy.ts';
 import { uiMessages } from '../messages.ts';
 import { ImageLabel } from './image-label.tsx';
 import type { CompareImage } from './use-image-pair.ts';
 
 const t = uiMessages.imageCompare;
-const percent = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 });
+const percent = lazy(() => new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 }));
 const clamp = (v: number) => Math.min(100, Math.max(0, v));
 
 /** Keys of the divider, as for any horizontal slider (WAI-ARIA APG). */
@@ -115,7 +116,7 @@ export function Wipe({
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={value}
-        aria-valuetext={percent.format(value / 100)}
+        aria-valuetext={percent().format(value / 100)}
         onKeyDown={onKeyDown}
         data-slot="image-compare-wipe-handle"
         className="group absolute inset-y-0 z-20 flex w-11 -translate-x-1/2 touch-none justify-center outline-none"

@@ -4,6 +4,8 @@
  * `Intl` in es-ES.
  */
 
+import { lazy } from './lazy.ts';
+
 export type IsoDate = string;
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -120,7 +122,7 @@ export function isWithin(iso: IsoDate, min?: IsoDate | null, max?: IsoDate | nul
 // ——— Spanish names through Intl (es-ES), computed on UTC dates so the day never shifts ———
 
 const fmt = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('es-ES', { ...options, timeZone: 'UTC' });
+  lazy(() => new Intl.DateTimeFormat('es-ES', { ...options, timeZone: 'UTC' }));
 const weekdayShort = fmt({ weekday: 'short' });
 const weekdayLong = fmt({ weekday: 'long' });
 const monthYear = fmt({ month: 'long', year: 'numeric' });
@@ -132,29 +134,29 @@ const capitalize = (s: string) => s.charAt(0).toLocaleUpperCase('es-ES') + s.sli
 
 /** Monday-first weekday names: `short` ("lun", "mar", …) or `long` ("lunes", …). */
 export function weekdayNames(width: 'short' | 'long' = 'short'): string[] {
-  const f = width === 'short' ? weekdayShort : weekdayLong;
+  const f = width === 'short' ? weekdayShort() : weekdayLong();
   // 2024-01-01 was a Monday.
   return weekDays('2024-01-01').map((d) => f.format(toUtc(d)).replace(/\.$/, ''));
 }
 
 /** "Marzo de 2025". */
 export function formatMonthYear(iso: IsoDate): string {
-  return capitalize(monthYear.format(toUtc(iso)));
+  return capitalize(monthYear().format(toUtc(iso)));
 }
 
 /** "lunes, 3 de marzo de 2025" — the accessible name of a day. */
 export function formatLongDate(iso: IsoDate): string {
-  return longDate.format(toUtc(iso));
+  return longDate().format(toUtc(iso));
 }
 
 /** "3 mar" — short labels (week headers, ranges). */
 export function formatDayMonth(iso: IsoDate): string {
-  return dayMonth.format(toUtc(iso)).replace(/\.$/, '');
+  return dayMonth().format(toUtc(iso)).replace(/\.$/, '');
 }
 
 /** "03/03/2025" — what a date input shows. */
 export function formatNumericDate(iso: IsoDate): string {
-  return numeric.format(toUtc(iso));
+  return numeric().format(toUtc(iso));
 }
 
 /** "3 – 9 mar 2025" or "28 abr – 4 may 2025": a week's range for a toolbar title. */

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { Button } from '../button/button.tsx';
 import { badgeLabel } from '../hooks/timings.ts';
 import { cn } from '../lib/cn.ts';
+import { lazy } from '../lib/lazy.ts';
 import { uiMessages } from '../messages.ts';
 import { Skeleton } from '../skeleton/skeleton.tsx';
 import { Switch } from '../switch/switch.tsx';
@@ -22,8 +23,10 @@ export interface NotificationEntry {
   archived?: boolean;
 }
 
-const timeFormat = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit' });
-const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric' });
+const timeFormat = lazy(() => new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit' }));
+const dateFormat = lazy(
+  () => new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric' }),
+);
 
 export interface NotificationPanelProps {
   open: boolean;
@@ -243,7 +246,7 @@ export function NotificationPanelItem({
         <span className="block text-sm break-words">{n.content}</span>
         <span className="mt-1 block text-xs text-muted-foreground">
           <time dateTime={n.createdAt}>
-            {timeFormat.format(date)} · {dateFormat.format(date)}
+            {timeFormat().format(date)} · {dateFormat().format(date)}
           </time>
         </span>
       </button>

@@ -2,9 +2,10 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { Progress } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
+import { lazy } from '../lib/lazy.ts';
 import { uiMessages } from '../messages.ts';
 
-const percent = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 });
+const percent = lazy(() => new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 }));
 
 export const progressBarVariants = cva('relative w-full overflow-hidden rounded-full bg-muted', {
   variants: {
@@ -44,7 +45,7 @@ export function ProgressBar({
 }: ProgressBarProps) {
   const determinate = typeof value === 'number' && Number.isFinite(value);
   const clamped = determinate ? Math.min(100, Math.max(0, value)) : null;
-  const label = clamped === null ? uiMessages.progress.loading : percent.format(clamped / 100);
+  const label = clamped === null ? uiMessages.progress.loading : percent().format(clamped / 100);
   const bar = (
     <Progress.Root
       data-slot="progress-bar"

@@ -1,11 +1,12 @@
 import { ZoomInIcon, ZoomOutIcon } from 'lucide-react';
 import type { Dispatch, SetStateAction } from 'react';
 import { Button, IconButton } from '../button/button.tsx';
+import { lazy } from '../lib/lazy.ts';
 import { uiMessages } from '../messages.ts';
 import { FIT, MAX_SCALE, MIN_SCALE, panBy, ZOOM_STEP, type ZoomView, zoomAt } from './zoom.ts';
 
 const t = uiMessages.imageCompare;
-const percent = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 });
+const percent = lazy(() => new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 }));
 /** Keyboard pan step, a tenth of the pane. */
 const PAN_STEP = 0.1;
 
@@ -55,7 +56,7 @@ export function ZoomToolbar({
         aria-label={t.zoomLevel}
         className="min-w-14 text-center text-sm tabular-nums text-muted-foreground"
       >
-        {percent.format(view.scale)}
+        {percent().format(view.scale)}
       </output>
       <IconButton
         label={t.zoomIn}

@@ -1,6 +1,6 @@
 import type { PushDevice } from '@crw/api-client';
 import { endpointTail } from '@crw/api-client/devices';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton, Switch } from '@crw/ui';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, lazy, Skeleton, Switch } from '@crw/ui';
 import { SmartphoneIcon, Trash2Icon } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -12,7 +12,7 @@ import { currentTheme, setTheme } from '../../lib/theme.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
 
-const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = lazy(() => new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** /settings: this device's push switch and every device subscribed to push, with delete after a confirm. */
 export default function UserSettingsScreen() {
@@ -124,7 +124,7 @@ export default function UserSettingsScreen() {
                       …{endpointTail(d.endpoint)}
                     </p>
                     <p className="text-xs text-muted-foreground">
-                      {m.devices.subscribedOn} {dateFormat.format(new Date(d.createdAt))}
+                      {m.devices.subscribedOn} {dateFormat().format(new Date(d.createdAt))}
                     </p>
                   </div>
                   <Button
