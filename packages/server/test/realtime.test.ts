@@ -73,6 +73,80 @@ describe('realtime notifications over socket.io', () => {
     expect(got).toEqual({ mine: [a._id], theirs: [a._id] });
   });
 
+  const broadcast = (payload: object) =>
+    ctx.app.inject({ method: 'POST', url: '/api/notifications/broadcast', headers: admin.headers, payload });
+  /** Every notification:new a socket gets from now on. */
+  const collect = (socket: Socket<ServerToClientEvents>) => {
+    const ids: string[] = [];
+    socket.on('notification:new', (n) => ids.push(n._id));
+    return ids;
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 50));
+  const listed = async (user: TestUser) =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: user.headers }))
+      .json<Array<{ _id: string }>>()
+      .map((n) => n._id);
+
+  it('a broadcast by role reaches the sockets of that role (its room), and those people alone have it', async () => {
+    const client = await makeUser(ctx.app, 'client');
+    const [emp, cli, adm] = await Promise.all([open(employee.token), open(client.token), open(admin.token)]);
+    const got = { emp: collect(emp), cli: collect(cli), adm: collect(adm) };
+    const arrived = next(emp, 'notification:new');
+    const res = await broadcast({
+      title: 'Equipo',
+      content: 'Solo empleados',
+      criteria: { roles: ['employee'] },
+    });
+    expect(res.statusCode).toBe(200);
+    const n = await arrived;
+    await settle();
+    expect(got).toEqual({ emp: [n._id], cli: [], adm: [] });
+    expect(await listed(employee)).toContain(n._id);
+    expect(await listed(client)).not.toContain(n._id);
+
+    // No role criterion is everyone: every role's room, one frame each.
+    const all = Promise.all([emp, cli, adm].map((s) => next(s, 'notification:new')));
+    expect((await broadcast({ title: 'Todos', content: 'Para todos' })).statusCode).toBe(200);
+    const [a, b, c] = await all;
+    expect(new Set([a._id, b._id, c._id]).size).toBe(1);
+    await settle();
+    expect(got).toEqual({ emp: [n._id, a._id], cli: [a._id], adm: [a._id] });
+  });
+
+  it('after a role change, the next session is in the new role’s room and not in the old one', async () => {
+    const user = await makeUser(ctx.app, 'employee');
+    const before = await open(user.token);
+    const ended = new Promise((resolve) => before.once('disconnect', resolve));
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers: admin.headers,
+      payload: { role: 'client' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await ended;
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.250.0.1',
+      payload: { email: user.email, password: user.password },
+    });
+    const token = login.json<{ token: string }>().token;
+    const got = collect(await open(token));
+    const employees = await broadcast({
+      title: 'E',
+      content: 'Empleados',
+      criteria: { roles: ['employee'] },
+    });
+    const clients = await broadcast({ title: 'C', content: 'Clientes', criteria: { roles: ['client'] } });
+    expect([employees.statusCode, clients.statusCode]).toEqual([200, 200]);
+    await settle();
+    expect(got).toHaveLength(1);
+    const mine = await listed({ ...user, headers: { authorization: `Bearer ${token}` } });
+    expect(mine).toContain(got[0]);
+    expect(mine).toHaveLength(1);
+  });
+
   it("tells the owner's other tabs when a notification is read (notification:updated)", async () => {
     const tabA = await open(employee.token);
     const tabB = await open(employee.token);

@@ -24,6 +24,7 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 export type Role = 'admin' | 'employee' | 'client';
+export const ROLES: readonly Role[] = ['admin', 'employee', 'client'];
 
 /** Key/value store for secrets generated once (JWT secret, VAPID keys). */
 export const settings = pgTable('settings', {

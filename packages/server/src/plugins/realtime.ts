@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { RECOVERY_WINDOW_MS, RecoveryAdapter } from '../lib/recovery-adapter.ts';
 import type { SocketServer } from '../services/notifier.ts';
-import { userRoom } from '../services/notifier.ts';
+import { roleRoom, userRoom } from '../services/notifier.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,7 +76,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     try {
       const user = await app.tokens.authenticate(token);
       socket.data.userId = user._id;
-      await socket.join(userRoom(user._id));
+      await socket.join([userRoom(user._id), roleRoom(user.role)]);
       next();
     } catch {
       next(new Error('Sesión inválida o expirada'));

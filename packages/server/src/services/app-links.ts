@@ -1,13 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { portfolioAccess, portfolios, type Role, users } from '../db/schema.ts';
+import { portfolioAccess, portfolios, ROLES, type Role, users } from '../db/schema.ts';
 
 /**
  * The app's screens a notification may link to (spec §2, `packages/app/src/router.tsx`) and the roles each
  * admits. `/auth` is left out: a signed-in user is sent away from it. `test/notification-links.test.ts`
  * checks this table against the router.
  */
-const everyone: readonly Role[] = ['admin', 'employee', 'client'];
+const everyone = ROLES;
 const staff: readonly Role[] = ['admin', 'employee'];
 const screens: { pattern: RegExp; roles: readonly Role[] }[] = [
   { pattern: /^\/$/, roles: everyone },

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { notificationStates, notifications, portfolioAccess, type Role, users } from '../db/schema.ts';
+import { notificationStates, notifications, portfolioAccess, ROLES, type Role, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { roleRoom } from './notifier.ts';
 
 type NotificationRow = Omit<typeof notifications.$inferSelect, 'recipients'> & {
   read: boolean;
@@ -165,6 +166,16 @@ export function audienceQuery(db: DbOrTx, criteria: BroadcastCriteria) {
     .select({ id: users.id })
     .from(users)
     .where(and(...conditions));
+}
+
+/**
+ * The socket rooms that hold exactly a broadcast's audience, when it is chosen by role alone (or is everyone):
+ * each socket is in its user's role's room (`roleRoom`; no role criterion is every role). Undefined when other
+ * criteria narrow it.
+ */
+export function audienceRooms(criteria: BroadcastCriteria): string[] | undefined {
+  if (criteria.userIds?.length || criteria.portfolioIds?.length) return undefined;
+  return [...new Set(criteria.roles?.length ? criteria.roles : ROLES)].map(roleRoom);
 }
 
 /** How many users a broadcast reaches (counted in the database). */

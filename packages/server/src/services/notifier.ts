@@ -3,7 +3,7 @@ import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
-import { notifications } from '../db/schema.ts';
+import { notifications, type Role } from '../db/schema.ts';
 import type { NotificationView } from './notifications.ts';
 import type { PushSender } from './push.ts';
 
@@ -32,7 +32,11 @@ export interface NotifyInput {
  * together (`combine`) to be delivered after one commit.
  */
 export interface Created {
-  sent: Array<{ notification: NotificationView; userIds: string[] }>;
+  /**
+   * `rooms`, when given, hold exactly the recipients' sockets (a broadcast by role: `roleRoom`s); the emit goes
+   * to them instead of one room per recipient.
+   */
+  sent: Array<{ notification: NotificationView; userIds: string[]; rooms?: string[] }>;
   urgency: NotifyInput['urgency'];
 }
 
@@ -50,9 +54,13 @@ export interface Notifier {
   /**
    * `create` for everyone a query of user ids selects (`{ id }` rows, each user once), in one statement: the
    * audience is read where it is written, not brought to the server and sent back. Nobody selected, nothing
-   * written.
+   * written. `rooms`, when the caller knows them, are rooms holding exactly the audience's sockets.
    */
-  createForAudience(db: DbOrTx, audience: SQLWrapper, input: Omit<NotifyInput, 'userIds'>): Promise<Created>;
+  createForAudience(
+    db: DbOrTx,
+    audience: { query: SQLWrapper; rooms?: string[] },
+    input: Omit<NotifyInput, 'userIds'>,
+  ): Promise<Created>;
   deliver(created: Created): void;
   notify(input: NotifyInput): Promise<Created>;
   /** Waits for a merge of the recipients' index under way and starts no other (the app is closing). */
@@ -66,6 +74,13 @@ export interface InterServerEvents {
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/**
+ * Every socket is also in its user's role's room. A role change or a deletion ends the user's sessions
+ * (`endSessions`), so the room holds only sockets of active users who have that role now: a broadcast to
+ * everyone with a role is one room, not a room per person (socket.io walks one set instead of building one
+ * from a thousand lookups).
+ */
+export const roleRoom = (role: Role) => `role:${role}`;
 
 /**
  * How many recipients the notifications delivered since the last merge of the recipients' index reach before
@@ -144,17 +159,21 @@ export function createNotifier(deps: {
           insert into ${notifications} (id, recipients, title, content, payload, created_at)
           select ${notification._id}, array_agg(audience.id), ${input.title}, ${input.content},
             ${JSON.stringify(notification.payload)}::jsonb, ${notification.createdAt}::timestamptz
-          from (${audience}) as audience having count(*) > 0
+          from (${audience.query}) as audience having count(*) > 0
           returning to_json(recipients) as recipients`),
       );
-      return { sent: row ? [{ notification, userIds: row.recipients }] : [], urgency: input.urgency };
+      const rooms = audience.rooms;
+      return {
+        sent: row ? [{ notification, userIds: row.recipients, ...(rooms ? { rooms } : {}) }] : [],
+        urgency: input.urgency,
+      };
     },
     deliver(created) {
       const { sent, urgency } = created;
       const io = deps.io?.();
       // One emit per notification, to all its recipients' rooms: encoded once, whatever the audience.
-      for (const { notification, userIds } of sent)
-        io?.to(userIds.map(userRoom)).emit('notification:new', notification);
+      for (const { notification, userIds, rooms } of sent)
+        io?.to(rooms ?? userIds.map(userRoom)).emit('notification:new', notification);
       if (deps.push && sent.length > 0) {
         const push = deps.push;
         // Not awaited by the request (push services can be slow) but never left uncaught: sendToUsers bounds

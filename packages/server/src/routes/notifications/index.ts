@@ -216,7 +216,10 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (url === undefined) {
         const created = await app.notifier.createForAudience(
           app.db,
-          notificationsService.audienceQuery(app.db, criteria),
+          {
+            query: notificationsService.audienceQuery(app.db, criteria),
+            rooms: notificationsService.audienceRooms(criteria),
+          },
           { title, content },
         );
         app.notifier.deliver(created);
