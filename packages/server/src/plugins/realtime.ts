@@ -41,9 +41,9 @@ export function originAllowed(origin: string | undefined, host: string | undefin
 
 /**
  * socket.io on the same HTTP server under /socket.io. The token travels in the handshake's `auth`; each
- * socket joins its user's room. With Redis, the Redis adapter makes N instances deliver each event once;
- * without it, the in-memory adapter with connection-state recovery, keeping only events someone could receive
- * (`RecoveryAdapter`).
+ * socket joins its user's room and its role's room (a broadcast by role). With Redis, the Redis adapter makes
+ * N instances deliver each event once; without it, the in-memory adapter with connection-state recovery,
+ * keeping only events someone could receive (`RecoveryAdapter`).
  */
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const io: SocketServer = new Server(app.server, {
