@@ -162,9 +162,8 @@ export function createNotifier(deps: {
           from (${audience.query}) as audience having count(*) > 0
           returning to_json(recipients) as recipients`),
       );
-      const rooms = audience.rooms;
       return {
-        sent: row ? [{ notification, userIds: row.recipients, ...(rooms ? { rooms } : {}) }] : [],
+        sent: row ? [{ notification, userIds: row.recipients, rooms: audience.rooms }] : [],
         urgency: input.urgency,
       };
     },
