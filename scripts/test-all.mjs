@@ -75,13 +75,21 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const lines = [];
+/** A duration as the summary prints it: `42 s`, `3 min 05 s`. */
+const duration = (ms) => {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+};
+const started = Date.now();
 for (const suite of suites) {
   const out = join(reports, `${suite.name}.json`);
+  const suiteStarted = Date.now();
+  const took = () => duration(Date.now() - suiteStarted).padStart(10);
   if (suite.kind === 'node') {
     const ok = run('node', [suite.script], { cwd: suite.cwd }).status === 0;
     passed += ok ? 1 : 0;
     failed += ok ? 0 : 1;
-    lines.push(`  ${suite.name.padEnd(11)} ${ok ? 1 : 0} passed, ${ok ? 0 : 1} failed`);
+    lines.push(`  ${suite.name.padEnd(11)} ${took()}   ${ok ? 1 : 0} passed, ${ok ? 0 : 1} failed`);
     continue;
   }
   const result =
@@ -112,10 +120,11 @@ for (const suite of suites) {
   passed += p;
   failed += f;
   skipped += s;
-  lines.push(`  ${suite.name.padEnd(11)} ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`);
+  lines.push(`  ${suite.name.padEnd(11)} ${took()}   ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`);
 }
 
 console.log('\nResumen por suite:');
 console.log(lines.join('\n'));
+console.log(`  ${'total'.padEnd(11)} ${duration(Date.now() - started).padStart(10)}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
