@@ -18,6 +18,17 @@ export async function signIn(page: Page, role: DemoRole) {
   await expect(toast(page, 'Inicio de sesión exitoso')).toBeVisible();
 }
 
+/**
+ * Puts `token` in the tab's storage as the app keeps it, for the next load. It waits for the sign-in form first:
+ * the app reads the token once it starts, after the first frame, and a token stored while /auth was still
+ * starting was used by that page (an invalid one made it sign out and remove it before the next load).
+ */
+export async function storeToken(page: Page, token: string) {
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+}
+
 /** A toast in the app's aria-live region 'Avisos' (the system pill may show the same text). */
 export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole('region', { name: 'Avisos' }).getByText(text);

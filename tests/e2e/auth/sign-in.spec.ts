@@ -1,4 +1,4 @@
-import { demo, signIn, toast } from '../../support/session.ts';
+import { demo, signIn, storeToken, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
 test('an employee signs in, lands home and sees their portfolio cards', async ({ page }) => {
@@ -75,10 +75,28 @@ test('a signed-in user who opens /auth is sent on: client → client dashboard, 
 });
 
 test('an expired or invalid token is cleared and the user goes to /auth', async ({ page }) => {
-  await page.goto('/auth');
-  await page.evaluate(() => localStorage.setItem('token', 'token-caducado'));
+  await storeToken(page, 'token-caducado');
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/auth$/);
   await expect(toast(page, 'Sesión expirada. Por favor, inicia sesión nuevamente.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('the expired-session message waits for the sign-in screen, however long its chunk takes', async ({
+  page,
+}) => {
+  // The redirect to /auth waits for the sign-in screen's chunk. Held 6 s here (a busy machine, a slow phone):
+  // a toast made when the session was found expired had run out its 5 s before the user got to /auth.
+  await storeToken(page, 'token-caducado');
+  let held = 0;
+  await page.route(/\/assets\/auth-screen-[^/]+\.js$/, async (route) => {
+    held += 1;
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await route.continue();
+  });
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 15_000 });
+  expect(held, 'the sign-in chunk was held').toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(toast(page, 'Sesión expirada. Por favor, inicia sesión nuevamente.')).toBeVisible();
 });

@@ -9,11 +9,17 @@ interface AuthState {
   user: User | null;
   /** True while the current user is being loaded (the full-screen overlay shows). */
   loading: boolean;
+  /**
+   * Why the session ended (expired, signed out), said by the sign-in screen once it is up (`takeNotice`). A
+   * toast made when the session ended started its 5 s before the screen that explains it: the redirect to
+   * /auth waits for that screen's chunk, and on a slow start the toast was gone before the user got there.
+   */
+  notice: { type: 'error' | 'info'; message: string } | null;
 }
 
 const readToken = () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY));
 
-export const authStore = proxy<AuthState>({ token: readToken(), user: null, loading: false });
+export const authStore = proxy<AuthState>({ token: readToken(), user: null, loading: false, notice: null });
 
 /** Other stores register here to be cleared on logout. */
 const resetters = new Set<() => void>();
@@ -59,7 +65,10 @@ export async function loadCurrentUser(): Promise<User | null> {
     if (isAbortError(error)) return null;
     const expired = error instanceof ApiError && error.status === 401;
     clearSession();
-    toast.error(expired ? msg.auth.sessionExpired : msg.auth.currentUserError);
+    authStore.notice = {
+      type: 'error',
+      message: expired ? msg.auth.sessionExpired : msg.auth.currentUserError,
+    };
     return null;
   } finally {
     authStore.loading = false;
@@ -79,10 +88,18 @@ function resetStores() {
   for (const reset of resetters) reset();
 }
 
-/** Clears token, user, the system messages and every store, and says so (spec §4). */
+/** Clears token, user, the system messages and every store, and says so on the sign-in screen (spec §4). */
 export function logout() {
   clearSession();
-  toast.info(msg.auth.loggedOut);
+  authStore.notice = { type: 'info', message: msg.auth.loggedOut };
+}
+
+/** The sign-in screen, once shown: says why the session ended, as a toast, once. */
+export function takeNotice() {
+  const notice = authStore.notice;
+  if (!notice) return;
+  authStore.notice = null;
+  toast[notice.type](notice.message);
 }
 
 // A 401 on any call removes the token (the api client did); the session follows.

@@ -1,8 +1,8 @@
 import { Button, Field, Input } from '@crw/ui';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { authStore, login } from '../../features/auth/store.ts';
+import { authStore, login, takeNotice } from '../../features/auth/store.ts';
 import { loadPortfolios } from '../../features/portfolios/store.ts';
 import { landingFor } from '../../lib/access.ts';
 import { msg } from '../../messages.ts';
@@ -42,6 +42,8 @@ export default function AuthScreen() {
   const [isSubmitting, setSubmitting] = useState(false);
   const submitted = useRef(false);
   const busy = useRef(false);
+  // Why the previous session ended (expired, signed out), now that this screen is up to explain it.
+  useEffect(takeNotice, []);
 
   // Home sends a client with portfolios on to the client dashboard of the first one (spec §2).
   if (token && user) return <Navigate to="/" replace />;
