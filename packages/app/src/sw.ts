@@ -17,6 +17,12 @@ sw.addEventListener('install', () => {
   void sw.skipWaiting();
 });
 
+// A page asks again when this worker was left waiting (lib/service-worker.ts: Chromium can drop the activation
+// that install's skipWaiting() asked for).
+sw.addEventListener('message', (event) => {
+  if (event.data === 'skip-waiting') void sw.skipWaiting();
+});
+
 sw.addEventListener('activate', (event) => {
   event.waitUntil(sw.clients.claim());
 });

@@ -8,7 +8,7 @@ import {
   secondBuild,
   startDeployServer,
 } from '../../support/deploys.ts';
-import { demo } from '../../support/session.ts';
+import { demo, storeToken } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
 /**
@@ -241,12 +241,61 @@ test('cold loads right after a new build was deployed never show a blank or brok
   }
 });
 
+test('a new worker whose activation Chromium abandoned (the old worker woken meanwhile) still takes over', async ({
+  browser,
+  page,
+}) => {
+  // Chromium drops a new worker's activation when the outgoing one is woken in that instant (a push, a
+  // notification click, a message), and the worker stays parked in «waiting»: its skipWaiting() from install is
+  // spent, and an update check finds nothing new. The last CI failure of the deploy test above was one of
+  // those (its poll messages the old worker). Here the page wakes the old worker every few milliseconds while
+  // the update installs, then stops; one update check only. The app must get the parked worker going by itself.
+  const signedIn = await token(page);
+  const builds = [copyBuild(appDist, 'A')];
+  builds.push(secondBuild(builds[0]!.dir, 'B'));
+  const origin = await startDeployServer(baseURL()!, builds[0]!);
+  try {
+    const context = await browser.newContext({ baseURL: origin.url });
+    await context.addInitScript((t) => localStorage.setItem('token', t), signedIn);
+    const tab = await context.newPage();
+    await tab.goto('/');
+    await expect(tab.getByRole('heading', { name: 'Tus portafolios' })).toBeVisible();
+    await expect.poll(() => controllerBuild(tab)).toBe('A');
+    origin.deploy(builds[1]!);
+    const parked = await tab.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.getRegistration())!;
+      const wake = setInterval(() => navigator.serviceWorker.controller?.postMessage('wake'), 1);
+      return new Promise<boolean>((resolve) => {
+        registration.addEventListener('updatefound', () => {
+          const worker = registration.installing!;
+          worker.addEventListener('statechange', () => {
+            if (worker.state !== 'installed') return;
+            // Woken through the instant of activation, then left alone.
+            setTimeout(() => {
+              clearInterval(wake);
+              resolve(registration.waiting === worker);
+            }, 1_500);
+          });
+        });
+        // Deployed (below) before this check: one update, B.
+        void registration.update();
+      });
+    });
+    test.info().annotations.push({ type: 'parked in waiting', description: String(parked) });
+    await expect
+      .poll(() => controllerBuild(tab), { message: 'the new worker controls the page', timeout: 10_000 })
+      .toBe('B');
+  } finally {
+    await origin.close();
+    for (const b of builds) removeBuild(b);
+  }
+});
+
 test('a screen whose chunk fails to load says so in Spanish with «Recargar», inside the shell', async ({
   page,
 }) => {
   const chunk = /\/assets\/user-settings-screen-[^/]+\.js$/;
-  await page.goto('/auth');
-  await page.evaluate((t) => localStorage.setItem('token', t), await token(page));
+  await storeToken(page, await token(page));
   await page.route(chunk, (route) => route.abort());
   await page.goto('/settings');
   const alert = page.getByRole('alert').filter({ hasText: 'No se pudo cargar esta pantalla' });
@@ -265,8 +314,7 @@ test('a screen whose chunk fails to load says so in Spanish with «Recargar», i
 test('when the shell itself fails to load, the whole page says so with «Recargar» (never blank)', async ({
   page,
 }) => {
-  await page.goto('/auth');
-  await page.evaluate((t) => localStorage.setItem('token', t), await token(page));
+  await storeToken(page, await token(page));
   await page.route(/\/assets\/app-layout-[^/]+\.js$/, (route) => route.abort());
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'No se pudo cargar esta pantalla' })).toBeVisible();
@@ -276,8 +324,7 @@ test('when the shell itself fails to load, the whole page says so with «Recarga
 test('the app starts after the boot screen is painted, and at once in a tab that paints nothing', async ({
   page,
 }) => {
-  await page.goto('/auth');
-  await page.evaluate((t) => localStorage.setItem('token', t), await token(page));
+  await storeToken(page, await token(page));
   // The HTML names no file of the app's: its inline boot script lists them and asks for them after the first
   // frame (vite.config.ts, paintThenStart), the entry's module script last, once the stylesheet is in. The CSP
   // allows that script by its hash (a violation would leave the boot screen up and fail this test).
