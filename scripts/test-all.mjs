@@ -4,8 +4,11 @@
  * `N passed, M failed` summing them all. Exits non-zero when anything failed or a suite could not run.
  *
  * Suites: server (PGlite, and PostgreSQL when DATABASE_URL is set), api-client, app (unit), ui (stories in
- * Chromium + unit), end-to-end (Playwright + Chromium against the built server, on PGlite and — when
- * DATABASE_URL is set — again on PostgreSQL and Redis), and the size budgets of the build.
+ * Chromium + unit), end-to-end (Playwright + Chromium against the built server), and the size budgets of the
+ * build. Each end-to-end spec runs once: on PGlite, unless it is tagged `@pg` (it exercises what differs on
+ * PostgreSQL and Redis: several instances behind a balancer, the job queue, notifications through the Redis
+ * adapter). When DATABASE_URL is set those run in the e2e-pg suite on PostgreSQL and Redis, and the e2e suite
+ * runs the rest; without it the e2e suite runs them all on PGlite.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +26,7 @@ const suites = [
   { name: 'app', cwd: 'packages/app', kind: 'vitest' },
   { name: 'ui', cwd: 'packages/ui', kind: 'vitest' },
   { name: 'e2e', cwd: 'tests', kind: 'playwright' },
-  // The same end-to-end suite against the machine's PostgreSQL and Redis, when they are configured (CI).
+  // The end-to-end specs tagged @pg, against the machine's PostgreSQL and Redis, when they are configured (CI).
   ...(process.env.DATABASE_URL ? [{ name: 'e2e-pg', cwd: 'tests', kind: 'playwright', postgres: true }] : []),
   // Size budgets of the built chunks (after the build the e2e suite needs anyway).
   { name: 'budgets', cwd: '.', kind: 'node', script: 'scripts/check-budgets.mjs' },
@@ -49,13 +52,15 @@ if (suites.some((s) => s.kind === 'playwright' || s.name === 'budgets')) {
 }
 
 async function runPlaywright(suite, out) {
-  if (!suite.postgres)
-    return run('npx', ['playwright', 'test'], { cwd: suite.cwd, env: { PW_JSON_OUTPUT: out } });
+  if (!suite.postgres) {
+    const rest = process.env.DATABASE_URL ? ['--grep-invert', '@pg'] : [];
+    return run('npx', ['playwright', 'test', ...rest], { cwd: suite.cwd, env: { PW_JSON_OUTPUT: out } });
+  }
   // A new database on the configured PostgreSQL server for this suite, dropped afterwards.
   const { freshDatabase } = await import('./fresh-database.mjs');
   const database = await freshDatabase(process.env.DATABASE_URL, 'crw_e2e');
   try {
-    return run('npx', ['playwright', 'test'], {
+    return run('npx', ['playwright', 'test', '--grep', '@pg'], {
       cwd: suite.cwd,
       env: {
         PW_JSON_OUTPUT: out,

@@ -1,13 +1,67 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test as base } from '@playwright/test';
+import { type Instance, startInstance, stop } from './cluster.ts';
+import { notionToken } from './notion.ts';
+
+/** The compiled server a worker's tests talk to, and the loopback port where its Notion peer must listen. */
+export interface E2eServer extends Instance {
+  notionPort: number;
+}
+
+/** The first worker's port; worker n uses this + 10·n, and its Notion peer that + 7 (all loopback). */
+const basePort = Number(process.env.E2E_PORT ?? 3100);
 
 /**
- * Playwright's `test`, with one thing more: the browser contexts a test opens itself (`browser.newContext()`, a
- * second person's tab) are closed when it ends. Playwright closes only the contexts of its own `page` and
- * `context` fixtures; the others lived on, signed in, with their sockets and timers, until the worker's browser
- * closed at the end of the suite: dozens of them by its end, all sharing the machine's two cores with the test
- * under way.
+ * Playwright's `test`, with two things more:
+ *
+ * - `server`: each worker starts its own compiled server (`node dist/server.js --demo`, as `npm run demo`) on
+ *   its own port and fresh data folder, and its tests' `baseURL` points there. Workers share nothing, so the
+ *   suite uses both cores without one worker's writes reaching another's screens. On PostgreSQL
+ *   (E2E_DATABASE_URL, the e2e-pg suite) there is one database, so that suite runs one worker.
+ * - The browser contexts a test opens itself (`browser.newContext()`, a second person's tab) are closed when it
+ *   ends. Playwright closes only the contexts of its own `page` and `context` fixtures; the others lived on,
+ *   signed in, with their sockets and timers, until the worker's browser closed at the end of the suite.
  */
-export const test = base.extend<{ closeOpenedContexts: undefined }>({
+export const test = base.extend<{ closeOpenedContexts: undefined }, { server: E2eServer }>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern (none).
+    async ({}, use, workerInfo) => {
+      // By worker process, not by slot: after a failure Playwright starts a new worker while the old one is still
+      // stopping its server, and the same port would find the old server answering.
+      const port = basePort + 10 * workerInfo.workerIndex;
+      const notionPort = port + 7;
+      const dataDir = mkdtempSync(join(tmpdir(), 'crw-e2e-'));
+      const instance = await startInstance({
+        name: `servidor e2e ${workerInfo.parallelIndex}`,
+        port,
+        demo: true,
+        env: {
+          DATA_DIR: dataDir,
+          // test: the server resolves no push hosts, so nothing leaves loopback (README, NODE_ENV).
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          LOGIN_RATE_LIMIT: '1000',
+          // PGlite in DATA_DIR unless `npm test` runs the suite on PostgreSQL and Redis (e2e-pg).
+          DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+          REDIS_URL: process.env.E2E_REDIS_URL ?? '',
+          // Notion: a local peer that a spec starts on this port (support/notion.ts).
+          NOTION_TOKEN: notionToken,
+          NOTION_API_URL: `http://127.0.0.1:${notionPort}`,
+        },
+      });
+      await use({ ...instance, notionPort });
+      await stop(instance);
+      // What the server printed (warnings and errors only), beside the run's other results.
+      const out = join(workerInfo.project.outputDir, 'servers');
+      mkdirSync(out, { recursive: true });
+      writeFileSync(join(out, `worker-${workerInfo.workerIndex}.log`), instance.output());
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
   closeOpenedContexts: [
     async ({ browser }, use) => {
       const before = new Set(browser.contexts());

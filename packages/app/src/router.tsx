@@ -1,8 +1,8 @@
 import { LoadingOverlay } from '@crw/ui';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import type { RouteTitle } from './features/shell/title.ts';
 import { ROLES } from './lib/access.ts';
 import { lazyScreen } from './lib/lazy.ts';
-import type { RouteTitle } from './features/shell/title.ts';
 import { msg } from './messages.ts';
 import { Guard } from './routes/guard.tsx';
 import { RouteError } from './routes/route-error.tsx';

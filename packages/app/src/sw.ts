@@ -17,10 +17,10 @@ sw.addEventListener('install', () => {
   void sw.skipWaiting();
 });
 
-// A page asks again when this worker was left waiting (lib/service-worker.ts: Chromium can drop the activation
-// that install's skipWaiting() asked for).
+// A page that loaded while this worker activated, after its clients.claim(), asks to be controlled too
+// (lib/service-worker.ts).
 sw.addEventListener('message', (event) => {
-  if (event.data === 'skip-waiting') void sw.skipWaiting();
+  if (event.data === 'claim') event.waitUntil(sw.clients.claim());
 });
 
 sw.addEventListener('activate', (event) => {

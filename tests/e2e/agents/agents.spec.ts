@@ -116,10 +116,9 @@ test('an employee creates an agent, edits it, (de)activates it, gives it tasks, 
   await expect(page.getByText('Todavía no hay agentes')).toBeVisible();
 });
 
-test('a task runs through a webhook tool: done with its result, live, and the item gets a version in review', async ({
-  page,
-  request,
-}) => {
+test('a task runs through a webhook tool: done with its result, live, and the item gets a version in review', {
+  tag: '@pg',
+}, async ({ page, request }) => {
   test.setTimeout(90_000);
   // A local peer that answers like a copywriting service.
   const received: Array<{
@@ -201,10 +200,9 @@ test('a task runs through a webhook tool: done with its result, live, and the it
   }
 });
 
-test('a task its tool refuses fails with the error, and «Reintentar» runs it again to done', async ({
-  page,
-  request,
-}) => {
+test('a task its tool refuses fails with the error, and «Reintentar» runs it again to done', {
+  tag: '@pg',
+}, async ({ page, request }) => {
   test.setTimeout(90_000);
   // A peer that refuses the first call (a 4xx is not retried by the server) and accepts the next.
   let calls = 0;

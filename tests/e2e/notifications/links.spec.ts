@@ -46,10 +46,9 @@ async function signedIn(browser: Browser, role: 'client' | 'employee'): Promise<
   return page;
 }
 
-test('a client granted a portfolio sees it at once, opens it from the bell, and is sent home when it is revoked', async ({
-  browser,
-  request,
-}) => {
+test('a client granted a portfolio sees it at once, opens it from the bell, and is sent home when it is revoked', {
+  tag: '@pg',
+}, async ({ browser, request }) => {
   const api = await adminApi(request);
   const client = await signedIn(browser, 'client');
   // A client's home is its first portfolio's dashboard (spec §2); its portfolio list is the selector.

@@ -21,9 +21,9 @@ async function broadcastFromScreen(admin: Page, title: string, content: string) 
   await expect(toast(admin, /Notificación enviada/)).toHaveCount(1);
 }
 
-test('an admin broadcasts to employees and the employee bell updates live, up to 9+; mark all read and archive', async ({
-  browser,
-}) => {
+test('an admin broadcasts to employees and the employee bell updates live, up to 9+; mark all read and archive', {
+  tag: '@pg',
+}, async ({ browser }) => {
   // Ten broadcasts through the form, two browsers: a long scenario, not a slow one.
   test.setTimeout(60_000);
   const employee = await asRole(browser, 'employee');

@@ -1,7 +1,7 @@
 import { demo, signIn } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
-test('a notification sent while the connection was down shows up once it is back', async ({
+test('a notification sent while the connection was down shows up once it is back', { tag: '@pg' }, async ({
   page,
   playwright,
   baseURL,

@@ -1,6 +1,6 @@
 import { json } from '../../../packages/server/test/support/http-peer.ts';
 import { blockText, NotionPeer } from '../../../packages/server/test/support/notion-peer.ts';
-import { notionPort, notionToken } from '../../support/notion.ts';
+import { notionToken } from '../../support/notion.ts';
 import { signIn, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 import { apiAs, employeePortfolio, expectAxeClean, expectNoHorizontalScroll } from './helpers.ts';
@@ -8,8 +8,8 @@ import { apiAs, employeePortfolio, expectAxeClean, expectNoHorizontalScroll } fr
 const pageId = '5f4e3d2c1b0a49876543210fedcba987';
 const notion = new NotionPeer(notionToken);
 
-test.beforeAll(async () => {
-  await notion.start(notionPort);
+test.beforeAll(async ({ server }) => {
+  await notion.start(server.notionPort);
   notion.page(pageId);
 });
 test.afterAll(() => notion.stop());
@@ -31,10 +31,9 @@ async function approvedItem(request: Parameters<typeof apiAs>[0], cycleId: strin
   return item._id as string;
 }
 
-test('client-approved items reach the linked Notion page; a refusal shows and «Sincronizar ahora» resends it', async ({
-  page,
-  request,
-}) => {
+test('client-approved items reach the linked Notion page; a refusal shows and «Sincronizar ahora» resends it', {
+  tag: '@pg',
+}, async ({ page, request }) => {
   const portfolio = await employeePortfolio(request, 'Panadería Notion');
   const employee = await apiAs(request, 'employee');
   const cycle = await employee.call('post', `/production/portfolios/${portfolio.id}/start`, {

@@ -67,7 +67,7 @@ interface LoadState {
 }
 
 if (databaseUrl) {
-  test.describe('two instances behind HAProxy', () => {
+  test.describe('two instances behind HAProxy', { tag: '@pg' }, () => {
     const names = ['app1', 'app2'] as const;
     const instances: Instance[] = [];
     /** Instances stopped by the test, kept for their output. */

@@ -15,11 +15,11 @@ import { expect, test } from '../../support/test.ts';
  * Cold loads never show a blank page (issue 13). Every animation frame from DOMContentLoaded until the screen
  * is up, the page must show some text (index.html's «Cargando...», then the app). Three cases: no worker
  * installed, a worker installed and in control, and a new build deployed before each load (a changed /sw.js
- * that installs while the page starts, new hashed assets). The issue asks for 100 loads; 30 per case keeps
- * this suite's time reasonable on a small machine (`COLD_LOADS=100` runs the full count).
+ * that installs while the page starts, new hashed assets). Issue 13 asks for 100 loads a case: that full
+ * sample runs behind a flag (`COLD_LOADS=100 npx playwright test e2e/shell/startup.spec.ts`, ~2 minutes a
+ * case); `npm test` and CI take 10 a case (issue 33: CI's time).
  */
-const LOADS = Number(process.env.COLD_LOADS ?? 30);
-const baseURL = () => test.info().project.use.baseURL;
+const LOADS = Number(process.env.COLD_LOADS ?? 10);
 
 /**
  * Records the frames in which the body showed no text at all, or an error message ('No se pudo …'), from
@@ -62,12 +62,16 @@ async function expectScreen(page: Page) {
   expect(frames, 'frames with a blank page').toEqual([]);
 }
 
-test('cold loads without a service worker installed never show a blank page', async ({ browser, page }) => {
+test('cold loads without a service worker installed never show a blank page', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
   test.setTimeout(LOADS * 6_000);
   const signedIn = await token(page);
   for (let i = 0; i < LOADS; i++) {
     // A fresh context: no service worker, no cache.
-    const context = await browser.newContext({ baseURL: baseURL() });
+    const context = await browser.newContext({ baseURL });
     await context.addInitScript((t) => localStorage.setItem('token', t), signedIn);
     await watchForBlank(context);
     const fresh = await context.newPage();
@@ -80,10 +84,11 @@ test('cold loads without a service worker installed never show a blank page', as
 test('cold loads with a service worker installed and in control never show a blank page', async ({
   browser,
   page,
+  baseURL,
 }) => {
   test.setTimeout(LOADS * 6_000);
   const signedIn = await token(page);
-  const context = await browser.newContext({ baseURL: baseURL() });
+  const context = await browser.newContext({ baseURL });
   await context.addInitScript((t) => localStorage.setItem('token', t), signedIn);
   await watchForBlank(context);
   const tab = await context.newPage();
@@ -100,20 +105,49 @@ test('cold loads with a service worker installed and in control never show a bla
   await context.close();
 });
 
-/** Which build's worker controls the page (the line startDeployServer adds to each /sw.js), or null. */
+/**
+ * Records which build's worker controls each page of `context` (the line startDeployServer adds to each /sw.js
+ * answers the question): the page asks its controller when it loads and after each controllerchange, and again
+ * at most once a second while no answer came (a worker asked while it activated may answer nothing);
+ * `controllerBuild` reads the last answer. It used to ask every 50 ms while waiting for a new worker, and that
+ * stream of messages to the old worker was itself what makes Chromium drop a new worker's activation
+ * (lib/service-worker.ts); a user's page sends none.
+ */
+async function watchController(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __controllerBuild: string | null; __askController: () => void };
+    let askedAt = 0;
+    w.__controllerBuild = null;
+    w.__askController = () => {
+      const controller = navigator.serviceWorker.controller;
+      w.__controllerBuild = null;
+      askedAt = Date.now();
+      if (!controller) return;
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (e) => {
+        if (navigator.serviceWorker.controller === controller) w.__controllerBuild = String(e.data);
+      };
+      controller.postMessage('build?', [channel.port2]);
+    };
+    navigator.serviceWorker.addEventListener('controllerchange', w.__askController);
+    w.__askController();
+    Object.defineProperty(w, '__askAgainAfter', { value: () => Date.now() - askedAt });
+  });
+}
+
+/** The build whose worker controls the page, as its last question found (`watchController`), or null. */
 function controllerBuild(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve) => {
-        const controller = navigator.serviceWorker.controller;
-        // A replaced worker answers nothing: no need to wait for it.
-        if (!controller || controller.state === 'redundant') return resolve(controller?.state ?? null);
-        const channel = new MessageChannel();
-        channel.port1.onmessage = (e) => resolve(String(e.data));
-        controller.postMessage('build?', [channel.port2]);
-        setTimeout(() => resolve(controller.state), 300);
-      }),
-  );
+  return page.evaluate(() => {
+    const w = window as unknown as {
+      __controllerBuild: string | null;
+      __askController: () => void;
+      __askAgainAfter: () => number;
+    };
+    const build = w.__controllerBuild;
+    if (build === null && navigator.serviceWorker.controller && w.__askAgainAfter() > 1_000)
+      w.__askController();
+    return build;
+  });
 }
 
 /** What the browser does when it checks for a new worker: asks the server for /sw.js, here from the page. */
@@ -139,24 +173,35 @@ async function askForUpdate(page: Page, origin: DeployServer) {
  */
 async function expectControlledBy(page: Page, id: string, message: string) {
   let askedAt = Date.now();
-  await expect
-    .poll(
-      async () => {
-        const build = await controllerBuild(page);
-        if (build !== id && Date.now() - askedAt > 2_000) {
-          askedAt = Date.now();
-          await requestUpdate(page);
-        }
-        return build;
-      },
-      { message, intervals: [50], timeout: 15_000 },
-    )
-    .toBe(id);
+  try {
+    await expect
+      .poll(
+        async () => {
+          const build = await controllerBuild(page);
+          if (build !== id && Date.now() - askedAt > 2_000) {
+            askedAt = Date.now();
+            await requestUpdate(page);
+          }
+          return build;
+        },
+        { message, intervals: [100], timeout: 15_000 },
+      )
+      .toBe(id);
+  } catch (error) {
+    // What the registration holds then, to tell a worker that never installed from one parked in waiting.
+    const states = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      const c = navigator.serviceWorker.controller;
+      return `installing ${r?.installing?.state}, waiting ${r?.waiting?.state}, active ${r?.active?.state}, controller ${c ? c.state : 'none'}${c && c === r?.active ? ' (the active one)' : ''}`;
+    });
+    throw new Error(`${(error as Error).message}\nregistration: ${states}`);
+  }
 }
 
 test('cold loads right after a new build was deployed never show a blank or broken page', async ({
   browser,
   page,
+  baseURL,
 }) => {
   test.setTimeout(30_000 + LOADS * 8_000);
   const signedIn = await token(page);
@@ -167,11 +212,12 @@ test('cold loads right after a new build was deployed never show a blank or brok
     // Two builds, A (the real one) and B (every hashed asset renamed, /sw.js different), deployed in turn.
     builds.push(copyBuild(appDist, 'A'));
     builds.push(secondBuild(builds[0]!.dir, 'B'));
-    origin = await startDeployServer(baseURL()!, builds[0]!);
+    origin = await startDeployServer(baseURL!, builds[0]!);
     // One context for every load: the worker the previous load installed is there when the next one starts.
     context = await browser.newContext({ baseURL: origin.url });
     await context.addInitScript((t) => localStorage.setItem('token', t), signedIn);
     await watchForBlank(context);
+    await watchController(context);
     await context.addInitScript(() => {
       const w = window as unknown as { __workerChanged: number[] };
       w.__workerChanged = [];
@@ -241,54 +287,19 @@ test('cold loads right after a new build was deployed never show a blank or brok
   }
 });
 
-test('a new worker whose activation Chromium abandoned (the old worker woken meanwhile) still takes over', async ({
-  browser,
-  page,
-}) => {
-  // Chromium drops a new worker's activation when the outgoing one is woken in that instant (a push, a
-  // notification click, a message), and the worker stays parked in «waiting»: its skipWaiting() from install is
-  // spent, and an update check finds nothing new. The last CI failure of the deploy test above was one of
-  // those (its poll messages the old worker). Here the page wakes the old worker every few milliseconds while
-  // the update installs, then stops; one update check only. The app must get the parked worker going by itself.
-  const signedIn = await token(page);
-  const builds = [copyBuild(appDist, 'A')];
-  builds.push(secondBuild(builds[0]!.dir, 'B'));
-  const origin = await startDeployServer(baseURL()!, builds[0]!);
-  try {
-    const context = await browser.newContext({ baseURL: origin.url });
-    await context.addInitScript((t) => localStorage.setItem('token', t), signedIn);
-    const tab = await context.newPage();
-    await tab.goto('/');
-    await expect(tab.getByRole('heading', { name: 'Tus portafolios' })).toBeVisible();
-    await expect.poll(() => controllerBuild(tab)).toBe('A');
-    origin.deploy(builds[1]!);
-    const parked = await tab.evaluate(async () => {
-      const registration = (await navigator.serviceWorker.getRegistration())!;
-      const wake = setInterval(() => navigator.serviceWorker.controller?.postMessage('wake'), 1);
-      return new Promise<boolean>((resolve) => {
-        registration.addEventListener('updatefound', () => {
-          const worker = registration.installing!;
-          worker.addEventListener('statechange', () => {
-            if (worker.state !== 'installed') return;
-            // Woken through the instant of activation, then left alone.
-            setTimeout(() => {
-              clearInterval(wake);
-              resolve(registration.waiting === worker);
-            }, 1_500);
-          });
-        });
-        // Deployed (below) before this check: one update, B.
-        void registration.update();
-      });
-    });
-    test.info().annotations.push({ type: 'parked in waiting', description: String(parked) });
-    await expect
-      .poll(() => controllerBuild(tab), { message: 'the new worker controls the page', timeout: 10_000 })
-      .toBe('B');
-  } finally {
-    await origin.close();
-    for (const b of builds) removeBuild(b);
-  }
+test('a page that starts with no worker in control asks the active one to control it', async ({ page }) => {
+  // A page that loaded while a new worker activated can be left with no controller (the worker's claim ran
+  // before the page was a client): the deploy test above saw one stay so for its 15 s. A reload that bypasses
+  // the cache starts a page the same way, with no controller, while the worker is active.
+  await storeToken(page, await token(page));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Tus portafolios' })).toBeVisible();
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none');
+  await expect.poll(controlled).toBe('activated');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.reload', { ignoreCache: true });
+  await expect(page.getByRole('heading', { name: 'Tus portafolios' })).toBeVisible();
+  await expect.poll(controlled).toBe('activated');
 });
 
 test('a screen whose chunk fails to load says so in Spanish with «Recargar», inside the shell', async ({
