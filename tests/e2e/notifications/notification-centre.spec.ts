@@ -39,21 +39,25 @@ test('an admin broadcasts to employees and the employee bell updates live, up to
   await admin.getByRole('checkbox', { name: 'Empleados' }).click();
   await expect(admin.getByTestId('broadcast-reach')).toHaveText(/Llegará a \d+ persona/);
 
-  await broadcastFromScreen(admin, 'Aviso 1', 'Primera difusión');
+  // This run's own texts: the archived list keeps an earlier run's on the same database (--repeat-each).
+  const run = Date.now().toString(36);
+  const tenth = `Difusión número 10 (${run})`;
+  await broadcastFromScreen(admin, 'Aviso 1', `Primera difusión (${run})`);
   await expect(employee.getByTestId('notification-badge')).toHaveText('1');
-  for (let i = 2; i <= 10; i++) await broadcastFromScreen(admin, `Aviso ${i}`, `Difusión número ${i}`);
+  for (let i = 2; i <= 10; i++)
+    await broadcastFromScreen(admin, `Aviso ${i}`, `Difusión número ${i} (${run})`);
   await expect(employee.getByTestId('notification-badge')).toHaveText('9+');
 
   await bell.click();
   const panel = employee.getByRole('region', { name: 'Notificaciones', exact: true });
-  await expect(panel.getByText('Difusión número 10')).toBeVisible();
+  await expect(panel.getByText(tenth)).toBeVisible();
   await panel.getByRole('button', { name: 'Marcar todas como leídas' }).click();
   await expect(employee.getByTestId('notification-badge')).toHaveCount(0);
 
   await panel.getByRole('button', { name: 'Archivar todas las activas' }).click();
   await expect(panel.getByText('Sin notificaciones')).toBeVisible();
   await panel.getByRole('button', { name: 'Mostrar notificaciones archivadas' }).click();
-  await expect(panel.getByText('Difusión número 10')).toBeVisible();
+  await expect(panel.getByText(tenth)).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Mostrar notificaciones activas' })).toBeVisible();
 });
 
