@@ -42,6 +42,17 @@ export interface Build {
   dir: string;
 }
 
+/**
+ * The Last-Modified date each build's /sw.js is served with, a different day for each build id: DevTools reports
+ * it for every worker version (`scriptLastModified`), so a test can tell which build's worker is which without
+ * sending a worker anything.
+ */
+export function workerModified(build: Pick<Build, 'id'>): Date {
+  let day = 0;
+  for (const c of build.id) day = (day * 31 + c.charCodeAt(0)) % 3650;
+  return new Date(Date.UTC(2020, 0, 1 + day));
+}
+
 const hashed = /-([A-Za-z0-9_-]{8})\.([a-z0-9]+(?:\.map)?)$/;
 
 /**
@@ -148,8 +159,8 @@ export interface DeployServer {
  * Cache-Control for each kind of file — no-cache for index.html and /sw.js, immutable for assets —, CSP and
  * the rest, copied from what the real server answers for the same kind of file), falls back to index.html for
  * the app's paths as the real server does, and passes /api and /socket.io (WebSocket included) to the real
- * server. Each build's /sw.js gets one line that tells the build's id to whoever asks the worker, so a test
- * can see which build's worker controls a page.
+ * server. Each build's /sw.js gets a line of its own and a Last-Modified date of its own (`workerModified`), so
+ * a test can see in DevTools which build's worker is which.
  */
 export async function startDeployServer(upstream: string, first: Build): Promise<DeployServer> {
   const up = new URL(upstream);
@@ -170,9 +181,9 @@ export async function startDeployServer(upstream: string, first: Build): Promise
   let workerDelayMs = 0;
   let workerRequested = false;
 
+  // Each build's worker script differs by a line, as a new build's would (the browser installs only a changed one).
   const workerScript = (build: Build) =>
-    `${readFileSync(join(build.dir, 'sw.js'), 'utf8')}\n// build ${build.id}\n` +
-    `self.addEventListener('message',(e)=>{if(e.data==='build?')e.ports[0]?.postMessage(${JSON.stringify(build.id)})});\n`;
+    `${readFileSync(join(build.dir, 'sw.js'), 'utf8')}\n// build ${build.id}\n`;
 
   const proxy = (req: IncomingMessage, res: ServerResponse) => {
     const forward = httpRequest(
@@ -206,7 +217,16 @@ export async function startDeployServer(upstream: string, first: Build): Promise
     if (!file.startsWith(build.dir + sep)) return send(404, {}, '');
     if (path === '/sw.js') {
       workerRequested = true;
-      return send(200, { ...real.worker, 'content-type': types['.js']! }, workerScript(build), workerDelayMs);
+      return send(
+        200,
+        {
+          ...real.worker,
+          'content-type': types['.js']!,
+          'last-modified': workerModified(build).toUTCString(),
+        },
+        workerScript(build),
+        workerDelayMs,
+      );
     }
     let found = false;
     try {

@@ -7,6 +7,7 @@ import {
   removeBuild,
   secondBuild,
   startDeployServer,
+  workerModified,
 } from '../../support/deploys.ts';
 import { demo, storeToken } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
@@ -105,50 +106,56 @@ test('cold loads with a service worker installed and in control never show a bla
   await context.close();
 });
 
-/**
- * Records which build's worker controls each page of `context` (the line startDeployServer adds to each /sw.js
- * answers the question): the page asks its controller when it loads and after each controllerchange, and again
- * at most once a second while no answer came (a worker asked while it activated may answer nothing);
- * `controllerBuild` reads the last answer. It used to ask every 50 ms while waiting for a new worker, and that
- * stream of messages to the old worker was itself what makes Chromium drop a new worker's activation
- * (lib/service-worker.ts); a user's page sends none.
- */
-async function watchController(context: BrowserContext) {
-  await context.addInitScript(() => {
-    const w = window as unknown as { __controllerBuild: string | null; __askController: () => void };
-    let askedAt = 0;
-    w.__controllerBuild = null;
-    w.__askController = () => {
-      const controller = navigator.serviceWorker.controller;
-      w.__controllerBuild = null;
-      askedAt = Date.now();
-      if (!controller) return;
-      const channel = new MessageChannel();
-      channel.port1.onmessage = (e) => {
-        if (navigator.serviceWorker.controller === controller) w.__controllerBuild = String(e.data);
-      };
-      controller.postMessage('build?', [channel.port2]);
-    };
-    navigator.serviceWorker.addEventListener('controllerchange', w.__askController);
-    w.__askController();
-    Object.defineProperty(w, '__askAgainAfter', { value: () => Date.now() - askedAt });
-  });
+interface WorkerVersion {
+  versionId: string;
+  status: string;
+  scriptLastModified?: number;
 }
 
-/** The build whose worker controls the page, as its last question found (`watchController`), or null. */
-function controllerBuild(page: Page) {
-  return page.evaluate(() => {
-    const w = window as unknown as {
-      __controllerBuild: string | null;
-      __askController: () => void;
-      __askAgainAfter: () => number;
-    };
-    const build = w.__controllerBuild;
-    if (build === null && navigator.serviceWorker.controller && w.__askAgainAfter() > 1_000)
-      w.__askController();
-    return build;
+/**
+ * Which build's worker controls `page`, without sending any worker anything: DevTools tells each worker
+ * version's status and the Last-Modified date of its script (a different one per build, `workerModified`), and
+ * the page tells whether its controller is the registration's active worker. The test used to ask the old worker
+ * for its build every 50 ms, later once a load; a worker woken while a new one activates makes Chromium drop that
+ * activation, and the new one stayed parked in «waiting».
+ */
+async function watchWorkers(page: Page, builds: Build[]) {
+  const cdp = await page.context().newCDPSession(page);
+  const versions = new Map<string, WorkerVersion>();
+  cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: WorkerVersion[] }) => {
+    for (const v of e.versions) versions.set(v.versionId, v);
   });
+  await cdp.send('ServiceWorker.enable');
+  const seconds = (d: Date) => Math.round(d.getTime() / 1000);
+  const buildOf = (v: WorkerVersion) =>
+    builds.find((b) => seconds(workerModified(b)) === Math.round(v.scriptLastModified ?? 0))?.id ??
+    `? (${v.scriptLastModified})`;
+  const live = () => [...versions.values()].filter((v) => v.status !== 'redundant');
+  return {
+    async controller(): Promise<string | null> {
+      const active = live().filter((v) => v.status === 'activated');
+      if (active.length !== 1) return null;
+      const controlled = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        const controller = navigator.serviceWorker.controller;
+        return Boolean(controller && controller === registration?.active && controller.state === 'activated');
+      });
+      return controlled ? buildOf(active[0]!) : null;
+    },
+    async describe(): Promise<string> {
+      const page_ = await page.evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        const c = navigator.serviceWorker.controller;
+        return `installing ${r?.installing?.state}, waiting ${r?.waiting?.state}, active ${r?.active?.state}, controller ${c ? c.state : 'none'}${c && c === r?.active ? ' (the active one)' : ''}`;
+      });
+      return `${live()
+        .map((v) => `${buildOf(v)} ${v.status}`)
+        .join(', ')}; the page: ${page_}`;
+    },
+  };
 }
+
+type Workers = Awaited<ReturnType<typeof watchWorkers>>;
 
 /** What the browser does when it checks for a new worker: asks the server for /sw.js, here from the page. */
 function requestUpdate(page: Page) {
@@ -171,13 +178,13 @@ async function askForUpdate(page: Page, origin: DeployServer) {
  * `workerRequested`): the browser would check again later, so while the old worker still answers, the page asks
  * again every 2 s. A page the new worker never takes over still fails.
  */
-async function expectControlledBy(page: Page, id: string, message: string) {
+async function expectControlledBy(page: Page, workers: Workers, id: string, message: string) {
   let askedAt = Date.now();
   try {
     await expect
       .poll(
         async () => {
-          const build = await controllerBuild(page);
+          const build = await workers.controller();
           if (build !== id && Date.now() - askedAt > 2_000) {
             askedAt = Date.now();
             await requestUpdate(page);
@@ -188,13 +195,8 @@ async function expectControlledBy(page: Page, id: string, message: string) {
       )
       .toBe(id);
   } catch (error) {
-    // What the registration holds then, to tell a worker that never installed from one parked in waiting.
-    const states = await page.evaluate(async () => {
-      const r = await navigator.serviceWorker.getRegistration();
-      const c = navigator.serviceWorker.controller;
-      return `installing ${r?.installing?.state}, waiting ${r?.waiting?.state}, active ${r?.active?.state}, controller ${c ? c.state : 'none'}${c && c === r?.active ? ' (the active one)' : ''}`;
-    });
-    throw new Error(`${(error as Error).message}\nregistration: ${states}`);
+    // Every live worker version then, to tell one that never installed from one parked in waiting.
+    throw new Error(`${(error as Error).message}\nworkers: ${await workers.describe()}`);
   }
 }
 
@@ -217,7 +219,6 @@ test('cold loads right after a new build was deployed never show a blank or brok
     context = await browser.newContext({ baseURL: origin.url });
     await context.addInitScript((t) => localStorage.setItem('token', t), signedIn);
     await watchForBlank(context);
-    await watchController(context);
     await context.addInitScript(() => {
       const w = window as unknown as { __workerChanged: number[] };
       w.__workerChanged = [];
@@ -226,6 +227,7 @@ test('cold loads right after a new build was deployed never show a blank or brok
       );
     });
     const tab = await context.newPage();
+    const workers = await watchWorkers(tab, builds);
     const problems: string[] = [];
     const ours = (url: string) => !/\/(api|socket\.io)(\/|$)/.test(new URL(url).pathname);
     tab.on('pageerror', (e) => problems.push(`error: ${e.message}`));
@@ -238,7 +240,7 @@ test('cold loads right after a new build was deployed never show a blank or brok
     });
     await tab.goto('/');
     await expectScreen(tab);
-    await expect.poll(() => controllerBuild(tab)).toBe('A');
+    await expect.poll(() => workers.controller()).toBe('A');
     origin.takeLog();
     // When the worker changed: before the page existed, while the boot screen was up, or under the screen.
     const during = { before: 0, boot: 0, screen: 0 };
@@ -257,7 +259,7 @@ test('cold loads right after a new build was deployed never show a blank or brok
       await expectScreen(tab);
       if (!early) await askForUpdate(tab, origin);
       // The new build's worker takes the page over, and the screen is still there, no frame blank meanwhile.
-      await expectControlledBy(tab, next.id, `load ${i + 1}: worker of ${next.id}`);
+      await expectControlledBy(tab, workers, next.id, `load ${i + 1}: worker of ${next.id}`);
       await expectScreen(tab);
       const { changed, screenAt } = await tab.evaluate(() => {
         const w = window as unknown as { __workerChanged: number[]; __screenAt: number };
