@@ -143,14 +143,14 @@ async function watchWorkers(page: Page, builds: Build[]) {
       return controlled ? buildOf(active[0]!) : null;
     },
     async describe(): Promise<string> {
-      const page_ = await page.evaluate(async () => {
+      const registration = await page.evaluate(async () => {
         const r = await navigator.serviceWorker.getRegistration();
         const c = navigator.serviceWorker.controller;
         return `installing ${r?.installing?.state}, waiting ${r?.waiting?.state}, active ${r?.active?.state}, controller ${c ? c.state : 'none'}${c && c === r?.active ? ' (the active one)' : ''}`;
       });
       return `${live()
         .map((v) => `${buildOf(v)} ${v.status}`)
-        .join(', ')}; the page: ${page_}`;
+        .join(', ')}; the page: ${registration}`;
     },
   };
 }
