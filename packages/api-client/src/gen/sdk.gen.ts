@@ -191,7 +191,7 @@ export const createPortfolio = <ThrowOnError extends boolean = false>(options: O
 });
 
 /**
- * Indica si un identificador está libre
+ * Indica si un identificador está libre (solo para quien puede crear portafolios)
  */
 export const checkPortfolioIdentifier = <ThrowOnError extends boolean = false>(options: Options<CheckPortfolioIdentifierData, ThrowOnError>) => (options.client ?? client).get<CheckPortfolioIdentifierResponses, CheckPortfolioIdentifierErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

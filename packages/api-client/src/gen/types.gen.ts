@@ -1223,6 +1223,10 @@ export type CheckPortfolioIdentifierErrors = {
      * Default Response
      */
     401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
 };
 
 export type CheckPortfolioIdentifierError = CheckPortfolioIdentifierErrors[keyof CheckPortfolioIdentifierErrors];

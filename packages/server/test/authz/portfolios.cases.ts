@@ -44,7 +44,15 @@ export const cases: AuthzCase[] = [
   {
     route: 'GET /api/portfolios/check-identifier/:id',
     request: () => ({ url: '/api/portfolios/check-identifier/libre-123' }),
-    expect: only.signedIn,
+    expect: {
+      anonymous: 401,
+      clientNoGrant: 403,
+      employeeNoGrant: 200,
+      clientGrant: 403,
+      employeeGrant: 200,
+      admin: 200,
+    },
+    note: "portfolios.create: anyone else could enumerate the agency's clients",
   },
   {
     route: 'GET /api/portfolios/:id',

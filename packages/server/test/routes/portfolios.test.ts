@@ -59,6 +59,29 @@ describe('portfolios API', () => {
     expect(bad.json().message).toContain("'identifier'");
   });
 
+  it('check-identifier answers only people who may create portfolios', async () => {
+    const client = await makeUser(ctx.app, 'client');
+    const cannotCreate = await makeUser(ctx.app, 'employee', { permissions: ['users.search'] });
+    const canCreate = await makeUser(ctx.app, 'employee', { permissions: ['portfolios.create'] });
+    await as(admin, 'POST', '/api/portfolios', {
+      identifier: 'cliente-secreto',
+      accountData: { businessName: 'Cliente secreto' },
+    });
+    const url = '/api/portfolios/check-identifier/cliente-secreto';
+    for (const refused of [client, cannotCreate]) {
+      const res = await as(refused, 'GET', url);
+      expect(res.statusCode).toBe(403);
+      // The API's error shape, and nothing about the identifier.
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: expect.any(String) });
+      expect(res.json()).not.toHaveProperty('available');
+    }
+    for (const allowed of [canCreate, admin]) {
+      const res = await as(allowed, 'GET', url);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ available: false });
+    }
+  });
+
   it('edits settings and manages Notion integrations', async () => {
     const p = (
       await as(employee, 'POST', '/api/portfolios', {

@@ -67,15 +67,20 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'checkPortfolioIdentifier',
         tags,
-        summary: 'Indica si un identificador está libre',
+        summary: 'Indica si un identificador está libre (solo para quien puede crear portafolios)',
         params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
         response: {
           200: Type.Object({ available: Type.Boolean() }, { title: 'IdentifierAvailability' }),
-          ...errorResponses(401),
+          ...errorResponses(401, 403),
         },
       },
     },
-    async (request) => ({ available: await service.identifierAvailable(app.db, request.params.id) }),
+    async (request) => {
+      // Only those who may create a portfolio need to know whether an identifier is taken; anyone else
+      // could use the answer to enumerate the agency's clients.
+      requireGlobal(request.user, 'portfolios.create');
+      return { available: await service.identifierAvailable(app.db, request.params.id) };
+    },
   );
 
   app.get(
