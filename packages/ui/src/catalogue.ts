@@ -16,6 +16,7 @@ import * as calendarView from './calendar-view/calendar-view.stories.tsx';
 import * as card from './card/card.stories.tsx';
 import * as checkbox from './checkbox/checkbox.stories.tsx';
 import * as checkboxGroup from './checkbox-group/checkbox-group.stories.tsx';
+import * as choice from './choice-dialog/choice-dialog.stories.tsx';
 import * as combobox from './combobox/combobox.stories.tsx';
 import * as confirm from './confirm-dialog/confirm-dialog.stories.tsx';
 import * as dataTable from './data-table/data-table.stories.tsx';
@@ -196,6 +197,7 @@ const specs: Spec[] = [
   { name: 'Panel lateral', stories: drawer },
   { name: 'Diálogo', stories: dialog },
   { name: 'Diálogo de confirmación', stories: confirm },
+  { name: 'Diálogo de elección', stories: choice },
   { name: 'Menú desplegable', stories: dropdownMenu },
   { name: 'Información emergente', stories: tooltip },
   { name: 'Estado vacío', stories: empty },

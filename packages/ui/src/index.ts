@@ -6,6 +6,7 @@ export * from './calendar-view/index.ts';
 export * from './card/index.ts';
 export * from './checkbox/index.ts';
 export * from './checkbox-group/index.ts';
+export * from './choice-dialog/index.ts';
 export * from './combobox/index.ts';
 export * from './confirm-dialog/index.ts';
 export * from './data-table/index.ts';

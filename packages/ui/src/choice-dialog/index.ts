@@ -1,0 +1,1 @@
+export * from './choice-dialog.tsx';
