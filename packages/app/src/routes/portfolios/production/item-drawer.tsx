@@ -1,6 +1,7 @@
 import type { MaterialVersionHistory, ProductionItem } from '@crw/api-client';
 import {
   Button,
+  ChoiceDialog,
   ConfirmDialog,
   DatePicker,
   Drawer,
@@ -20,6 +21,7 @@ import {
 } from '@crw/ui';
 import { CopyIcon, Trash2Icon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Location, useBlocker } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
 import { LazyRichTextEditor, mentionablesFor } from '../../../features/editor/lazy-rich-text-editor.tsx';
@@ -30,6 +32,7 @@ import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { productionStore } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api, sdk } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { CommentsPanel } from './comments-panel.tsx';
 import { MoveItemsDialog } from './dialogs.tsx';
 import { MaterialFiles } from './file-blob.tsx';
@@ -43,12 +46,16 @@ import {
   uploadWithProgress,
 } from './material.ts';
 import { ReviewActions } from './review-actions.tsx';
+import { type MaterialEditor, useMaterialEditor } from './use-material-editor.ts';
 import { VersionsPanel } from './versions-panel.tsx';
 
 const client = api.client;
 const NONE = '__none__';
-const editable = (status: ProductionItem['status']) =>
-  status === 'draft' || status === 'internal_changes' || status === 'client_changes';
+
+/** Leaving `from` for `to` closes this drawer or opens another item in it (the drawer is `?item=`). */
+const leavesItem = (from: Location, to: Location) =>
+  from.pathname !== to.pathname ||
+  new URLSearchParams(from.search).get('item') !== new URLSearchParams(to.search).get('item');
 
 /**
  * The item workspace, over the plan (deep link: `?item={id}`): details, material with uploads, versions with
@@ -73,6 +80,7 @@ export function ItemDrawer({
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [moving, setMoving] = useState(false);
+  const [tab, setTab] = useState('details');
 
   const load = useCallback(async () => {
     try {
@@ -94,18 +102,6 @@ export function ItemDrawer({
     void load();
   }, [load]);
 
-  useEffect(
-    () =>
-      onProductionChanged((event) => {
-        if (event.itemId !== itemId || event.actorId === user?._id) return;
-        if (event.kind === 'item.deleted') {
-          toast.info(m.notFound);
-          onClose();
-        } else setChangedElsewhere(true);
-      }),
-    [itemId, user?._id, onClose],
-  );
-
   const after = (next: ProductionItem) => {
     setItem(next);
     onChanged();
@@ -113,6 +109,46 @@ export function ItemDrawer({
       .call(sdk.getMaterialVersionHistory({ client, path: { id: itemId } }), m.loadError)
       .then(setHistory);
   };
+
+  const editor = useMaterialEditor({ itemId, item, userId: user?._id, onSaved: after });
+  // Typed copy not saved: closing the drawer, opening another item or another screen asks first (Guardar ·
+  // Descartar · Seguir editando), and leaving the page warns. A deleted item leaves without asking.
+  const leaving = useRef(false);
+  const dirty = useRef(false);
+  dirty.current = editor.dirty;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty.current && !leaving.current && leavesItem(currentLocation, nextLocation),
+  );
+  const [unsavedBusy, setUnsavedBusy] = useState<string | null>(null);
+  useEffect(() => {
+    if (!editor.dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      // Older browsers show the warning only when a value is returned.
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [editor.dirty]);
+  const leave = (close: () => void) => {
+    leaving.current = true;
+    editor.forgetDraft();
+    close();
+  };
+
+  useEffect(
+    () =>
+      onProductionChanged((event) => {
+        if (event.itemId !== itemId || event.actorId === user?._id) return;
+        if (event.kind === 'item.deleted') {
+          toast.info(m.notFound);
+          leaving.current = true;
+          onClose();
+        } else setChangedElsewhere(true);
+      }),
+    [itemId, user?._id, onClose],
+  );
 
   const duplicate = async () => {
     try {
@@ -129,7 +165,7 @@ export function ItemDrawer({
       await api.call(sdk.deleteItem({ client, path: { id: itemId } }), m.loadError);
       toast.success(m.actions.deleted);
       onChanged();
-      onClose();
+      leave(onClose);
     } catch (e) {
       toast.error((e as Error).message);
     }
@@ -190,8 +226,40 @@ export function ItemDrawer({
             </div>
           ) : null}
           {approved ? <p className="rounded-lg bg-success/10 p-3 text-sm">{m.approvedFinal}</p> : null}
-          <ReviewActions item={item} onDone={after} />
-          <Tabs defaultValue="details">
+          {editor.offer ? (
+            <div
+              role="status"
+              className="flex flex-wrap items-center gap-3 rounded-lg border border-warning/60 bg-warning/10 p-3 text-sm"
+            >
+              <span className="min-w-0 flex-1 basis-60">
+                {m.material.draftFound(formatDateTime(new Date(editor.offer.savedAt).toISOString()))}
+              </span>
+              <span className="flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    editor.recover();
+                    setTab('material');
+                  }}
+                >
+                  {m.material.recoverDraft}
+                </Button>
+                <Button size="sm" variant="outline" onClick={editor.discardOffer}>
+                  {m.material.discardDraft}
+                </Button>
+              </span>
+            </div>
+          ) : null}
+          <ReviewActions
+            item={item}
+            material={editor.canEdit ? () => editor.material() : undefined}
+            onDone={(next, action) => {
+              if (action === 'mark-for-internal-review' || action === 'create-material-version')
+                editor.forgetDraft();
+              after(next);
+            }}
+          />
+          <Tabs value={tab} onValueChange={setTab}>
             <TabsList className="flex-wrap">
               <TabsTrigger value="details">{m.tabs.details}</TabsTrigger>
               <TabsTrigger value="material">{m.tabs.material}</TabsTrigger>
@@ -203,7 +271,7 @@ export function ItemDrawer({
               <DetailsForm item={item} onSaved={after} onReload={load} />
             </TabsContent>
             <TabsContent value="material" className="pt-4">
-              <MaterialPanel item={item} onSaved={after} />
+              <MaterialPanel item={item} editor={editor} />
             </TabsContent>
             <TabsContent value="versions" className="pt-4">
               <VersionsPanel itemId={item._id} versions={history.versions} />
@@ -232,6 +300,37 @@ export function ItemDrawer({
           />
         </div>
       )}
+      <ChoiceDialog
+        open={blocker.state === 'blocked'}
+        onOpenChange={(open) => !open && blocker.reset?.()}
+        title={m.material.unsavedTitle}
+        description={m.material.unsavedDescription(item?.title ?? '')}
+        cancelLabel={m.material.unsavedKeepEditing}
+        busy={unsavedBusy}
+        choices={[
+          {
+            label: m.material.unsavedDiscard,
+            variant: 'destructive',
+            onSelect: () => {
+              editor.discard();
+              blocker.proceed?.();
+            },
+          },
+          {
+            label: m.material.unsavedSave,
+            variant: 'default',
+            busyLabel: t.saving,
+            onSelect: () => {
+              setUnsavedBusy(m.material.unsavedSave);
+              void editor.save().then((ok) => {
+                setUnsavedBusy(null);
+                if (ok) blocker.proceed?.();
+                else blocker.reset?.();
+              });
+            },
+          },
+        ]}
+      />
     </Drawer>
   );
 }
@@ -440,42 +539,12 @@ interface Upload extends UploadProgress {
   abort?: () => void;
 }
 
-function MaterialPanel({ item, onSaved }: { item: ProductionItem; onSaved: (i: ProductionItem) => void }) {
+function MaterialPanel({ item, editor }: { item: ProductionItem; editor: MaterialEditor }) {
   const { members } = useSnapshot(productionStore);
-  const [copy, setCopy] = useState(item.materialData.copy);
-  const [saving, setSaving] = useState(false);
   const [uploads, setUploads] = useState<Upload[]>([]);
-  // What was saved is what the server answered; a newer copy from elsewhere replaces an unchanged draft.
-  const saved = useRef(item.materialData.copy);
-  useEffect(() => {
-    setCopy((current) => (current === saved.current ? item.materialData.copy : current));
-    saved.current = item.materialData.copy;
-  }, [item.materialData.copy]);
-  const dirty = copy !== item.materialData.copy;
+  const { copy, setCopy, saving, dirty, canEdit } = editor;
   const tooLong = copy.length > MAX_COPY_HTML;
-  const canEdit = editable(item.status);
-
-  const saveMaterial = async (files = item.materialData.files) => {
-    setSaving(true);
-    try {
-      const next = await api.call(
-        sdk.updateMaterial({
-          client,
-          path: { id: item._id },
-          body: {
-            materialData: { copy, files: [...files], links: [...item.materialData.links] },
-          },
-        }),
-        m.saveError,
-      );
-      toast.success(m.material.saved);
-      onSaved(next);
-    } catch (e) {
-      toast.error((e as Error).message);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saveMaterial = editor.save;
 
   const patch = (file: File, change: Partial<Upload>) =>
     setUploads((list) => list.map((u) => (u.file === file ? { ...u, ...change } : u)));

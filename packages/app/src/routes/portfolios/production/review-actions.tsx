@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api, sdk } from '../../../lib/api.ts';
+import type { MaterialInput } from './use-material-editor.ts';
 
 export type Action =
   | 'mark-for-internal-review'
@@ -68,6 +69,7 @@ const calls = {
 /** Only the transitions the item's status allows; each asks in a dialog for what its call needs. */
 export function ReviewActions({
   item,
+  material,
   onDone,
   client = false,
   only,
@@ -75,7 +77,13 @@ export function ReviewActions({
   className,
 }: {
   item: ProductionItem;
-  onDone: (item: ProductionItem) => void;
+  /**
+   * The material on screen (the drawer's editor): what «Enviar a revisión interna» and «Nueva versión» send,
+   * in the same request, so the version is what was typed even if it was never saved.
+   */
+  material?: () => MaterialInput;
+  /** Called with the item as answered and the call that was made. */
+  onDone: (item: ProductionItem, action: Action) => void;
   /** The viewer is the client (its decisions, not the team's). */
   client?: boolean;
   /** Offer only these calls (the review panel: the decisions). */
@@ -122,12 +130,15 @@ export function ReviewActions({
       const body =
         action === 'create-material-version'
           ? {
-              materialData: { ...item.materialData },
+              materialData: material?.() ?? { ...item.materialData },
               changeReason: reason || undefined,
               changeDescription: description || undefined,
             }
           : action === 'mark-for-internal-review'
-            ? { changeDescription: description || undefined }
+            ? {
+                ...(material ? { materialData: material() } : {}),
+                changeDescription: description || undefined,
+              }
             : action === 'request-internal-changes'
               ? { reviewComments: comments, changeDescription: description || undefined }
               : action === 'request-client-changes'
@@ -141,7 +152,7 @@ export function ReviewActions({
       const next = await api.call(call({ client: api.client, path: { id: item._id }, body }), m.saveError);
       toast.success(m.review[action].done);
       setAction(null);
-      onDone(next);
+      onDone(next, action);
     } catch (e) {
       setError((e as Error).message);
     } finally {

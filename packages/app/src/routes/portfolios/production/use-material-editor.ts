@@ -1,0 +1,130 @@
+import type { ProductionItem } from '@crw/api-client';
+import { useEffect, useRef, useState } from 'react';
+import { itemMsg as m } from '../../../features/production/messages.ts';
+import { toast } from '../../../features/system/store.ts';
+import { api, sdk } from '../../../lib/api.ts';
+import { type Draft, type DraftKey, readDraft, useDraftKeeper } from '../../../lib/drafts.ts';
+
+const client = api.client;
+
+/** The working copy may change only in these statuses. */
+export const materialEditable = (status: ProductionItem['status']) =>
+  status === 'draft' || status === 'internal_changes' || status === 'client_changes';
+
+export type MaterialInput = Pick<ProductionItem['materialData'], 'copy' | 'files' | 'links'>;
+
+/**
+ * The material being written in an item's drawer, held above its tabs so that what is on screen is what a
+ * save or a review call sends, whichever tab is open:
+ *
+ * - `copy` follows the saved copy while it is unchanged (someone else's save shows) and is kept as a draft in
+ *   the browser while it differs (lib/drafts.ts), cleared once saved or sent;
+ * - a draft found when the item opens that says something the saved copy does not is offered (`offer`) to be
+ *   recovered or discarded; until then it is neither overwritten nor cleared;
+ * - `dirty` says there is typed copy not saved (the drawer asks before closing, the page warns before leaving).
+ */
+export function useMaterialEditor({
+  itemId,
+  item,
+  userId,
+  onSaved,
+}: {
+  itemId: string;
+  item: ProductionItem | null;
+  userId: string | undefined;
+  onSaved: (item: ProductionItem) => void;
+}) {
+  const savedCopy = item?.materialData.copy ?? '';
+  const [copy, setCopy] = useState(savedCopy);
+  const [saving, setSaving] = useState(false);
+  const [offer, setOffer] = useState<Draft<string> | null>(null);
+  const key: DraftKey | null = userId && item ? { kind: 'material', userId, id: itemId } : null;
+  const canEdit = item ? materialEditable(item.status) : false;
+
+  // What was saved is what the server answered; a newer copy from elsewhere replaces an unchanged copy. Another
+  // item starts from its own saved copy, and offers its draft if it has one.
+  const saved = useRef<{ id: string | null; copy: string }>({ id: null, copy: '' });
+  useEffect(() => {
+    if (!item) return;
+    if (saved.current.id !== item._id) {
+      saved.current = { id: item._id, copy: item.materialData.copy };
+      setCopy(item.materialData.copy);
+      const found = userId ? readDraft<string>({ kind: 'material', userId, id: item._id }) : null;
+      setOffer(found && found.value !== item.materialData.copy ? found : null);
+      return;
+    }
+    setCopy((current) => (current === saved.current.copy ? item.materialData.copy : current));
+    saved.current.copy = item.materialData.copy;
+  }, [item, userId]);
+
+  // A draft offered for an item that cannot be edited now stays stored (offered again once it can be).
+  const offered = offer !== null && canEdit;
+  const keeper = useDraftKeeper({
+    key: saved.current.id === itemId ? key : null,
+    value: copy,
+    saved: savedCopy,
+    paused: offer !== null || !canEdit,
+  });
+
+  const dirty = canEdit && saved.current.id === itemId && copy !== savedCopy;
+
+  /** The material as on screen: the typed copy with the item's files and links. */
+  const material = (files = item?.materialData.files ?? []): MaterialInput => ({
+    copy,
+    files: [...files],
+    links: [...(item?.materialData.links ?? [])],
+  });
+
+  /** Saves the material on screen (with `files`, after an upload); true when saved. */
+  const save = async (files?: ProductionItem['materialData']['files']) => {
+    if (!item) return false;
+    setSaving(true);
+    try {
+      const next = await api.call(
+        sdk.updateMaterial({ client, path: { id: item._id }, body: { materialData: material(files) } }),
+        m.saveError,
+      );
+      keeper.discard();
+      toast.success(m.material.saved);
+      onSaved(next);
+      return true;
+    } catch (e) {
+      toast.error((e as Error).message);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return {
+    copy,
+    setCopy,
+    saving,
+    dirty,
+    canEdit,
+    material,
+    save,
+    /** A stored draft that differs from the saved copy, offered to be recovered. */
+    offer: offered ? offer : null,
+    recover() {
+      if (!offer) return;
+      setCopy(offer.value);
+      setOffer(null);
+      toast.info(m.material.draftRecovered);
+    },
+    discardOffer() {
+      setOffer(null);
+      keeper.discard();
+    },
+    /** Drops what was typed: the saved copy again, and no draft. */
+    discard() {
+      setCopy(savedCopy);
+      setOffer(null);
+      keeper.discard();
+    },
+    /** The typed copy was saved or sent: no draft to keep. */
+    forgetDraft: keeper.discard,
+  };
+}
+
+export type MaterialEditor = ReturnType<typeof useMaterialEditor>;

@@ -1,0 +1,144 @@
+import type { Browser, Page } from '@playwright/test';
+import { apiAs, newPortfolio } from '../../support/production.ts';
+import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
+
+/** A portfolio in production with one item in draft, and the employee's page with its drawer open. */
+async function openItem(browser: Browser, request: Parameters<typeof newPortfolio>[0], width: number) {
+  const portfolioId = await newPortfolio(request);
+  const employee = await apiAs(request, 'employee');
+  const cycle = await employee.call('post', `/production/portfolios/${portfolioId}/start`, {
+    cycleDuration: 14,
+  });
+  const item = await employee.call('post', `/production/cycles/${cycle._id}/items`, {
+    title: 'Reel de masa madre',
+  });
+  const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 800 } });
+  const page = await context.newPage();
+  await signIn(page, 'employee');
+  const url = `/portfolios/${portfolioId}/production?item=${item._id}`;
+  await page.goto(url);
+  const drawer = page.getByRole('dialog', { name: 'Reel de masa madre' });
+  await expect(drawer).toBeVisible();
+  return { page, drawer, url, itemId: item._id as string, employee };
+}
+
+async function typeCopy(page: Page, text: string) {
+  const drawer = page.getByRole('dialog', { name: 'Reel de masa madre' });
+  await drawer.getByRole('tab', { name: 'Material' }).click();
+  await drawer.getByRole('textbox', { name: 'Texto (copy)' }).click();
+  await page.keyboard.type(text);
+  await expect(drawer.getByText('Cambios sin guardar')).toBeVisible();
+}
+
+for (const width of [1280, 390]) {
+  test(`closing the drawer with typed copy asks to save, discard or keep editing (${width} px)`, async ({
+    browser,
+    request,
+  }) => {
+    const { page, drawer, url } = await openItem(browser, request, width);
+    await typeCopy(page, 'Pan de 48 horas');
+
+    await drawer.getByRole('button', { name: 'Cerrar' }).click();
+    const unsaved = page.getByRole('alertdialog', { name: 'Tienes cambios sin guardar' });
+    await expect(unsaved).toBeVisible();
+    await expect(unsaved.getByRole('button', { name: 'Seguir editando' })).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath(`unsaved-dialog-${width}.png`) });
+    // Keep editing: the drawer and the text stay.
+    await unsaved.getByRole('button', { name: 'Seguir editando' }).click();
+    await expect(unsaved).toBeHidden();
+    await expect(drawer.getByRole('textbox', { name: 'Texto (copy)' })).toContainText('Pan de 48 horas');
+    await expect(page).toHaveURL(/item=/);
+
+    // Escape asks too; «Guardar» saves and closes.
+    await page.keyboard.press('Escape');
+    await expect(unsaved).toBeVisible();
+    await unsaved.getByRole('button', { name: 'Guardar' }).click();
+    await expect(toast(page, 'Material guardado')).toBeVisible();
+    await expect(drawer).toBeHidden();
+    await expect(page).not.toHaveURL(/item=/);
+
+    // Reopened from the plan, the saved copy is there; more typing, then «Descartar» drops it.
+    await page
+      .getByRole('button', { name: /Reel de masa madre/ })
+      .first()
+      .click();
+    await drawer.getByRole('tab', { name: 'Material' }).click();
+    await expect(drawer.getByRole('textbox', { name: 'Texto (copy)' })).toContainText('Pan de 48 horas');
+    await drawer.getByRole('textbox', { name: 'Texto (copy)' }).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' y centeno');
+    await expect(drawer.getByText('Cambios sin guardar')).toBeVisible();
+    // Going back in the browser's history asks the same.
+    await page.goBack();
+    await expect(unsaved).toBeVisible();
+    await unsaved.getByRole('button', { name: 'Descartar' }).click();
+    await expect(drawer).toBeHidden();
+    await page.goto(url);
+    await drawer.getByRole('tab', { name: 'Material' }).click();
+    await expect(drawer.getByRole('textbox', { name: 'Texto (copy)' })).toHaveText('Pan de 48 horas');
+    await expect(drawer.getByRole('button', { name: 'Recuperar borrador' })).toHaveCount(0);
+  });
+
+  test(`copy typed and not saved is offered back after a reload (${width} px)`, async ({
+    browser,
+    request,
+  }) => {
+    const { page, drawer } = await openItem(browser, request, width);
+    await typeCopy(page, 'Borrador que no se pierde');
+
+    // Leaving the page warns first.
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.type());
+      void d.accept();
+    });
+    await page.reload();
+    expect(dialogs).toEqual(['beforeunload']);
+
+    const recover = drawer.getByRole('button', { name: 'Recuperar borrador' });
+    await expect(recover).toBeVisible();
+    await expect(drawer.getByText(/Tienes un borrador del texto sin guardar/)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`recover-draft-${width}.png`) });
+    await recover.click();
+    await expect(drawer.getByRole('tab', { name: 'Material', selected: true })).toBeVisible();
+    await expect(drawer.getByRole('textbox', { name: 'Texto (copy)' })).toContainText(
+      'Borrador que no se pierde',
+    );
+    await drawer.getByRole('button', { name: 'Guardar material' }).click();
+    await expect(toast(page, 'Material guardado')).toBeVisible();
+
+    // Saved: no draft is offered any more.
+    await page.reload();
+    await drawer.getByRole('tab', { name: 'Material' }).click();
+    await expect(drawer.getByRole('textbox', { name: 'Texto (copy)' })).toContainText(
+      'Borrador que no se pierde',
+    );
+    await expect(drawer.getByRole('button', { name: 'Recuperar borrador' })).toHaveCount(0);
+  });
+
+  test(`sending to internal review without saving sends the typed copy (${width} px)`, async ({
+    browser,
+    request,
+  }) => {
+    const { page, drawer, itemId, employee } = await openItem(browser, request, width);
+    await typeCopy(page, 'Versión escrita y enviada');
+
+    await drawer.getByRole('button', { name: 'Enviar a revisión interna' }).click();
+    await page
+      .getByRole('dialog', { name: 'Enviar a revisión interna' })
+      .getByRole('button', { name: 'Confirmar' })
+      .click();
+    await expect(toast(page, 'Enviada a revisión interna')).toBeVisible();
+
+    const history = await employee.call('get', `/production/items/${itemId}/material-version-history`);
+    expect(history.versions).toHaveLength(1);
+    expect(history.versions[0].materialData.copy).toContain('Versión escrita y enviada');
+    // Sent: nothing unsaved, nothing to recover.
+    await drawer.getByRole('tab', { name: 'Material' }).click();
+    await expect(drawer.getByText('Versión escrita y enviada')).toBeVisible();
+    await page.reload();
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Recuperar borrador' })).toHaveCount(0);
+  });
+}
