@@ -108,9 +108,3 @@ export const Busy: Story = {
     await expect(within(dialog).getByRole('button', { name: 'Seguir editando' })).toBeDisabled();
   },
 };
-
-export const Phone: Story = {
-  name: 'En el móvil',
-  args: { initiallyOpen: true },
-  globals: { viewport: { value: 'mobile' } },
-};
