@@ -2,7 +2,7 @@
  * The local store's signed upload URLs, through the real server (its own /api/storage route) and a real socket on
  * loopback: exactly the declared size and type, once, never over an existing object; and `copy` for duplicates.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type createLocalDriver, makeKey } from '../src/services/storage/index.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
+import { uploadFlow } from './support/uploads.ts';
 
 type LocalDriver = ReturnType<typeof createLocalDriver>;
 
@@ -209,5 +210,164 @@ describe('local storage copy', () => {
     await expect(driver.copy('items/x/../../secret', makeKey('item-d', 'd.txt'))).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+  });
+});
+
+describe('uploads per specification on the local store (signed-url with and without size)', () => {
+  const MAX = 64 * 1024;
+  let ctx: TestContext;
+  let dataDir: string;
+  let origin: string;
+  let api: Awaited<ReturnType<typeof uploadFlow>>;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'crw-spec-uploads-'));
+    ctx = await createTestApp({ DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(MAX) });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    api = await uploadFlow(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const put = (url: string, body: Buffer, contentType = 'image/png') =>
+    ctx.app.inject({ method: 'PUT', url, headers: { 'content-type': contentType }, payload: body });
+  const stored = (s3Key: string) => existsSync(join(dataDir, 'uploads', s3Key));
+  const leftovers = () => {
+    try {
+      return readdirSync(join(dataDir, 'uploads', '.tmp'));
+    } catch {
+      return [];
+    }
+  };
+
+  it('takes the specification call without size and records the stored size when the file joins a version', async () => {
+    const itemId = await api.newItem();
+    const signed = await api.sign(itemId, { fileName: 'Portada.png', fileType: 'image/png' });
+    expect(signed.statusCode).toBe(200);
+    const { url, headers, s3Key, expiresAt } = signed.json();
+    expect(Object.keys(signed.json()).sort()).toEqual(['expiresAt', 'headers', 's3Key', 'url']);
+    expect(headers).toEqual({ 'Content-Type': 'image/png' });
+    expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now());
+    expect(new URL(url, origin).searchParams.has('max')).toBe(false);
+    // Before the upload nothing is known of its size.
+    expect((await api.row(s3Key))?.size).toBeNull();
+
+    const uploaded = await put(url, Buffer.alloc(1234, 7));
+    expect(uploaded.statusCode).toBe(200);
+    expect(uploaded.json()).toEqual({ success: true, size: 1234 });
+    // Once, like a sized URL.
+    expect((await put(url, Buffer.alloc(10))).statusCode).toBe(409);
+
+    // The client claims 1 byte: the version and the row carry the stored object's size.
+    const file = { s3Key, fileName: 'Portada.png', fileType: 'image/png' };
+    const joined = await api.join(itemId, 'mark-for-internal-review', file);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().materialData.files).toEqual([{ ...file, size: 1234 }]);
+    expect((await api.row(s3Key))?.size).toBe(1234);
+    expect((await api.versions(itemId)).at(-1)?.files).toEqual([{ ...file, size: 1234 }]);
+  });
+
+  it('refuses an upload over UPLOAD_MAX_BYTES without size as the bytes arrive (413), keeping nothing', async () => {
+    const itemId = await api.newItem();
+    const { url, s3Key } = (await api.sign(itemId, { fileName: 'enorme.png', fileType: 'image/png' })).json();
+    // Declared by Content-Length: refused before a byte is read.
+    const declared = await put(url, Buffer.alloc(MAX + 1));
+    expect(declared.statusCode).toBe(413);
+    expect(declared.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('supera el tamaño máximo permitido'),
+    });
+    // Streamed without a length, over a real socket: the answer comes while the client is still sending
+    // (the server reads no further than the limit), and nothing is on disk.
+    const streamed = await new Promise<{ status: number; body: string; sentWhenAnswered: number }>(
+      (resolve, reject) => {
+        let sent = 0;
+        let answered = false;
+        const req = httpRequest(`${origin}${url}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'image/png', 'transfer-encoding': 'chunked' },
+        });
+        req.on('response', (res) => {
+          answered = true;
+          const sentWhenAnswered = sent;
+          let body = '';
+          res.on('data', (c) => {
+            body += c;
+          });
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, body, sentWhenAnswered });
+            req.destroy();
+          });
+        });
+        req.on('error', (error) => {
+          if (!answered) reject(error);
+        });
+        // Up to 64 times the limit, 16 KiB at a time, ending the body only if the server read it all.
+        const pump = () => {
+          while (sent < 64 * MAX && !answered) {
+            sent += 16 * 1024;
+            if (!req.write(Buffer.alloc(16 * 1024))) return void req.once('drain', pump);
+          }
+          if (!answered) req.end();
+        };
+        pump();
+      },
+    );
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.body)).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'El archivo supera el tamaño máximo permitido (65536 bytes)',
+    });
+    expect(streamed.sentWhenAnswered).toBeLessThan(64 * MAX);
+    expect(stored(s3Key)).toBe(false);
+    expect(leftovers()).toEqual([]);
+    // Nothing was kept and the URL is still unused: a file within the limit goes through it.
+    expect((await put(url, Buffer.alloc(MAX, 1))).json()).toEqual({ success: true, size: MAX });
+    const joined = await api.join(itemId, 'update-material', {
+      s3Key,
+      fileName: 'enorme.png',
+      fileType: 'image/png',
+    });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().materialData.files[0].size).toBe(MAX);
+  });
+
+  it('honours a given size: over the limit is 413 at once, and the upload must be exactly that long', async () => {
+    const itemId = await api.newItem();
+    const tooBig = await api.sign(itemId, { fileName: 'grande.png', fileType: 'image/png', size: MAX + 1 });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toContain('«grande.png»');
+
+    const { url, s3Key } = (
+      await api.sign(itemId, { fileName: 'justa.png', fileType: 'image/png', size: 4 })
+    ).json();
+    expect(new URL(url, origin).searchParams.get('max')).toBe('4');
+    expect((await api.row(s3Key))?.size).toBe(4);
+    expect((await put(url, Buffer.alloc(5))).statusCode).toBe(413);
+    expect((await put(url, Buffer.alloc(3))).statusCode).toBe(400);
+    expect((await put(url, Buffer.from([1, 2, 3, 4]))).statusCode).toBe(200);
+    const joined = await api.join(itemId, 'update-material', {
+      s3Key,
+      fileName: 'justa.png',
+      fileType: 'image/png',
+    });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().materialData.files[0].size).toBe(4);
+    expect((await api.row(s3Key))?.size).toBe(4);
+  });
+
+  it('refuses a file that was never uploaded, naming it (409)', async () => {
+    const itemId = await api.newItem();
+    const { s3Key } = (await api.sign(itemId, { fileName: 'nunca.png', fileType: 'image/png' })).json();
+    const res = await api.join(itemId, 'update-material', {
+      s3Key,
+      fileName: 'nunca.png',
+      fileType: 'image/png',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('«nunca.png»') });
+    expect((await api.item(itemId)).materialData.files).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeKey } from '../src/services/storage/index.ts';
 import { createS3Driver } from '../src/services/storage/s3.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+import { uploadFlow } from './support/uploads.ts';
 
 /**
  * Whether a store holding `secret` accepts this request for a presigned URL: AWS Signature V4 recomputed over
@@ -186,5 +188,134 @@ describe('S3 storage driver', () => {
     expect(sent).toHaveLength(1);
     expect((sent[0] as { input: { IfNoneMatch?: string } }).input.IfNoneMatch).toBe('*');
     other.client.destroy();
+  });
+});
+
+describe('uploads per specification on S3 (signed-url with and without size)', () => {
+  const MAX = 1000;
+  let server: S3rver;
+  let ctx: TestContext;
+  let s3: ReturnType<typeof createS3Driver>;
+  let api: Awaited<ReturnType<typeof uploadFlow>>;
+
+  beforeAll(async () => {
+    server = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: mkdtempSync(join(tmpdir(), 's3rver-spec-')),
+    });
+    const address = (await server.run()) as AddressInfo;
+    ctx = await createTestApp({
+      S3_BUCKET: 'subidas',
+      S3_ENDPOINT: `http://127.0.0.1:${address.port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      UPLOAD_MAX_BYTES: String(MAX),
+    });
+    expect(ctx.app.storage.kind).toBe('s3');
+    s3 = ctx.app.storage as typeof s3;
+    await s3.client.send(new CreateBucketCommand({ Bucket: 'subidas' }));
+    api = await uploadFlow(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.close();
+  });
+
+  const put = (signed: { url: string; headers: Record<string, string> }, bytes: number) =>
+    fetch(signed.url, { method: 'PUT', body: new Uint8Array(bytes).fill(5), headers: signed.headers });
+  const exists = (key: string) =>
+    s3.client.send(new HeadObjectCommand({ Bucket: 'subidas', Key: key })).then(
+      () => true,
+      () => false,
+    );
+  const signedHeaders = (url: string) => new URL(url).searchParams.get('X-Amz-SignedHeaders')?.split(';');
+
+  it('takes the specification call without size and records the stored size (HEAD) when the file joins a version', async () => {
+    const itemId = await api.newItem();
+    const res = await api.sign(itemId, { fileName: 'Vídeo.mp4', fileType: 'video/mp4' });
+    expect(res.statusCode).toBe(200);
+    const signed = res.json();
+    expect(Object.keys(signed).sort()).toEqual(['expiresAt', 'headers', 's3Key', 'url']);
+    // No length to sign; type and "only if absent" still are.
+    expect(signedHeaders(signed.url)).toEqual(expect.arrayContaining(['content-type', 'if-none-match']));
+    expect(signedHeaders(signed.url)).not.toContain('content-length');
+    expect((await api.row(signed.s3Key))?.size).toBeNull();
+
+    expect((await put(signed, 321)).status).toBe(200);
+    const file = { s3Key: signed.s3Key, fileName: 'Vídeo.mp4', fileType: 'video/mp4' };
+    const joined = await api.join(itemId, 'create-material-version', file);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().materialData.files).toEqual([{ ...file, size: 321 }]);
+    expect((await api.row(signed.s3Key))?.size).toBe(321);
+    expect((await api.versions(itemId)).at(-1)?.files).toEqual([{ ...file, size: 321 }]);
+  });
+
+  it('deletes and refuses an oversize object uploaded without size when it would join a version (413)', async () => {
+    const itemId = await api.newItem();
+    const signed = (await api.sign(itemId, { fileName: 'enorme.mp4', fileType: 'video/mp4' })).json();
+    // The store takes it (nothing bounds an unsized presigned PUT)...
+    expect((await put(signed, MAX + 1)).status).toBe(200);
+    expect(await exists(signed.s3Key)).toBe(true);
+    // ...and the server refuses it before it joins a version, naming the file, and deletes it.
+    const file = { s3Key: signed.s3Key, fileName: 'enorme.mp4', fileType: 'video/mp4' };
+    for (const action of ['mark-for-internal-review', 'update-material'] as const) {
+      const refused = await api.join(itemId, action, file);
+      expect(refused.statusCode).toBe(action === 'mark-for-internal-review' ? 413 : 409);
+      if (action === 'mark-for-internal-review') {
+        expect(refused.json()).toMatchObject({
+          code: 'PAYLOAD_TOO_LARGE',
+          message: 'El archivo «enorme.mp4» supera el tamaño máximo permitido (1000 bytes)',
+        });
+      } else {
+        // Gone from the store: a second attempt is told the file is not there.
+        expect(refused.json().message).toContain('«enorme.mp4» no está en el almacenamiento');
+      }
+    }
+    expect(await exists(signed.s3Key)).toBe(false);
+    const item = await api.item(itemId);
+    expect(item.status).toBe('draft');
+    expect(item.materialData.files).toEqual([]);
+    expect((await api.versions(itemId)).every((m) => m.files.length === 0)).toBe(true);
+  });
+
+  it('honours a given size: over the limit is 413 at once, and the length is signed into the PUT', async () => {
+    const itemId = await api.newItem();
+    const tooBig = await api.sign(itemId, { fileName: 'grande.png', fileType: 'image/png', size: MAX + 1 });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('«grande.png»'),
+    });
+
+    const signed = (await api.sign(itemId, { fileName: 'foto.png', fileType: 'image/png', size: 3 })).json();
+    expect(signedHeaders(signed.url)).toEqual(
+      expect.arrayContaining(['content-type', 'content-length', 'if-none-match']),
+    );
+    const browser = { ...signed.headers, 'Content-Length': '3' };
+    expect(sigV4Accepts(signed.url, { method: 'PUT', headers: browser }, 'S3RVER')).toBe(true);
+    expect(
+      sigV4Accepts(signed.url, { method: 'PUT', headers: { ...browser, 'Content-Length': '4' } }, 'S3RVER'),
+    ).toBe(false);
+    expect((await api.row(signed.s3Key))?.size).toBe(3);
+    expect((await put(signed, 3)).status).toBe(200);
+    const file = { s3Key: signed.s3Key, fileName: 'foto.png', fileType: 'image/png' };
+    const joined = await api.join(itemId, 'update-material', file);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().materialData.files).toEqual([{ ...file, size: 3 }]);
+    expect((await api.row(signed.s3Key))?.size).toBe(3);
+  });
+
+  it('refuses a file that was never uploaded, naming it (409)', async () => {
+    const itemId = await api.newItem();
+    const signed = (await api.sign(itemId, { fileName: 'nunca.pdf', fileType: 'application/pdf' })).json();
+    const res = await api.join(itemId, 'update-material', {
+      s3Key: signed.s3Key,
+      fileName: 'nunca.pdf',
+      fileType: 'application/pdf',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('«nunca.pdf»') });
   });
 });

@@ -3643,9 +3643,9 @@ export type CreateSignedUploadUrlData = {
         fileName: string;
         fileType: string;
         /**
-         * Tamaño exacto en bytes
+         * Tamaño exacto en bytes (opcional): si se indica, la subida debe tenerlo; si no, el tamaño del archivo guardado se comprueba al añadirlo a una versión
          */
-        size: number;
+        size?: number;
     };
     path: {
         id: string;

@@ -335,8 +335,9 @@ describe('production API', () => {
       fileName: 'c.png',
       fileType: 'image/png',
     });
-    expect(noSize.statusCode).toBe(400);
-    expect(noSize.json().message).toContain("'size'");
+    // The specification's call (§7) has no size: a URL for up to UPLOAD_MAX_BYTES (storage-local.test.ts).
+    expect(noSize.statusCode).toBe(200);
+    expect(noSize.json().url).not.toContain('max=');
     const tampered = await ctx.app.inject({
       method: 'PUT',
       url: url.replace('signature=', 'signature=x'),

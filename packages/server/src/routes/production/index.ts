@@ -492,6 +492,7 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           request.params.id,
           name,
           request.body as production.TransitionInput,
+          { storage: app.storage, maxBytes: app.env.UPLOAD_MAX_BYTES },
         );
         if (name === 'approve-client-review') app.notionSync.kick();
         return announce('item.updated', request.user.id, item, previousStatus);
@@ -608,11 +609,14 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           {
             fileName: Type.String({ minLength: 1, maxLength: 255 }),
             fileType: Type.String({ minLength: 1, maxLength: 120 }),
-            size: Type.Integer({
-              minimum: 0,
-              maximum: Number.MAX_SAFE_INTEGER,
-              description: 'Tamaño exacto en bytes',
-            }),
+            size: Type.Optional(
+              Type.Integer({
+                minimum: 0,
+                maximum: Number.MAX_SAFE_INTEGER,
+                description:
+                  'Tamaño exacto en bytes (opcional): si se indica, la subida debe tenerlo; si no, el tamaño del archivo guardado se comprueba al añadirlo a una versión',
+              }),
+            ),
           },
           { title: 'SignedUrlBody' },
         ),

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import type { createLocalDriver } from '../../services/storage/index.ts';
+import { type createLocalDriver, tooLargeMessage } from '../../services/storage/index.ts';
 
 type LocalDriver = ReturnType<typeof createLocalDriver>;
 
@@ -16,8 +16,9 @@ const Query = Type.Object({
 
 /**
  * The local store's presigned-style URLs: authorised by their HMAC signature alone (no session), short-lived,
- * bound to one key and method; an upload URL also to its content type and exact size, and usable once (the
- * object is published with link(), which never replaces: a second PUT answers 409).
+ * bound to one key and method; an upload URL also to its content type and, when one was given, its exact size,
+ * and usable once (the object is published with link(), which never replaces: a second PUT answers 409).
+ * UPLOAD_MAX_BYTES is enforced here, where the bytes arrive: the body is read no further than one byte past it.
  */
 export const localStorageRoutes: FastifyPluginAsyncTypebox<{ driver: LocalDriver }> = async (
   app,
@@ -27,11 +28,18 @@ export const localStorageRoutes: FastifyPluginAsyncTypebox<{ driver: LocalDriver
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
+  const maxBytes = app.env.UPLOAD_MAX_BYTES;
   app.put(
     '/storage/*',
     {
       config: { public: true },
-      bodyLimit: app.env.UPLOAD_MAX_BYTES + 1,
+      // No bodyLimit: Fastify applies none to a parser that hands the stream on (it used to be set here and
+      // did nothing). The driver counts the bytes as they arrive and stops at the limit.
+      // A refused upload's body is left unread (the driver stops at the limit): the connection ends with the
+      // answer instead of Node reading the rest of the body to keep it alive.
+      onError: async (_request, reply) => {
+        reply.header('connection', 'close');
+      },
       schema: {
         hide: true,
         operationId: 'uploadToLocalStorage',
@@ -48,7 +56,7 @@ export const localStorageRoutes: FastifyPluginAsyncTypebox<{ driver: LocalDriver
       if (!driver.verify({ method: 'PUT', key, expires: q.expires, type: q.type, max: q.max }, q.signature)) {
         throw new AppError('FORBIDDEN', 'Enlace de subida inválido o caducado');
       }
-      const declared = q.max!;
+      const declared = q.max;
       const type = String(request.headers['content-type'] ?? '')
         .split(';')[0]!
         .trim()
@@ -58,20 +66,22 @@ export const localStorageRoutes: FastifyPluginAsyncTypebox<{ driver: LocalDriver
           'UNSUPPORTED_MEDIA_TYPE',
           `El tipo del archivo (${type || 'sin Content-Type'}) no coincide con el del enlace de subida (${q.type})`,
         );
-      // A declared length other than the signed size is refused before a byte is read.
+      // A declared length over the limit, or other than the signed size, is refused before a byte is read.
       const length = request.headers['content-length'];
-      if (length !== undefined && Number(length) > declared)
+      if (length !== undefined && Number(length) > maxBytes)
+        throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(maxBytes));
+      if (declared !== undefined && length !== undefined && Number(length) > declared)
         throw new AppError(
           'PAYLOAD_TOO_LARGE',
           `El archivo ocupa más de los ${declared} bytes declarados al pedir el enlace de subida`,
         );
-      if (length !== undefined && Number(length) < declared)
+      if (declared !== undefined && length !== undefined && Number(length) < declared)
         throw new AppError(
           'VALIDATION',
           `El archivo ocupa ${length} bytes y se declararon ${declared} al pedir el enlace de subida`,
           [{ field: 'size', message: 'no coincide con el archivo enviado' }],
         );
-      const size = await driver.write(key, request.body as Readable, declared);
+      const size = await driver.write(key, request.body as Readable, { size: declared, maxBytes });
       return { success: true, size };
     },
   );

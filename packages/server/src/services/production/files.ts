@@ -3,18 +3,37 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { files, itemVersions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../policy.ts';
-import { allowedTypes, makeKey, PRESIGN_SECONDS, type StorageDriver } from '../storage/index.ts';
+import {
+  allowedTypes,
+  makeKey,
+  PRESIGN_SECONDS,
+  type StorageDriver,
+  tooLargeMessage,
+} from '../storage/index.ts';
 import { assertNotApproved, type ItemAccess } from './access.ts';
 import type { ItemRow } from './views.ts';
 
 export interface UploadRequest {
   fileName: string;
   fileType: string;
-  /** The exact size in bytes: the signed URL accepts that many and no more. */
-  size: number;
+  /**
+   * The exact size in bytes, when known: the signed URL accepts that many and no more. Without it the store
+   * takes up to UPLOAD_MAX_BYTES (local), and the stored size is read before the file joins a version
+   * (`normaliseMaterial`).
+   */
+  size?: number;
 }
 
-/** Issues a signed URL for one new object under the item (a fresh key every time) and records the file. */
+/** Where uploads are stored and their limit: what a file joining a version is checked against. */
+export interface UploadStore {
+  storage: StorageDriver;
+  maxBytes: number;
+}
+
+/**
+ * Issues a signed URL for one new object under the item (a fresh key every time) and records the file. Its
+ * recorded size is the declared one until the file joins a version, when it becomes the stored object's.
+ */
 export async function issueUpload(
   db: Db,
   storage: StorageDriver,
@@ -27,7 +46,8 @@ export async function issueUpload(
   const { fileName, fileType, size } = request;
   if (!allowedTypes.has(fileType))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Tipo de archivo no permitido: ${fileType}`);
-  if (size > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (size !== undefined && size > maxBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(maxBytes, fileName));
   const s3Key = makeKey(item.id, fileName);
   const presigned = await storage.presignPut(s3Key, {
     contentType: fileType,
@@ -39,7 +59,7 @@ export async function issueUpload(
     s3Key,
     fileName,
     fileType,
-    size,
+    size: size ?? null,
     uploadedBy: actor.id,
   });
   return { url: presigned.url, headers: presigned.headers, s3Key, expiresAt: presigned.expiresAt };

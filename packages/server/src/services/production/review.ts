@@ -21,6 +21,7 @@ import {
   transitions,
 } from '../transitions.ts';
 import { type ItemAccess, loadItem } from './access.ts';
+import type { UploadStore } from './files.ts';
 import { type MaterialInput, normaliseMaterial } from './material.ts';
 import { type ItemRow, toItem } from './views.ts';
 
@@ -65,6 +66,8 @@ export async function runTransition(
   itemId: string,
   name: TransitionName,
   input: TransitionInput,
+  /** The store new files are checked against (their stored size) before they join a version. */
+  uploads?: UploadStore,
 ) {
   const t = transitions[name];
   const { item: loaded } = await loadItem(db, actor, itemId, t.permission);
@@ -79,7 +82,7 @@ export async function runTransition(
     previousStatus = item.status;
     const material =
       t.createsVersion || name === 'update-material'
-        ? await normaliseMaterial(tx, item, input.materialData)
+        ? await normaliseMaterial(tx, item, input.materialData, uploads)
         : item.materialData;
     const to: ItemStatus = 'to' in t ? t.to : item.status;
     const nextVersion = t.createsVersion ? item.currentVersion + 1 : item.currentVersion;

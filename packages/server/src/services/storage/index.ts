@@ -10,14 +10,18 @@ import { AppError } from '../../errors.ts';
 export interface StorageDriver {
   kind: 'local' | 's3';
   /**
-   * A URL for one upload of exactly `size` bytes of `contentType` to a new object: it never replaces an
-   * existing object (a second PUT with the same URL is refused).
+   * A URL for one upload of `contentType` to a new object: it never replaces an existing object (a second PUT
+   * with the same URL is refused). With `size`, the upload must be exactly that many bytes; without it, the
+   * local store takes at most UPLOAD_MAX_BYTES, and an S3 store anything, so the object's size is read
+   * (`head`) before the file joins a version.
    */
   presignPut(
     key: string,
-    opts: { contentType: string; size: number; expiresIn: number },
+    opts: { contentType: string; size?: number; expiresIn: number },
   ): Promise<Presigned & { headers: Record<string, string> }>;
   presignGet(key: string, opts: { expiresIn: number; fileName?: string }): Promise<Presigned>;
+  /** The stored object's size, or null when there is no object under the key. */
+  head(key: string): Promise<{ size: number } | null>;
   /** Copies an object to a new key (never over an existing one); a missing source throws NOT_FOUND. */
   copy(fromKey: string, toKey: string): Promise<void>;
   delete(keys: string[]): Promise<void>;
@@ -29,6 +33,18 @@ export interface Presigned {
 }
 
 export const PRESIGN_SECONDS = 15 * 60;
+
+/** The 413 message for a file over UPLOAD_MAX_BYTES, naming the limit in the units people read. */
+export function tooLargeMessage(maxBytes: number, fileName?: string): string {
+  const mb = maxBytes / (1024 * 1024);
+  const limit =
+    mb >= 1
+      ? `${new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 }).format(mb)} MB`
+      : `${maxBytes} bytes`;
+  return fileName
+    ? `El archivo «${fileName}» supera el tamaño máximo permitido (${limit})`
+    : `El archivo supera el tamaño máximo permitido (${limit})`;
+}
 
 /** Allowed upload types (product-design §4: type allow-list). */
 export const allowedTypes = new Set([
@@ -83,10 +99,11 @@ export function createLocalDriver(opts: {
 }): StorageDriver & {
   verify(sig: LocalSignature, signature: string): boolean;
   /**
-   * Stores an upload of exactly `size` bytes as a new object: more bytes are refused as they arrive (413),
-   * fewer at the end (400), and an existing object is never replaced (409). Nothing is left behind on refusal.
+   * Stores an upload as a new object: exactly `size` bytes when the URL was signed with one (fewer at the end:
+   * 400), at most `maxBytes` otherwise. More bytes are refused as they arrive, reading no further than one byte
+   * past the limit (413); an existing object is never replaced (409). Nothing is left behind on refusal.
    */
-  write(key: string, body: Readable, size: number): Promise<number>;
+  write(key: string, body: Readable, limits: { size?: number; maxBytes: number }): Promise<number>;
   read(key: string): Promise<{ stream: Readable; size: number }>;
 } {
   const root = resolve(opts.root);
@@ -144,34 +161,41 @@ export function createLocalDriver(opts: {
     },
     verify(s, signature) {
       if (!isValidKey(s.key) || !Number.isFinite(s.expires) || s.expires < Date.now() / 1000) return false;
-      // An upload URL always carries its type and size: one without them was not made by presignPut.
-      if (s.method === 'PUT' && (s.type === undefined || s.max === undefined)) return false;
+      // An upload URL always carries its type (and its size when one was given): see presignPut.
+      if (s.method === 'PUT' && s.type === undefined) return false;
       const expected = Buffer.from(sign(s));
       const given = Buffer.from(signature);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
-    async write(key, body, size) {
+    async write(key, body, { size, maxBytes }) {
       const full = pathOf(key);
+      const limit = Math.min(size ?? maxBytes, maxBytes);
+      const tooLarge = () =>
+        size === undefined
+          ? new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(maxBytes))
+          : new AppError(
+              'PAYLOAD_TOO_LARGE',
+              `El archivo ocupa más de los ${size} bytes declarados al pedir el enlace de subida`,
+            );
       let received = 0;
       const tmp = await tmpPath();
       try {
         await pipeline(
-          body,
-          async function* limit(source: AsyncIterable<Buffer>) {
+          // Not destroyed when the upload is refused: the request is left unread (no more bytes are taken
+          // from it) and its socket closed after the 413 answer, which a destroyed request would never carry.
+          body.iterator({ destroyOnReturn: false }),
+          async function* limited(source: AsyncIterable<Buffer>) {
             for await (const chunk of source) {
               received += chunk.length;
-              if (received > size)
-                throw new AppError(
-                  'PAYLOAD_TOO_LARGE',
-                  `El archivo ocupa más de los ${size} bytes declarados al pedir el enlace de subida`,
-                );
+              // The chunk that crosses the limit is the last one read: pipeline() then destroys the request.
+              if (received > limit) throw tooLarge();
               yield chunk;
             }
           },
           // wx: a fresh file, never one that exists; flush: on disk before the upload is acknowledged.
           createWriteStream(tmp, { flags: 'wx', flush: true }),
         );
-        if (received !== size)
+        if (size !== undefined && received !== size)
           throw new AppError(
             'VALIDATION',
             `El archivo ocupa ${received} bytes y se declararon ${size} al pedir el enlace de subida`,
@@ -200,6 +224,10 @@ export function createLocalDriver(opts: {
       } finally {
         await rm(tmp, { force: true });
       }
+    },
+    async head(key) {
+      const info = await stat(pathOf(key)).catch(() => null);
+      return info?.isFile() ? { size: info.size } : null;
     },
     async read(key) {
       const full = pathOf(key);

@@ -6,6 +6,7 @@ import {
   CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -37,35 +38,33 @@ export function createS3Driver(opts: {
     kind: 's3',
     client,
     async presignPut(key, o) {
-      // Type, exact length and "only if absent" are signed headers: the store recomputes the signature over
-      // the headers the browser sends, so a request without them or with other values is refused (403), and
-      // a store with conditional writes (AWS S3 since 2024, recent MinIO, R2) never overwrites an object (412).
-      // Keys are fresh UUIDs besides, so a stale or replayed URL can only ever name its own new object.
+      // Type, exact length (when given) and "only if absent" are signed headers: the store recomputes the
+      // signature over the headers the browser sends, so a request without them or with other values is
+      // refused (403), and a store with conditional writes (AWS S3 since 2024, recent MinIO, R2) never
+      // overwrites an object (412). Keys are fresh UUIDs besides, so a stale or replayed URL can only ever
+      // name its own new object. Without a size a presigned PUT cannot bound the length: the object's size is
+      // read (`head`) before the file joins a version, and an oversize object is deleted then.
       // s3rver (the tests' local store) verifies none of this: the test checks the signature itself.
-      const headers = {
-        'Content-Type': o.contentType,
-        'Content-Length': String(o.size),
-        'If-None-Match': '*',
-      };
+      const signed = ['content-type', ...(o.size !== undefined ? ['content-length'] : []), 'if-none-match'];
       const url = await getSignedUrl(
         client,
         new PutObjectCommand({
           Bucket: opts.bucket,
           Key: key,
           ContentType: o.contentType,
-          ContentLength: o.size,
+          ...(o.size !== undefined ? { ContentLength: o.size } : {}),
           IfNoneMatch: '*',
         }),
         {
           expiresIn: o.expiresIn,
-          signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
-          unhoistableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
+          signableHeaders: new Set(signed),
+          unhoistableHeaders: new Set(signed),
         },
       );
       return {
         url,
         expiresAt: expiresAt(o.expiresIn),
-        headers: { 'Content-Type': headers['Content-Type'], 'If-None-Match': '*' },
+        headers: { 'Content-Type': o.contentType, 'If-None-Match': '*' },
       };
     },
     async copy(fromKey, toKey) {
@@ -86,6 +85,17 @@ export function createS3Driver(opts: {
         // If-None-Match: * refused because the key holds an object (412), or a concurrent write won (409).
         if (e.$metadata?.httpStatusCode === 412 || e.$metadata?.httpStatusCode === 409)
           throw new AppError('CONFLICT', 'Ya existe un archivo con esa clave: no se reemplaza');
+        throw error;
+      }
+    },
+    async head(key) {
+      try {
+        const answer = await client.send(new HeadObjectCommand({ Bucket: opts.bucket, Key: key }));
+        return { size: answer.ContentLength ?? 0 };
+      } catch (error) {
+        const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+        if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404)
+          return null;
         throw error;
       }
     },
