@@ -5,7 +5,12 @@ import { uiMessages } from '../messages.ts';
 import { Skeleton } from '../skeleton/skeleton.tsx';
 import { wordDiff } from './word-diff.ts';
 
-export type DiffViewLabels = typeof uiMessages.diffView;
+/** The texts a DiffView shows: the defaults' shape, any Spanish string. */
+export type DiffViewLabels = {
+  [K in keyof typeof uiMessages.diffView]: (typeof uiMessages.diffView)[K] extends string
+    ? string
+    : (typeof uiMessages.diffView)[K];
+};
 
 export type DiffViewProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** The older text (plain text: turn rich text into text first; line breaks are kept). */
