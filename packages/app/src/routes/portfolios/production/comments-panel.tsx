@@ -10,6 +10,7 @@ import { productionStore } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api, sdk } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { readDraft, useDraftKeeper } from '../../../lib/drafts.ts';
 import { clientCanSee, MAX_COMMENT_CHARACTERS, MAX_COMMENT_HTML } from './material.ts';
 
 const client = api.client;
@@ -53,6 +54,24 @@ export function CommentsPanel({
   const [editing, setEditing] = useState<{ id: string; body: string } | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const isClient = user?.role === 'client';
+  // The comment being written is kept as a draft (per user and item) and comes back after a close, a tab
+  // change, a reload or a crash; sending it clears it.
+  const userId = user?._id;
+  const [draftFor, setDraftFor] = useState<string | null>(null);
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    if (!userId) return;
+    const found = readDraft<string>({ kind: 'comment', userId, id: item._id });
+    setBody(found?.value ?? '');
+    setRestored(Boolean(found?.value));
+    setDraftFor(item._id);
+  }, [item._id, userId]);
+  const keeper = useDraftKeeper({
+    key: userId ? { kind: 'comment', userId, id: item._id } : null,
+    value: body,
+    saved: '',
+    paused: draftFor !== item._id,
+  });
   // A comment for the client may mention the client; an internal one only the team.
   const mentionables = mentionablesFor(members, visibility === 'client' && clientCanSee(item.status));
 
@@ -113,6 +132,8 @@ export function CommentsPanel({
         m.comments.error,
       );
       setBody('');
+      setRestored(false);
+      keeper.discard();
       if (anchor) onAnchorUsed?.();
       await load();
     } catch (e) {
@@ -263,6 +284,26 @@ export function CommentsPanel({
             {m.comments.aboutPin}
             <Button type="button" size="sm" variant="ghost" onClick={() => onAnchorUsed?.()}>
               {m.comments.removePin}
+            </Button>
+          </p>
+        ) : null}
+        {restored ? (
+          <p
+            role="status"
+            className="flex flex-wrap items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground"
+          >
+            {m.comments.draftRestored}
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setBody('');
+                setRestored(false);
+                keeper.discard();
+              }}
+            >
+              {m.comments.discardDraft}
             </Button>
           </p>
         ) : null}
