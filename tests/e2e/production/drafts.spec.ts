@@ -142,3 +142,71 @@ for (const width of [1280, 390]) {
     await expect(drawer.getByRole('button', { name: 'Recuperar borrador' })).toHaveCount(0);
   });
 }
+
+test('a comment being written comes back after a reload, and sending it clears it', async ({
+  browser,
+  request,
+}) => {
+  const { page, drawer } = await openItem(browser, request, 1280);
+  await drawer.getByRole('tab', { name: 'Comentarios' }).click();
+  await drawer.getByRole('textbox', { name: 'Nuevo comentario' }).click();
+  await page.keyboard.type('Falta el precio del pan');
+  await page.reload();
+  await drawer.getByRole('tab', { name: 'Comentarios' }).click();
+  await expect(drawer.getByText('Recuperamos el comentario que estabas escribiendo.')).toBeVisible();
+  await expect(drawer.getByRole('textbox', { name: 'Nuevo comentario' })).toContainText(
+    'Falta el precio del pan',
+  );
+  await drawer.getByRole('button', { name: 'Comentar' }).click();
+  await expect(drawer.getByRole('listitem').filter({ hasText: 'Falta el precio del pan' })).toBeVisible();
+  await expect(drawer.getByRole('textbox', { name: 'Nuevo comentario' })).toHaveText('');
+  await page.reload();
+  await drawer.getByRole('tab', { name: 'Comentarios' }).click();
+  await expect(drawer.getByRole('listitem').filter({ hasText: 'Falta el precio del pan' })).toBeVisible();
+  await expect(drawer.getByText('Recuperamos el comentario que estabas escribiendo.')).toHaveCount(0);
+  await expect(drawer.getByRole('textbox', { name: 'Nuevo comentario' })).toHaveText('');
+});
+
+test('saving over a copy saved meanwhile by someone else shows both and lets the person choose', async ({
+  browser,
+  request,
+}) => {
+  const { page, drawer, itemId, employee } = await openItem(browser, request, 1280);
+  await typeCopy(page, 'Mi texto del pan');
+  // Meanwhile, the same item's copy is saved from another session.
+  await employee.call('post', `/production/items/${itemId}/update-material`, {
+    materialData: { copy: '<p>Texto de Ana sobre el pan</p>' },
+  });
+
+  await drawer.getByRole('button', { name: 'Guardar material' }).click();
+  const conflict = drawer.getByRole('region', { name: 'Otra persona guardó otro texto' });
+  await expect(conflict).toBeVisible();
+  await expect(conflict.getByText('Solo en tu texto')).toBeVisible();
+  await conflict.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('conflict-1280.png') });
+  // Nothing was overwritten yet.
+  expect((await employee.call('get', `/production/items/${itemId}`)).materialData.copy).toContain(
+    'Texto de Ana',
+  );
+
+  await conflict.getByRole('button', { name: 'Guardar mi texto' }).click();
+  await expect(toast(page, 'Material guardado')).toBeVisible();
+  await expect(conflict).toBeHidden();
+  expect((await employee.call('get', `/production/items/${itemId}`)).materialData.copy).toContain(
+    'Mi texto del pan',
+  );
+
+  // Again, and this time their copy is taken.
+  await employee.call('post', `/production/items/${itemId}/update-material`, {
+    materialData: { copy: '<p>Versión final de Ana</p>' },
+  });
+  await drawer.getByRole('textbox', { name: 'Texto (copy)' }).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' con semillas');
+  await drawer.getByRole('button', { name: 'Guardar material' }).click();
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole('button', { name: 'Usar el texto guardado' }).click();
+  await expect(conflict).toBeHidden();
+  await expect(drawer.getByRole('textbox', { name: 'Texto (copy)' })).toHaveText('Versión final de Ana');
+  await expect(drawer.getByText('Guardado', { exact: true })).toBeVisible();
+});

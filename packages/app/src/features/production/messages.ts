@@ -215,6 +215,14 @@ export const itemMsg = {
     unsavedSave: 'Guardar',
     unsavedDiscard: 'Descartar',
     unsavedKeepEditing: 'Seguir editando',
+    conflictTitle: 'Otra persona guardó otro texto',
+    conflictHelp:
+      'Mientras escribías, otra persona guardó un texto distinto. Compara los dos y elige cuál se queda: nada se ha sobrescrito.',
+    conflictKeepMine: 'Guardar mi texto',
+    conflictTakeTheirs: 'Usar el texto guardado',
+    conflictKeepEditing: 'Seguir editando',
+    conflictOnlyMine: 'Solo en tu texto',
+    conflictOnlyTheirs: 'Solo en el texto guardado',
   },
   versions: {
     empty: 'Aún no hay versiones: se crean al enviar a revisión o con «Nueva versión».',
@@ -267,6 +275,8 @@ export const itemMsg = {
     showPin: (n: number) => `Mostrar la marca ${n}`,
     aboutPin: 'Este comentario irá sobre la marca nueva de la imagen.',
     removePin: 'Quitar la marca',
+    draftRestored: 'Recuperamos el comentario que estabas escribiendo.',
+    discardDraft: 'Descartar borrador',
     editOf: (name: string) => `Editar el comentario de ${name}`,
     deleteOf: (name: string) => `Eliminar el comentario de ${name}`,
   },

@@ -4,6 +4,7 @@ import {
   ChoiceDialog,
   ConfirmDialog,
   DatePicker,
+  DiffView,
   Drawer,
   EmptyState,
   Field,
@@ -39,6 +40,7 @@ import { MaterialFiles } from './file-blob.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import {
   acceptedTypes,
+  htmlToText,
   humanSize,
   MAX_COPY_CHARACTERS,
   MAX_COPY_HTML,
@@ -322,10 +324,14 @@ export function ItemDrawer({
             busyLabel: t.saving,
             onSelect: () => {
               setUnsavedBusy(m.material.unsavedSave);
-              void editor.save().then((ok) => {
+              void editor.save().then((result) => {
                 setUnsavedBusy(null);
-                if (ok) blocker.proceed?.();
-                else blocker.reset?.();
+                if (result === 'saved') blocker.proceed?.();
+                else {
+                  blocker.reset?.();
+                  // Someone else's newer copy: shown beside this one, in the material tab.
+                  if (result === 'conflict') setTab('material');
+                }
               });
             },
           },
@@ -586,6 +592,38 @@ function MaterialPanel({ item, editor }: { item: ProductionItem; editor: Materia
     <div className="space-y-5">
       {!canEdit && item.status !== 'approved' ? (
         <p className="rounded-lg bg-muted p-3 text-sm">{m.material.locked}</p>
+      ) : null}
+      {canEdit && editor.conflict ? (
+        <section
+          aria-labelledby="material-conflict"
+          className="space-y-3 rounded-lg border border-destructive/50 bg-destructive/5 p-3"
+        >
+          <h3 id="material-conflict" className="text-sm font-medium">
+            {m.material.conflictTitle}
+          </h3>
+          <p role="alert" className="text-sm">
+            {m.material.conflictHelp}
+          </p>
+          <DiffView
+            before={htmlToText(editor.conflict.materialData.copy)}
+            after={htmlToText(copy)}
+            labels={{
+              legendAdded: m.material.conflictOnlyMine,
+              legendRemoved: m.material.conflictOnlyTheirs,
+            }}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" disabled={saving} onClick={() => void editor.keepMine()}>
+              {m.material.conflictKeepMine}
+            </Button>
+            <Button size="sm" variant="outline" disabled={saving} onClick={editor.takeTheirs}>
+              {m.material.conflictTakeTheirs}
+            </Button>
+            <Button size="sm" variant="ghost" disabled={saving} onClick={editor.dismissConflict}>
+              {m.material.conflictKeepEditing}
+            </Button>
+          </div>
+        </section>
       ) : null}
       {canEdit ? (
         <section aria-labelledby="material-copy" className="space-y-2">

@@ -75,22 +75,45 @@ export function useMaterialEditor({
     links: [...(item?.materialData.links ?? [])],
   });
 
-  /** Saves the material on screen (with `files`, after an upload); true when saved. */
-  const save = async (files?: ProductionItem['materialData']['files']) => {
-    if (!item) return false;
+  // Someone else saved another copy while this one was being written: shown side by side, nothing is
+  // overwritten until the person chooses.
+  const [conflict, setConflict] = useState<ProductionItem | null>(null);
+
+  /**
+   * Saves the material on screen (with `files`, after an upload). Unless `over` is given (the person chose to
+   * save over that copy), the copy it was written over must still be the saved one: the item is read first,
+   * and a different copy is a conflict (`'conflict'`), shown with the difference.
+   */
+  const save = async (
+    files?: ProductionItem['materialData']['files'],
+    over?: ProductionItem,
+  ): Promise<'saved' | 'conflict' | 'failed'> => {
+    if (!item) return 'failed';
     setSaving(true);
     try {
+      if (!over) {
+        const fresh = await api.call(sdk.getItem({ client, path: { id: item._id } }), m.saveError);
+        if (fresh.materialData.copy !== saved.current.copy && fresh.materialData.copy !== copy) {
+          setConflict(fresh);
+          return 'conflict';
+        }
+      }
       const next = await api.call(
-        sdk.updateMaterial({ client, path: { id: item._id }, body: { materialData: material(files) } }),
+        sdk.updateMaterial({
+          client,
+          path: { id: item._id },
+          body: { materialData: material(files ?? over?.materialData.files) },
+        }),
         m.saveError,
       );
       keeper.discard();
+      setConflict(null);
       toast.success(m.material.saved);
       onSaved(next);
-      return true;
+      return 'saved';
     } catch (e) {
       toast.error((e as Error).message);
-      return false;
+      return 'failed';
     } finally {
       setSaving(false);
     }
@@ -124,6 +147,21 @@ export function useMaterialEditor({
     },
     /** The typed copy was saved or sent: no draft to keep. */
     forgetDraft: keeper.discard,
+    /** The newer item saved by someone else while this copy was written, if a save found one. */
+    conflict,
+    /** Saves this copy over theirs (the person saw both). */
+    keepMine: () => (conflict ? save(undefined, conflict) : Promise.resolve('failed' as const)),
+    /** Takes their copy and drops this one. */
+    takeTheirs() {
+      if (!conflict) return;
+      saved.current.copy = conflict.materialData.copy;
+      setCopy(conflict.materialData.copy);
+      setConflict(null);
+      keeper.discard();
+      onSaved(conflict);
+    },
+    /** Back to writing; the next save asks again if their copy still differs. */
+    dismissConflict: () => setConflict(null),
   };
 }
 
