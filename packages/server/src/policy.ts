@@ -185,6 +185,7 @@ export const visibleComments = (internal: boolean): SQL | undefined =>
 /** History entries a client may read: the steps that involve the client. */
 export const clientFacingActions: ReadonlySet<string> = new Set([
   'approve-for-client',
+  'withdraw-from-client-review',
   'approve-client-review',
   'request-client-changes',
 ]);

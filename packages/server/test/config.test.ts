@@ -40,6 +40,12 @@ async function approveAndWaitForNotion(
   itemId: string,
   portfolioId: string,
 ) {
+  // One person walks the whole flow here: the portfolio lifts the four-eyes rule, as a one-person team would.
+  await api(`/portfolios/${portfolioId}`, {
+    method: 'PUT',
+    token,
+    body: JSON.stringify({ allowSelfApproval: true }),
+  });
   for (const step of ['mark-for-internal-review', 'approve-for-client', 'approve-client-review']) {
     const done = await (
       await api(`/production/items/${itemId}/${step}`, { method: 'POST', token, body: '{}' })

@@ -169,6 +169,10 @@ export type Portfolio = {
         angulosVenta: Array<string>;
         formatosCreativos: Array<string>;
     };
+    /**
+     * Si el autor de una versión puede aprobarla para el cliente (por defecto no: cuatro ojos)
+     */
+    allowSelfApproval: boolean;
     integraciones: Array<{
         _id: string;
         type: 'notion';
@@ -241,6 +245,10 @@ export type ProductionItem = {
     version: number;
     createdAt: string;
     updatedAt: string;
+    /**
+     * Las llamadas del flujo de revisión que quien pregunta puede hacer ahora sobre la pieza (las calcula el servidor)
+     */
+    allowedActions: Array<'mark-for-internal-review' | 'approve-for-client' | 'request-internal-changes' | 'approve-client-review' | 'request-client-changes' | 'withdraw-from-client-review' | 'create-material-version' | 'update-material'>;
 };
 
 /**
@@ -275,6 +283,10 @@ export type MaterialVersionHistory = {
         toStatus: string | null;
         reviewComments: string | null;
         changeDescription: string | null;
+        /**
+         * La versión del material que decidió o creó este paso
+         */
+        versionNumber: number | null;
         actor: {
             _id: string;
             name: string;
@@ -1335,6 +1347,10 @@ export type UpdatePortfolioData = {
             angulosVenta?: Array<string>;
             formatosCreativos?: Array<string>;
         };
+        /**
+         * Permitir que el autor apruebe su propio trabajo (equipos de una persona)
+         */
+        allowSelfApproval?: boolean;
     };
     path: {
         id: string;
@@ -3067,6 +3083,10 @@ export type MarkForInternalReviewData = {
             links?: Array<string>;
         };
         changeDescription?: string;
+        /**
+         * La versión optimista de la pieza que se leyó (409 si cambió)
+         */
+        version?: number;
     };
     path: {
         id: string;
@@ -3115,6 +3135,14 @@ export type ApproveForClientData = {
      */
     body: {
         reviewComments?: string;
+        /**
+         * La versión optimista de la pieza que se leyó (409 si cambió)
+         */
+        version?: number;
+        /**
+         * La versión del material que se decide (409 si ya no es la vigente)
+         */
+        versionNumber?: number;
     };
     path: {
         id: string;
@@ -3164,6 +3192,14 @@ export type RequestInternalChangesData = {
     body: {
         reviewComments: string;
         changeDescription?: string;
+        /**
+         * La versión optimista de la pieza que se leyó (409 si cambió)
+         */
+        version?: number;
+        /**
+         * La versión del material que se decide (409 si ya no es la vigente)
+         */
+        versionNumber?: number;
     };
     path: {
         id: string;
@@ -3226,6 +3262,10 @@ export type CreateMaterialVersionData = {
         };
         changeReason?: string;
         changeDescription?: string;
+        /**
+         * La versión optimista de la pieza que se leyó (409 si cambió)
+         */
+        version?: number;
     };
     path: {
         id: string;
@@ -3274,6 +3314,14 @@ export type ApproveClientReviewData = {
      */
     body: {
         reviewComments?: string;
+        /**
+         * La versión optimista de la pieza que se leyó (409 si cambió)
+         */
+        version?: number;
+        /**
+         * La versión del material que se decide (409 si ya no es la vigente)
+         */
+        versionNumber?: number;
     };
     path: {
         id: string;
@@ -3322,6 +3370,14 @@ export type RequestClientChangesData = {
      */
     body: {
         reviewComments: string;
+        /**
+         * La versión optimista de la pieza que se leyó (409 si cambió)
+         */
+        version?: number;
+        /**
+         * La versión del material que se decide (409 si ya no es la vigente)
+         */
+        versionNumber?: number;
     };
     path: {
         id: string;
@@ -3364,6 +3420,61 @@ export type RequestClientChangesResponses = {
 
 export type RequestClientChangesResponse = RequestClientChangesResponses[keyof RequestClientChangesResponses];
 
+export type WithdrawFromClientReviewData = {
+    /**
+     * WithdrawFromClientReviewBody
+     */
+    body: {
+        /**
+         * El motivo
+         */
+        reviewComments: string;
+        /**
+         * La versión optimista de la pieza que se leyó (409 si cambió)
+         */
+        version?: number;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/withdraw-from-client-review';
+};
+
+export type WithdrawFromClientReviewErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type WithdrawFromClientReviewError = WithdrawFromClientReviewErrors[keyof WithdrawFromClientReviewErrors];
+
+export type WithdrawFromClientReviewResponses = {
+    /**
+     * Default Response
+     */
+    200: ProductionItem;
+};
+
+export type WithdrawFromClientReviewResponse = WithdrawFromClientReviewResponses[keyof WithdrawFromClientReviewResponses];
+
 export type UpdateMaterialData = {
     /**
      * UpdateMaterialBody
@@ -3382,6 +3493,10 @@ export type UpdateMaterialData = {
             }>;
             links?: Array<string>;
         };
+        /**
+         * La versión optimista de la pieza que se leyó (409 si cambió)
+         */
+        version?: number;
     };
     path: {
         id: string;

@@ -74,6 +74,8 @@ export const portfolios = pgTable(
       .notNull()
       .default({ pilaresContenido: [], angulosVenta: [], formatosCreativos: [] }),
     createdBy: text('created_by').references(() => users.id),
+    /** «Permitir que el autor apruebe su propio trabajo»: lifts the four-eyes rule (one-person teams). */
+    allowSelfApproval: boolean('allow_self_approval').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -173,6 +175,8 @@ export const items = pgTable(
       .notNull()
       .default({ copy: '', files: [], links: [] }),
     changeDescription: text('change_description'),
+    /** Who wrote the current material version (the four-eyes rule reads it). */
+    versionAuthorId: text('version_author_id').references(() => users.id),
     /** Optimistic concurrency: every write bumps it. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -221,6 +225,8 @@ export const itemHistory = pgTable(
     toStatus: text('to_status').$type<ItemStatus>(),
     reviewComments: text('review_comments'),
     changeDescription: text('change_description'),
+    /** The material version a review decision was about. */
+    versionNumber: integer('version_number'),
     createdAt: createdAt(),
   },
   (t) => [

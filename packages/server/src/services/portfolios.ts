@@ -27,6 +27,7 @@ export function toPortfolio(row: PortfolioRow, integrations: IntegrationRow[]) {
     identifier: row.identifier,
     accountData: row.accountData,
     productionCycleData: row.productionCycleData,
+    allowSelfApproval: row.allowSelfApproval,
     integraciones: integrations.map(toIntegration),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -132,6 +133,7 @@ export interface PortfolioPatch {
   identifier?: string;
   accountData?: Partial<AccountData>;
   productionCycleData?: Partial<ProductionCycleData>;
+  allowSelfApproval?: boolean;
 }
 
 export async function updatePortfolio(db: DbOrTx, id: string, patch: PortfolioPatch) {
@@ -148,6 +150,7 @@ export async function updatePortfolio(db: DbOrTx, id: string, patch: PortfolioPa
   if (patch.accountData) set.accountData = { ...current.accountData, ...patch.accountData } as AccountData;
   if (patch.productionCycleData)
     set.productionCycleData = { ...current.productionCycleData, ...patch.productionCycleData };
+  if (patch.allowSelfApproval !== undefined) set.allowSelfApproval = patch.allowSelfApproval;
   if (Object.keys(set).length > 0) await db.update(portfolios).set(set).where(eq(portfolios.id, id));
   return getPortfolioView(db, id);
 }

@@ -15,6 +15,9 @@ export const itemStatuses = Object.keys(statusLabels) as ItemStatus[];
 
 export type Audience = 'internalReviewers' | 'clients' | 'author' | 'employees' | 'none';
 
+/** Statuses whose working copy may change (update-material): the piece is with the team, not in review. */
+export const editableStatuses: readonly ItemStatus[] = ['draft', 'internal_changes', 'client_changes'];
+
 export interface Transition {
   from: readonly ItemStatus[];
   /** undefined: the status does not change. */
@@ -23,6 +26,10 @@ export interface Transition {
   notifies: Audience;
   /** Writes a new immutable material version. */
   createsVersion: boolean;
+  /** A review decision: it decides one version (the body may name it: `versionNumber`). */
+  decision?: boolean;
+  /** The body must carry `reviewComments` (a reason). */
+  needsComments?: boolean;
 }
 
 /** The review flow (product-design §4), one row per call. */
@@ -40,6 +47,7 @@ export const transitions = {
     permission: 'review.internal',
     notifies: 'clients',
     createsVersion: false,
+    decision: true,
   },
   'request-internal-changes': {
     from: ['internal_review'],
@@ -47,6 +55,8 @@ export const transitions = {
     permission: 'review.internal',
     notifies: 'author',
     createsVersion: false,
+    decision: true,
+    needsComments: true,
   },
   'approve-client-review': {
     from: ['client_review'],
@@ -54,6 +64,7 @@ export const transitions = {
     permission: 'review.client',
     notifies: 'employees',
     createsVersion: false,
+    decision: true,
   },
   'request-client-changes': {
     from: ['client_review'],
@@ -61,15 +72,28 @@ export const transitions = {
     permission: 'review.client',
     notifies: 'employees',
     createsVersion: false,
+    decision: true,
+    needsComments: true,
   },
+  // Staff take a piece back from the client to change it: nothing changes behind a reviewer's back.
+  'withdraw-from-client-review': {
+    from: ['client_review'],
+    to: 'internal_changes',
+    permission: 'production.edit',
+    notifies: 'clients',
+    createsVersion: false,
+    needsComments: true,
+  },
+  // In internal review a new version restarts that review (the reviewers are told); in client review the
+  // piece must be withdrawn first.
   'create-material-version': {
-    from: ['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes'],
+    from: ['draft', 'internal_review', 'internal_changes', 'client_changes'],
     permission: 'production.edit',
     notifies: 'none',
     createsVersion: true,
   },
   'update-material': {
-    from: ['draft', 'internal_changes', 'client_changes'],
+    from: editableStatuses,
     permission: 'production.edit',
     notifies: 'none',
     createsVersion: false,
@@ -85,16 +109,68 @@ export function checkTransition(
 ): { ok: true } | { ok: false; message: string } {
   const t: Transition = transitions[name];
   if (t.from.includes(status)) return { ok: true };
+  if (status === 'client_review' && (name === 'create-material-version' || name === 'update-material'))
+    return { ok: false, message: IN_CLIENT_REVIEW };
   return {
     ok: false,
     message: `No se puede realizar esta acción: la pieza está en estado «${statusLabels[status]}»`,
   };
 }
 
+/** Why the material of a piece in client review cannot change (issue 28: withdraw it first). */
+export const IN_CLIENT_REVIEW =
+  'La pieza está en revisión del cliente: retírala de la revisión antes de cambiarla';
+
+/** Who is asking, as far as the workflow needs to know. */
+export interface WorkflowViewer {
+  actorId: string;
+  perms: ReadonlySet<string>;
+  /** Sees internal work (policy.isInternalViewer). */
+  internal: boolean;
+}
+
+/** What the workflow reads of an item. */
+export interface WorkflowItem {
+  status: ItemStatus;
+  /** Who wrote the current material version (null: no version yet, or its author was removed). */
+  versionAuthorId: string | null;
+}
+
+/**
+ * The four-eyes rule: whoever wrote the current version does not approve it for the client, unless the
+ * portfolio allows it (one-person teams).
+ */
+export const selfApproval = (name: TransitionName, item: WorkflowItem, viewer: WorkflowViewer) =>
+  name === 'approve-for-client' && item.versionAuthorId !== null && item.versionAuthorId === viewer.actorId;
+
+export const SELF_APPROVAL =
+  'No puedes aprobar para el cliente una versión que escribiste tú: debe revisarla otra persona del equipo';
+
+/**
+ * The calls the viewer may make on the item now: the status allows them, the viewer holds their
+ * permission, and the four-eyes rule does not stop them. The server answers this with every item
+ * (`allowedActions`) and checks the same when the call comes.
+ */
+export function allowedActions(
+  item: WorkflowItem,
+  viewer: WorkflowViewer,
+  allowSelfApproval: boolean,
+): TransitionName[] {
+  return (Object.keys(transitions) as TransitionName[]).filter((name) => {
+    const t: Transition = transitions[name];
+    if (!t.from.includes(item.status) || !viewer.perms.has(t.permission)) return false;
+    // A client only ever takes the client's decisions.
+    if (!viewer.internal && t.permission !== 'review.client') return false;
+    return allowSelfApproval || !selfApproval(name, item, viewer);
+  });
+}
+
 export const notificationText: Record<
-  Exclude<TransitionName, 'create-material-version' | 'update-material'>,
+  Exclude<TransitionName, 'update-material'>,
   (title: string) => string
 > = {
+  'withdraw-from-client-review': (t) => `El equipo retiró «${t}» de tu revisión para cambiarla`,
+  'create-material-version': (t) => `Nueva versión de «${t}»: la revisión interna empieza de nuevo`,
   'mark-for-internal-review': (t) => `«${t}» está lista para revisión interna`,
   'approve-for-client': (t) => `«${t}» espera tu revisión`,
   'request-internal-changes': (t) => `Se pidieron cambios internos en «${t}»`,

@@ -183,10 +183,19 @@ export const cases: AuthzCase[] = [
   {
     route: 'POST /api/production/items/:id/create-material-version',
     request: async (w) => ({
-      url: `/api/production/items/${await item(w, 'client_review')}/create-material-version`,
+      url: `/api/production/items/${await item(w, 'client_changes')}/create-material-version`,
       payload: { materialData: { copy: 'v' } },
     }),
     expect: staffEdit(403),
+  },
+  {
+    route: 'POST /api/production/items/:id/withdraw-from-client-review',
+    request: async (w) => ({
+      url: `/api/production/items/${await item(w, 'client_review')}/withdraw-from-client-review`,
+      payload: { reviewComments: 'Hay que cambiar el texto' },
+    }),
+    expect: staffEdit(403),
+    note: 'production.edit: the team takes the piece back; the client sees it (403)',
   },
   {
     route: 'POST /api/production/items/:id/update-material',

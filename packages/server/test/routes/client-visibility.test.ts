@@ -113,7 +113,16 @@ describe('client visibility, approved items and duplicates', () => {
   it('shows a client only the versions sent to it, never the working copy or a later internal version', async () => {
     const item = await sentItem('Versiones', '<p>V1 para el cliente</p>');
     const v1File = await upload(item._id, 'v1.png', Buffer.from([1, 2, 3]));
-    // A second version made while the client reviews: internal until it is sent.
+    // Nothing changes behind the client's back while it reviews (issue 28).
+    const behind = await flow(employee, item._id, 'create-material-version', {
+      materialData: { copy: '<p>V2 interna</p>' },
+    });
+    expect(behind.statusCode).toBe(409);
+    expect(behind.json().message).toBe(
+      'La pieza está en revisión del cliente: retírala de la revisión antes de cambiarla',
+    );
+    // A second version made after the client asked for changes: internal until it is sent.
+    await flow(client, item._id, 'request-client-changes', { reviewComments: 'Otra vuelta' });
     const v2 = await flow(employee, item._id, 'create-material-version', {
       materialData: { copy: '<p>V2 interna</p>', files: [v1File] },
       changeReason: 'Motivo interno',
@@ -127,8 +136,11 @@ describe('client visibility, approved items and duplicates', () => {
       await as(client, 'GET', `/api/production/items/${item._id}/material-version-history`)
     ).json();
     expect(history.versions.map((v: { number: number }) => v.number)).toEqual([1]);
-    expect(history.history.map((h: { action: string }) => h.action)).toEqual(['approve-for-client']);
-    expect(history.history[0].reviewComments).toBeNull();
+    expect(history.history.map((h: { action: string }) => h.action)).toEqual([
+      'request-client-changes',
+      'approve-for-client',
+    ]);
+    expect(history.history[1].reviewComments).toBeNull();
     const staffHistory = (
       await as(employee, 'GET', `/api/production/items/${item._id}/material-version-history`)
     ).json();
@@ -138,8 +150,7 @@ describe('client visibility, approved items and duplicates', () => {
     expect((await download(client, item._id, v1File.s3Key)).status).toBe(404);
     expect((await download(employee, item._id, v1File.s3Key)).status).toBe(200);
 
-    // Once it is sent again, the client sees version 2 and its file.
-    await flow(client, item._id, 'request-client-changes', { reviewComments: 'Otra vuelta' });
+    // Once it is sent again, the client sees version 3 and its file.
     await flow(employee, item._id, 'mark-for-internal-review', {});
     await flow(reviewer, item._id, 'approve-for-client', {});
     const after = (
@@ -219,6 +230,7 @@ describe('client visibility, approved items and duplicates', () => {
   it('pins comments to a file of a version the author may see', async () => {
     const item = await sentItem('Marcas');
     const file = await upload(item._id, 'pin.png', Buffer.from([9, 9]));
+    await flow(client, item._id, 'request-client-changes', { reviewComments: 'Cambiar' });
     await flow(employee, item._id, 'create-material-version', { materialData: { files: [file] } });
     const pin = (anchor: object, u = employee) =>
       as(u, 'POST', '/api/comments', { entityType: 'item', entityId: item._id, body: 'Aquí', anchor });

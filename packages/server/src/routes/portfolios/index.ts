@@ -113,6 +113,11 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
             identifier: Type.Optional(Identifier),
             accountData: Type.Optional(Type.Partial(AccountDataSchema)),
             productionCycleData: Type.Optional(Type.Partial(ProductionCycleDataSchema)),
+            allowSelfApproval: Type.Optional(
+              Type.Boolean({
+                description: 'Permitir que el autor apruebe su propio trabajo (equipos de una persona)',
+              }),
+            ),
           },
           { title: 'UpdatePortfolioBody', minProperties: 1 },
         ),

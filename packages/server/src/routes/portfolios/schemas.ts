@@ -52,6 +52,9 @@ export const PortfolioSchema = component(
     identifier: Type.String(),
     accountData: AccountDataSchema,
     productionCycleData: ProductionCycleDataSchema,
+    allowSelfApproval: Type.Boolean({
+      description: 'Si el autor de una versión puede aprobarla para el cliente (por defecto no: cuatro ojos)',
+    }),
     integraciones: Type.Array(IntegrationSchema),
     createdAt: Timestamp,
     updatedAt: Timestamp,

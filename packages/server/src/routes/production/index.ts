@@ -20,6 +20,22 @@ import {
 const tags = ['production'];
 const Comments = Type.String({ maxLength: 5000 });
 const Description = Type.String({ maxLength: 5000 });
+/** Every review-flow body may carry the item's optimistic version the caller last read. */
+const Version = {
+  version: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'La versión optimista de la pieza que se leyó (409 si cambió)' }),
+  ),
+};
+/** A decision may name the material version it decides (default: the version the caller is shown). */
+const Decided = {
+  ...Version,
+  versionNumber: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description: 'La versión del material que se decide (409 si ya no es la vigente)',
+    }),
+  ),
+};
 
 /** Body schema and summary of each review-flow call (product-design §4). */
 const flow: Record<
@@ -30,14 +46,21 @@ const flow: Record<
     operationId: 'markForInternalReview',
     summary: 'Envía la pieza a revisión interna con su material (crea una versión)',
     body: Type.Object(
-      { materialData: Type.Optional(MaterialInputSchema), changeDescription: Type.Optional(Description) },
+      {
+        materialData: Type.Optional(MaterialInputSchema),
+        changeDescription: Type.Optional(Description),
+        ...Version,
+      },
       { title: 'MarkForInternalReviewBody' },
     ),
   },
   'approve-for-client': {
     operationId: 'approveForClient',
     summary: 'Aprueba internamente y envía al cliente',
-    body: Type.Object({ reviewComments: Type.Optional(Comments) }, { title: 'ApproveForClientBody' }),
+    body: Type.Object(
+      { reviewComments: Type.Optional(Comments), ...Decided },
+      { title: 'ApproveForClientBody' },
+    ),
   },
   'request-internal-changes': {
     operationId: 'requestInternalChanges',
@@ -46,6 +69,7 @@ const flow: Record<
       {
         reviewComments: Type.String({ minLength: 1, maxLength: 5000 }),
         changeDescription: Type.Optional(Description),
+        ...Decided,
       },
       { title: 'RequestInternalChangesBody' },
     ),
@@ -58,6 +82,7 @@ const flow: Record<
         materialData: MaterialInputSchema,
         changeReason: Type.Optional(Description),
         changeDescription: Type.Optional(Description),
+        ...Version,
       },
       { title: 'CreateMaterialVersionBody' },
     ),
@@ -65,20 +90,35 @@ const flow: Record<
   'approve-client-review': {
     operationId: 'approveClientReview',
     summary: 'El cliente aprueba la pieza',
-    body: Type.Object({ reviewComments: Type.Optional(Comments) }, { title: 'ApproveClientReviewBody' }),
+    body: Type.Object(
+      { reviewComments: Type.Optional(Comments), ...Decided },
+      { title: 'ApproveClientReviewBody' },
+    ),
   },
   'request-client-changes': {
     operationId: 'requestClientChanges',
     summary: 'El cliente pide cambios',
     body: Type.Object(
-      { reviewComments: Type.String({ minLength: 1, maxLength: 5000 }) },
+      { reviewComments: Type.String({ minLength: 1, maxLength: 5000 }), ...Decided },
       { title: 'RequestClientChangesBody' },
+    ),
+  },
+  'withdraw-from-client-review': {
+    operationId: 'withdrawFromClientReview',
+    summary:
+      'Retira la pieza de la revisión del cliente para cambiarla (pasa a cambios internos; se avisa al cliente)',
+    body: Type.Object(
+      {
+        reviewComments: Type.String({ minLength: 1, maxLength: 5000, description: 'El motivo' }),
+        ...Version,
+      },
+      { title: 'WithdrawFromClientReviewBody' },
     ),
   },
   'update-material': {
     operationId: 'updateMaterial',
     summary: 'Actualiza el material de trabajo (sin crear versión)',
-    body: Type.Object({ materialData: MaterialInputSchema }, { title: 'UpdateMaterialBody' }),
+    body: Type.Object({ materialData: MaterialInputSchema, ...Version }, { title: 'UpdateMaterialBody' }),
   },
 };
 
@@ -111,6 +151,12 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.productionEvents.publish(list.map((item) => ({ kind, item, actorId, previousStatus })));
     return result;
   };
+  /** Staff views of items as the caller is answered: with what the caller may do on each now. */
+  const answer = (user: production.Viewer['actor'], access: Omit<production.Viewer, 'actor'>) => ({
+    one: async (view: production.ItemView) =>
+      (await production.withActions(app.db, [view], { actor: user, ...access }))[0]!,
+    all: (views: production.ItemView[]) => production.withActions(app.db, views, { actor: user, ...access }),
+  });
 
   // ——— Cycles ———
   app.post(
@@ -254,13 +300,18 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = request;
       const read = async () => {
-        const { cycle, internal } = await production.loadCycle(
+        const { cycle, perms, internal } = await production.loadCycle(
           app.db,
           user,
           request.params.id,
           'production.view',
         );
-        return production.listItems(app.db, cycle.id, internal, request.query as production.ItemQuery);
+        return production.listItems(
+          app.db,
+          cycle.id,
+          { actor: user, perms, internal },
+          request.query as production.ItemQuery,
+        );
       };
       // On PGlite the same page for the same person is answered again until anything is written (a grant, a
       // role and an item are all writes); a refusal is never kept.
@@ -287,14 +338,15 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { cycle } = await production.loadCycle(
+      const { cycle, ...access } = await production.loadCycle(
         app.db,
         request.user,
         request.params.id,
         'production.edit',
       );
       const item = await production.createItem(app.db, request.user, cycle, request.body);
-      return reply.status(201).send(announce('item.created', request.user.id, item));
+      announce('item.created', request.user.id, item);
+      return reply.status(201).send(await answer(request.user, access).one(item));
     },
   );
 
@@ -321,17 +373,20 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { item } = await production.loadItem(app.db, request.user, request.params.id, 'production.edit');
+      const { item, ...access } = await production.loadItem(
+        app.db,
+        request.user,
+        request.params.id,
+        'production.edit',
+      );
       const { version, ...changes } = request.body;
       if (version !== undefined && version !== item.version) throw new AppError('CONCURRENT_UPDATE');
       if (Object.keys(changes).length === 0) {
         throw new AppError('VALIDATION', 'El cuerpo no contiene ningún campo que cambiar');
       }
-      return announce(
-        'item.updated',
-        request.user.id,
-        await production.updateItem(app.db, request.user, item, changes),
-      );
+      const updated = await production.updateItem(app.db, request.user, item, changes);
+      announce('item.updated', request.user.id, updated);
+      return answer(request.user, access).one(updated);
     },
   );
 
@@ -367,9 +422,15 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { item } = await production.loadItem(app.db, request.user, request.params.id, 'production.edit');
+      const { item, ...access } = await production.loadItem(
+        app.db,
+        request.user,
+        request.params.id,
+        'production.edit',
+      );
       const copy = await production.duplicateItem(app.db, app.storage, request.user, item);
-      return reply.status(201).send(announce('item.created', request.user.id, copy));
+      announce('item.created', request.user.id, copy);
+      return reply.status(201).send(await answer(request.user, access).one(copy));
     },
   );
 
@@ -389,9 +450,15 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { item } = await production.loadItem(app.db, request.user, request.params.id, 'production.edit');
+      const { item, ...access } = await production.loadItem(
+        app.db,
+        request.user,
+        request.params.id,
+        'production.edit',
+      );
       const moved = await production.moveItem(app.db, request.user, item, request.body.nextCycleId);
-      return announce('item.updated', request.user.id, moved);
+      announce('item.updated', request.user.id, moved);
+      return answer(request.user, access).one(moved);
     },
   );
 
@@ -418,11 +485,15 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const moving = [];
+      let access: Omit<production.Viewer, 'actor'> | undefined;
       for (const id of request.body.itemIds) {
-        moving.push((await production.loadItem(app.db, request.user, id, 'production.edit')).item);
+        const { item, ...rest } = await production.loadItem(app.db, request.user, id, 'production.edit');
+        moving.push(item);
+        access = rest;
       }
       const moved = await production.moveItems(app.db, request.user, moving, request.body.nextCycleId);
-      return announce('item.updated', request.user.id, moved);
+      announce('item.updated', request.user.id, moved);
+      return answer(request.user, access!).all(moved);
     },
   );
 
@@ -442,14 +513,15 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { cycle } = await production.loadCycle(
+      const { cycle, ...access } = await production.loadCycle(
         app.db,
         request.user,
         request.params.id,
         'production.edit',
       );
       const moved = await production.carryOver(app.db, request.user, cycle, request.body.nextCycleId);
-      return announce('item.updated', request.user.id, moved);
+      announce('item.updated', request.user.id, moved);
+      return answer(request.user, access).all(moved);
     },
   );
 
@@ -465,8 +537,8 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { item, internal } = await production.loadItem(app.db, request.user, request.params.id);
-      return production.itemForViewer(app.db, item, internal);
+      const { item, perms, internal } = await production.loadItem(app.db, request.user, request.params.id);
+      return production.itemAnswer(app.db, item, { actor: request.user, perms, internal });
     },
   );
 
@@ -485,7 +557,7 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) => {
-        const { item, previousStatus } = await production.runTransition(
+        const { item, answer, previousStatus } = await production.runTransition(
           app.db,
           app.notifier,
           request.user,
@@ -495,7 +567,8 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { storage: app.storage, maxBytes: app.env.UPLOAD_MAX_BYTES },
         );
         if (name === 'approve-client-review') app.notionSync.kick();
-        return announce('item.updated', request.user.id, item, previousStatus);
+        announce('item.updated', request.user.id, item, previousStatus);
+        return answer;
       },
     );
   }
@@ -563,14 +636,15 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { cycle } = await production.loadCycle(
+      const { cycle, ...access } = await production.loadCycle(
         app.db,
         request.user,
         request.params.id,
         'production.edit',
       );
       const created = await production.generateStrategy(app.db, request.user, cycle, request.body.itemsCount);
-      return reply.status(201).send(announce('item.created', request.user.id, created));
+      announce('item.created', request.user.id, created);
+      return reply.status(201).send(await answer(request.user, access).all(created));
     },
   );
 

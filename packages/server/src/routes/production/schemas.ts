@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { component, IsoDate, PageQuery, Timestamp } from '../../lib/schemas.ts';
 import { itemSortKeys } from '../../services/production/items.ts';
+import { transitions } from '../../services/transitions.ts';
 
 export const StatusSchema = Type.Union(
   ['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes', 'approved'].map((s) =>
@@ -87,6 +88,10 @@ export const ItemSchema = component(
     version: Type.Integer(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
+    allowedActions: Type.Array(Type.Union(Object.keys(transitions).map((name) => Type.Literal(name))), {
+      description:
+        'Las llamadas del flujo de revisión que quien pregunta puede hacer ahora sobre la pieza (las calcula el servidor)',
+    }),
   }),
 );
 
@@ -127,6 +132,9 @@ export const VersionHistorySchema = component(
         toStatus: Nullable(Type.String()),
         reviewComments: Nullable(Type.String()),
         changeDescription: Nullable(Type.String()),
+        versionNumber: Nullable(
+          Type.Integer({ description: 'La versión del material que decidió o creó este paso' }),
+        ),
         actor: Person,
         createdAt: Timestamp,
       }),

@@ -17,7 +17,7 @@ import { AppError } from '../../errors.ts';
 import { type Actor, visibleItems } from '../../policy.ts';
 import { makeKey, type StorageDriver } from '../storage/index.ts';
 import { assertNotApproved } from './access.ts';
-import { type CycleRow, type ItemRow, itemsForViewer, toItem } from './views.ts';
+import { type CycleRow, type ItemRow, itemsAnswer, toItem, type Viewer } from './views.ts';
 
 export interface ItemInput {
   title: string;
@@ -109,7 +109,8 @@ const unfilteredPage = (db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | '
   );
 
 /** One page of a cycle's items, filtered and sorted, as the viewer may see them. */
-export async function listItems(db: Db, cycleId: string, internal: boolean, q: ItemQuery) {
+export async function listItems(db: Db, cycleId: string, viewer: Viewer, q: ItemQuery) {
+  const { internal } = viewer;
   const term = q.q?.trim();
   // What the viewer chose to filter by; with none, the page is the prepared statement.
   const chosen: Array<SQL | undefined> = [
@@ -134,7 +135,7 @@ export async function listItems(db: Db, cycleId: string, internal: boolean, q: I
     (q.page > 1 ? Number((await db.select({ n: count() }).from(items).where(where))[0]?.n ?? 0) : 0);
   const rows = page.map((r) => r.item);
   return {
-    items: await itemsForViewer(db, rows, internal),
+    items: await itemsAnswer(db, rows, viewer),
     total,
     page: q.page,
     limit: q.limit,

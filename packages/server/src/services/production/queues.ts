@@ -3,12 +3,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type ItemStatus, itemHistory, items, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, isInternalViewer, portfolioPermissions } from '../../policy.ts';
-import { type ItemView, itemsForViewer } from './views.ts';
+import { type ItemAnswer, itemsAnswer } from './views.ts';
 
 export type QueueName = 'internal' | 'clientChanges' | 'client';
 
 export interface QueueEntry {
-  item: ItemView;
+  item: ItemAnswer;
   /** Who moved the item into this status (the last transition), or null if unknown or deleted. */
   sentBy: { _id: string; name: string } | null;
   /** When it entered the status it waits in. */
@@ -65,7 +65,7 @@ export async function reviewQueues(db: DbOrTx, actor: Actor, portfolioId: string
     )
     .orderBy(asc(itemHistory.itemId), desc(itemHistory.createdAt));
   const byItem = new Map(entered.map((e) => [e.itemId, e]));
-  const views = await itemsForViewer(db, rows, internal);
+  const views = await itemsAnswer(db, rows, { actor, perms, internal });
   for (const view of views) {
     const queue = wanted.find(([, s]) => s === view.status)?.[0];
     if (!queue) continue;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   type ItemStatus,
@@ -6,10 +6,17 @@ import {
   items,
   itemVersions,
   portfolioAccess,
+  portfolios,
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, clientFacingActions, isAdmin, visibleVersions } from '../../policy.ts';
+import {
+  type Actor,
+  clientFacingActions,
+  isAdmin,
+  portfolioPermissionKeys,
+  visibleVersions,
+} from '../../policy.ts';
 import { mentionedReaders } from '../mentions.ts';
 import type { Created, Notifier } from '../notifier.ts';
 import { enqueueNotionSync } from '../notion-sync.ts';
@@ -17,19 +24,26 @@ import {
   type Audience,
   checkTransition,
   notificationText,
+  SELF_APPROVAL,
+  selfApproval,
+  type Transition,
   type TransitionName,
   transitions,
 } from '../transitions.ts';
 import { type ItemAccess, loadItem } from './access.ts';
 import type { UploadStore } from './files.ts';
 import { type MaterialInput, normaliseMaterial } from './material.ts';
-import { type ItemRow, toItem } from './views.ts';
+import { type ItemAnswer, type ItemRow, itemAnswer, itemsAnswer, toItem } from './views.ts';
 
 export interface TransitionInput {
   materialData?: MaterialInput;
   changeDescription?: string;
   changeReason?: string;
   reviewComments?: string;
+  /** The material version a decision is about (default: the version the caller is shown). */
+  versionNumber?: number;
+  /** The item's optimistic version the caller last read: a newer item answers 409. */
+  version?: number;
 }
 
 async function recipients(db: DbOrTx, audience: Audience, item: ItemRow, actorId: string): Promise<string[]> {
@@ -54,10 +68,36 @@ async function recipients(db: DbOrTx, audience: Audience, item: ItemRow, actorId
   return ids.filter((id) => id !== actorId);
 }
 
+/** The newest version sent to the client (0: none), the one a client is shown and decides. */
+async function latestSentVersion(db: DbOrTx, itemId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: max(itemVersions.number) })
+    .from(itemVersions)
+    .where(and(eq(itemVersions.itemId, itemId), isNotNull(itemVersions.sentToClientAt)));
+  return row?.n ?? 0;
+}
+
 /**
- * Runs one call of the review flow: checks the status and permission, writes the item (optimistic
- * version check: of two simultaneous calls exactly one wins), the history entry and any new version, and
- * notifies — after the commit.
+ * The version a decision applies to: the one named in the body, which must be the one the caller is shown
+ * (a client: the newest version sent to it; staff: the current version). Anything else is a decision on
+ * content that is no longer under review: 409.
+ */
+async function decidedVersion(db: DbOrTx, item: ItemRow, internal: boolean, named?: number) {
+  const shown = internal ? item.currentVersion : await latestSentVersion(db, item.id);
+  if (named !== undefined && named !== shown) {
+    throw new AppError(
+      'CONFLICT',
+      `La versión ${named} ya no es la que está en revisión: la pieza va por la versión ${shown}. Recarga la pieza para ver la versión actual`,
+    );
+  }
+  return shown;
+}
+
+/**
+ * Runs one call of the review flow: checks the status, the permission, the four-eyes rule and the version
+ * decided; writes the item (optimistic version check: of two simultaneous calls exactly one wins), the
+ * history entry (with the version decided) and any new version, and notifies — after the commit. Answers
+ * the item as the caller may see it, with what the caller may do next.
  */
 export async function runTransition(
   db: Db,
@@ -69,8 +109,10 @@ export async function runTransition(
   /** The store new files are checked against (their stored size) before they join a version. */
   uploads?: UploadStore,
 ) {
-  const t = transitions[name];
-  const { item: loaded } = await loadItem(db, actor, itemId, t.permission);
+  const t: Transition = transitions[name];
+  const { item: loaded, perms, internal } = await loadItem(db, actor, itemId, t.permission);
+  if (input.version !== undefined && input.version !== loaded.version)
+    throw new AppError('CONCURRENT_UPDATE');
   let created: Created | undefined;
   let mentions: Created | undefined;
   let previousStatus: ItemStatus = loaded.status;
@@ -79,12 +121,31 @@ export async function runTransition(
     if (!item || item.version !== loaded.version) throw new AppError('CONCURRENT_UPDATE');
     const check = checkTransition(name, item.status);
     if (!check.ok) throw new AppError('INVALID_TRANSITION', check.message);
+    if (!internal && t.permission !== 'review.client') throw new AppError('FORBIDDEN');
+    if (selfApproval(name, item, { actorId: actor.id, perms, internal })) {
+      const [portfolio] = await tx
+        .select({ allow: portfolios.allowSelfApproval })
+        .from(portfolios)
+        .where(eq(portfolios.id, item.portfolioId));
+      if (!portfolio?.allow) throw new AppError('FORBIDDEN', SELF_APPROVAL);
+    }
     previousStatus = item.status;
-    const material =
+    const versionNumber = t.decision
+      ? await decidedVersion(tx, item, internal, input.versionNumber)
+      : undefined;
+    let material =
       t.createsVersion || name === 'update-material'
         ? await normaliseMaterial(tx, item, input.materialData, uploads)
         : item.materialData;
-    const to: ItemStatus = 'to' in t ? t.to : item.status;
+    // Approved by the client: the approved content is exactly the version the client decided.
+    if (name === 'approve-client-review' && versionNumber) {
+      const [decided] = await tx
+        .select({ material: itemVersions.materialData })
+        .from(itemVersions)
+        .where(and(eq(itemVersions.itemId, item.id), eq(itemVersions.number, versionNumber)));
+      if (decided) material = decided.material;
+    }
+    const to: ItemStatus = t.to ?? item.status;
     const nextVersion = t.createsVersion ? item.currentVersion + 1 : item.currentVersion;
     const [updated] = await tx
       .update(items)
@@ -92,6 +153,7 @@ export async function runTransition(
         status: to,
         materialData: material,
         currentVersion: nextVersion,
+        ...(t.createsVersion ? { versionAuthorId: actor.id } : {}),
         changeDescription: input.changeDescription ?? item.changeDescription,
         version: item.version + 1,
       })
@@ -109,7 +171,7 @@ export async function runTransition(
       });
     }
     // Approved by the client: on its way to the portfolio's Notion pages, written with the approval.
-    if (name === 'approve-client-review') await enqueueNotionSync(tx, item);
+    if (name === 'approve-client-review') await enqueueNotionSync(tx, updated);
     if (name === 'approve-for-client') {
       // The version the client now reviews: from here on the client may see it.
       await tx
@@ -125,23 +187,33 @@ export async function runTransition(
       toStatus: to,
       reviewComments: input.reviewComments ?? null,
       changeDescription: input.changeDescription ?? null,
+      versionNumber: versionNumber ?? (t.createsVersion ? nextVersion : null),
     });
-    if (t.notifies !== 'none' && name in notificationText) {
-      const userIds = await recipients(tx, t.notifies, item, actor.id);
+    // A new version during internal review restarts it: the reviewers are told.
+    const audience: Audience =
+      name === 'create-material-version' && item.status === 'internal_review'
+        ? 'internalReviewers'
+        : t.notifies;
+    if (audience !== 'none' && name in notificationText) {
+      const userIds = await recipients(tx, audience, item, actor.id);
       const text = notificationText[name as keyof typeof notificationText](item.title);
-      const toReviewers = t.notifies === 'clients' || t.notifies === 'internalReviewers';
+      const toReviewers = audience === 'clients' || audience === 'internalReviewers';
       created = await notifier.create(tx, {
         userIds,
         title: 'Producción',
         content: text,
-        url: itemUrl(item, toReviewers ? 'review' : 'production'),
+        // A withdrawn piece is no longer the client's to see: its link opens the client's dashboard.
+        url:
+          name === 'withdraw-from-client-review'
+            ? `/portfolios/${item.portfolioId}/client-dashboard`
+            : itemUrl(item, toReviewers ? 'review' : 'production'),
         data: { itemId: item.id },
         urgency: toReviewers ? 'high' : 'normal',
       });
     }
     // Someone newly mentioned in the copy is told. The working copy is the team's (a client reads only the
     // versions sent to it), so only people who see internal work are.
-    if (material !== item.materialData) {
+    if (material !== item.materialData && name !== 'approve-client-review') {
       const userIds = await mentionedReaders(tx, {
         portfolioId: item.portfolioId,
         html: material.copy,
@@ -158,11 +230,17 @@ export async function runTransition(
           data: { itemId: item.id },
         });
     }
-    return toItem(updated);
+    return updated;
   });
   if (created) notifier.deliver(created);
   if (mentions) notifier.deliver(mentions);
-  return { item: result, previousStatus };
+  return {
+    /** The staff view (events, the agent runner). */
+    item: toItem(result),
+    /** What the caller is answered: its own view, with its next actions. */
+    answer: await itemAnswer(db, result, { actor, perms, internal }),
+    previousStatus,
+  };
 }
 
 /** Where a notification about an item opens it: the screen with the item's drawer. */
@@ -209,8 +287,13 @@ export async function versionHistory(db: DbOrTx, access: ItemAccess) {
       action: h.action,
       fromStatus: h.fromStatus,
       toStatus: h.toStatus,
-      // The internal reviewer's note when approving for the client is internal.
-      reviewComments: internal || h.action !== 'approve-for-client' ? h.reviewComments : null,
+      // The internal reviewer's note when approving for the client, and the team's reason for withdrawing a
+      // piece from the client, are internal.
+      reviewComments:
+        internal || (h.action !== 'approve-for-client' && h.action !== 'withdraw-from-client-review')
+          ? h.reviewComments
+          : null,
+      versionNumber: h.versionNumber,
       changeDescription: internal ? h.changeDescription : null,
       actor: { _id: h.actorId ?? '', name: displayName(actorName, actorDeleted) },
       createdAt: h.createdAt.toISOString(),
@@ -220,11 +303,13 @@ export async function versionHistory(db: DbOrTx, access: ItemAccess) {
 
 export async function pendingInternalReview(db: DbOrTx, actor: Actor, portfolioId?: string) {
   let portfolioIds: string[] | undefined;
+  const permsOf = new Map<string, ReadonlySet<string>>();
   if (!isAdmin(actor)) {
     const grants = await db
       .select({ id: portfolioAccess.portfolioId, permissions: portfolioAccess.permissions })
       .from(portfolioAccess)
       .where(eq(portfolioAccess.userId, actor.id));
+    for (const g of grants) permsOf.set(g.id, new Set(g.permissions));
     portfolioIds =
       actor.role === 'client'
         ? []
@@ -242,5 +327,13 @@ export async function pendingInternalReview(db: DbOrTx, actor: Actor, portfolioI
     .from(items)
     .where(and(eq(items.status, 'internal_review'), scope ? inArray(items.portfolioId, scope) : undefined))
     .orderBy(asc(items.updatedAt));
-  return rows.map(toItem);
+  // What the actor may do on each: its permissions on that item's portfolio (an admin: every permission).
+  const all = new Set<string>(portfolioPermissionKeys);
+  const answers = new Map<string, ItemAnswer>();
+  for (const pid of new Set(rows.map((r) => r.portfolioId))) {
+    const group = rows.filter((r) => r.portfolioId === pid);
+    const perms = isAdmin(actor) ? all : (permsOf.get(pid) ?? new Set<string>());
+    for (const a of await itemsAnswer(db, group, { actor, perms, internal: true })) answers.set(a._id, a);
+  }
+  return rows.map((r) => answers.get(r.id)!);
 }

@@ -1,7 +1,8 @@
-import { and, desc, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type cycles, type items, itemVersions, type MaterialData } from '../../db/schema.ts';
-import { visibleVersions } from '../../policy.ts';
+import { type cycles, items, itemVersions, type MaterialData, portfolios } from '../../db/schema.ts';
+import { type Actor, visibleVersions } from '../../policy.ts';
+import { allowedActions, type TransitionName } from '../transitions.ts';
 
 export type ItemRow = typeof items.$inferSelect;
 export type CycleRow = typeof cycles.$inferSelect;
@@ -81,4 +82,57 @@ export async function itemsForViewer(db: DbOrTx, rows: ItemRow[], internal: bool
 export async function itemForViewer(db: DbOrTx, row: ItemRow, internal: boolean): Promise<ItemView> {
   const [view] = await itemsForViewer(db, [row], internal);
   return view!;
+}
+
+/** Who reads an item: the actor, its permissions on the item's portfolio, and whether it sees internal work. */
+export interface Viewer {
+  actor: Pick<Actor, 'id'>;
+  perms: ReadonlySet<string>;
+  internal: boolean;
+}
+
+export type ItemAnswer = ItemView & { allowedActions: TransitionName[] };
+
+/**
+ * Items as the API answers them: each view with the calls the viewer may make on it now
+ * (`allowedActions`, from the workflow table, the policy and the four-eyes rule). Who wrote the current
+ * version, and whether the portfolio lifts the rule, are read only for pieces in internal review that the
+ * viewer could otherwise approve.
+ */
+export async function withActions(db: DbOrTx, views: ItemView[], viewer: Viewer): Promise<ItemAnswer[]> {
+  const wv = { actorId: viewer.actor.id, perms: viewer.perms, internal: viewer.internal };
+  const inReview =
+    viewer.internal && viewer.perms.has('review.internal')
+      ? views.filter((v) => v.status === 'internal_review').map((v) => v._id)
+      : [];
+  const authors = new Map<string, { versionAuthorId: string | null; allow: boolean }>();
+  if (inReview.length > 0) {
+    const rows = await db
+      .select({ id: items.id, versionAuthorId: items.versionAuthorId, allow: portfolios.allowSelfApproval })
+      .from(items)
+      .innerJoin(portfolios, eq(portfolios.id, items.portfolioId))
+      .where(inArray(items.id, inReview));
+    for (const r of rows) authors.set(r.id, r);
+  }
+  return views.map((view) => {
+    const known = authors.get(view._id);
+    return {
+      ...view,
+      allowedActions: allowedActions(
+        { status: view.status, versionAuthorId: known?.versionAuthorId ?? null },
+        wv,
+        known?.allow ?? false,
+      ),
+    };
+  });
+}
+
+/** Rows as the viewer may read them, with what it may do (itemsForViewer + withActions). */
+export async function itemsAnswer(db: DbOrTx, rows: ItemRow[], viewer: Viewer): Promise<ItemAnswer[]> {
+  return withActions(db, await itemsForViewer(db, rows, viewer.internal), viewer);
+}
+
+export async function itemAnswer(db: DbOrTx, row: ItemRow, viewer: Viewer): Promise<ItemAnswer> {
+  const [answer] = await itemsAnswer(db, [row], viewer);
+  return answer!;
 }
