@@ -8,28 +8,29 @@ test('the service worker shows a pushed notification with its title, body and li
   context,
 }) => {
   await signIn(page, 'employee');
-  const registrationId = await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return registration.scope;
-  });
-  expect(registrationId).toMatch(/\/$/);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(scope).toMatch(/\/$/);
   // The browser's own push service is out of reach here: deliver the push message through DevTools, as the
-  // push service would, straight to our /sw.js.
+  // push service would, straight to our /sw.js. DevTools reports each version's status as events; listen
+  // before enabling the domain, so an early report is not missed.
   const cdp = await context.newCDPSession(page);
-  await cdp.send('ServiceWorker.enable');
-  const versions = await new Promise<Array<{ registrationId: string; scriptURL: string }>>((resolve) => {
+  const seen: Array<{ registrationId: string; status: string; runningStatus: string; scriptURL: string }> =
+    [];
+  const activated = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
-      const active = e.versions.filter(
-        (v: { scriptURL: string; status: string }) =>
-          v.scriptURL.endsWith('/sw.js') && v.status === 'activated',
-      );
-      if (active.length) resolve(active);
+      for (const v of e.versions) seen.push(v);
+      const active = e.versions.find((v) => v.scriptURL.endsWith('/sw.js') && v.status === 'activated');
+      if (active) resolve(active.registrationId);
     });
   });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await activated;
+  // The worker the page is controlled by answers what it shows: the registration holds the notifications.
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const origin = new URL(page.url()).origin;
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin,
-    registrationId: versions[0]!.registrationId,
+    registrationId,
     data: JSON.stringify({
       title: 'Revisión pendiente',
       body: '«Reel 1» espera tu revisión',
@@ -37,18 +38,25 @@ test('the service worker shows a pushed notification with its title, body and li
       tag: 't1',
     }),
   });
+  const shown = () =>
+    worker.evaluate(async () =>
+      (
+        await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()
+      ).map((n) => ({
+        title: n.title,
+        body: n.body,
+        url: (n.data as { url?: string })?.url,
+      })),
+    );
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          url: (n.data as { url?: string })?.url,
-        }));
-      }),
-    )
+    .poll(shown, { message: `versiones vistas por DevTools: ${JSON.stringify(seen)}` })
     .toEqual([{ title: 'Revisión pendiente', body: '«Reel 1» espera tu revisión', url: '/settings' }]);
+  // The page reads the same notifications through its registration.
+  expect(
+    await page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title),
+    ),
+  ).toEqual(['Revisión pendiente']);
 });
 
 test('turning push on asks the server key and calls subscribe; a failure is said in Spanish', async ({
