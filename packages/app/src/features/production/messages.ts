@@ -298,6 +298,13 @@ export const itemMsg = {
     'create-material-version': { label: 'Nueva versión', done: 'Versión creada' },
     'approve-client-review': { label: 'Aprobar', done: 'Pieza aprobada' },
     'request-client-changes': { label: 'Solicitar cambios', done: 'Cambios solicitados' },
+    'withdraw-from-client-review': {
+      label: 'Retirar de revisión',
+      done: 'Retirada de la revisión del cliente',
+    },
+    withdrawReason: 'Motivo de la retirada',
+    withdrawHint: 'La pieza vuelve a cambios internos y el cliente deja de verla; se le avisa.',
+    reasonRequired: 'Retirar de la revisión necesita un motivo',
     changeDescription: 'Descripción del cambio',
     changeReason: 'Motivo',
     reviewComments: 'Comentarios de la revisión',

@@ -17,13 +17,8 @@ import { toast } from '../../../features/system/store.ts';
 import { api, sdk } from '../../../lib/api.ts';
 import type { MaterialInput } from './use-material-editor.ts';
 
-export type Action =
-  | 'mark-for-internal-review'
-  | 'approve-for-client'
-  | 'request-internal-changes'
-  | 'create-material-version'
-  | 'approve-client-review'
-  | 'request-client-changes';
+/** The review-flow calls a button can make (update-material is the editor's «Guardar material»). */
+export type Action = Exclude<ProductionItem['allowedActions'][number], 'update-material'>;
 
 /** The decisions of a review (the review panel offers only these). */
 export const decisions: readonly Action[] = [
@@ -33,29 +28,21 @@ export const decisions: readonly Action[] = [
   'request-client-changes',
 ];
 
-/** The review-flow calls staff can make from each status (product design §4). */
-const staffAllowed: Record<ProductionItem['status'], Action[]> = {
-  draft: ['mark-for-internal-review', 'create-material-version'],
-  internal_changes: ['mark-for-internal-review', 'create-material-version'],
-  client_changes: ['mark-for-internal-review', 'create-material-version'],
-  internal_review: ['approve-for-client', 'request-internal-changes', 'create-material-version'],
-  client_review: ['create-material-version'],
-  approved: [],
-};
+/** The client's own decisions: offered on the client's screens, never in the team's drawer. */
+const clientDecisions: readonly Action[] = ['approve-client-review', 'request-client-changes'];
 
-/** A client decides only on what awaits its review. */
-const clientAllowed: Record<ProductionItem['status'], Action[]> = {
-  draft: [],
-  internal_changes: [],
-  client_changes: [],
-  internal_review: [],
-  client_review: ['approve-client-review', 'request-client-changes'],
-  approved: [],
-};
-
-/** What the viewer may do with the item now (the server checks it again). */
+/**
+ * What the viewer may do with the item now, as the server computed it for this viewer
+ * (`item.allowedActions`: the workflow table, the permissions, the four-eyes rule); the screen only chooses
+ * which of them it offers.
+ */
 export const allowedActions = (item: ProductionItem, client: boolean): Action[] =>
-  (client ? clientAllowed : staffAllowed)[item.status];
+  item.allowedActions.filter(
+    (a): a is Action => a !== 'update-material' && clientDecisions.includes(a as Action) === client,
+  );
+
+/** Calls that carry the material on screen: they write a version, so they carry the item's version too. */
+const writesVersion = (a: Action) => a === 'mark-for-internal-review' || a === 'create-material-version';
 
 const calls = {
   'mark-for-internal-review': sdk.markForInternalReview,
@@ -64,6 +51,7 @@ const calls = {
   'create-material-version': sdk.createMaterialVersion,
   'approve-client-review': sdk.approveClientReview,
   'request-client-changes': sdk.requestClientChanges,
+  'withdraw-from-client-review': sdk.withdrawFromClientReview,
 } as const;
 
 /** Only the transitions the item's status allows; each asks in a dialog for what its call needs. */
@@ -120,10 +108,16 @@ export function ReviewActions({
     setReason('');
     setError(null);
   };
-  const needsComments = action === 'request-internal-changes' || action === 'request-client-changes';
+  const needsComments =
+    action === 'request-internal-changes' ||
+    action === 'request-client-changes' ||
+    action === 'withdraw-from-client-review';
   const submit = async () => {
     if (!action) return;
-    if (needsComments && !comments.trim()) return setError(m.review.commentsRequired);
+    if (needsComments && !comments.trim())
+      return setError(
+        action === 'withdraw-from-client-review' ? m.review.reasonRequired : m.review.commentsRequired,
+      );
     setBusy(true);
     setError(null);
     try {
@@ -141,15 +135,24 @@ export function ReviewActions({
               }
             : action === 'request-internal-changes'
               ? { reviewComments: comments, changeDescription: description || undefined }
-              : action === 'request-client-changes'
+              : action === 'request-client-changes' || action === 'withdraw-from-client-review'
                 ? { reviewComments: comments }
                 : { reviewComments: comments || undefined };
+      // A decision decides the version on screen; a new version is written over the item as it was read.
+      const guard = writesVersion(action)
+        ? { version: item.version }
+        : decisions.includes(action) && item.currentVersion > 0
+          ? { versionNumber: item.currentVersion }
+          : {};
       const call = calls[action] as (o: {
         client: typeof api.client;
         path: { id: string };
         body: unknown;
       }) => ReturnType<typeof sdk.approveForClient>;
-      const next = await api.call(call({ client: api.client, path: { id: item._id }, body }), m.saveError);
+      const next = await api.call(
+        call({ client: api.client, path: { id: item._id }, body: { ...body, ...guard } }),
+        m.saveError,
+      );
       toast.success(m.review[action].done);
       setAction(null);
       onDone(next, action);
@@ -169,7 +172,8 @@ export function ReviewActions({
           variant={
             a === 'create-material-version' ||
             a === 'request-internal-changes' ||
-            a === 'request-client-changes'
+            a === 'request-client-changes' ||
+            a === 'withdraw-from-client-review'
               ? 'outline'
               : 'default'
           }
@@ -201,8 +205,15 @@ export function ReviewActions({
             ) : null}
             {action && action !== 'create-material-version' && action !== 'mark-for-internal-review' ? (
               <Field
-                label={m.review.reviewComments}
-                error={needsComments && error === m.review.commentsRequired ? error : null}
+                label={
+                  action === 'withdraw-from-client-review' ? m.review.withdrawReason : m.review.reviewComments
+                }
+                hint={action === 'withdraw-from-client-review' ? m.review.withdrawHint : undefined}
+                error={
+                  needsComments && (error === m.review.commentsRequired || error === m.review.reasonRequired)
+                    ? error
+                    : null
+                }
               >
                 {(a) => (
                   <Textarea
@@ -230,7 +241,7 @@ export function ReviewActions({
                 )}
               </Field>
             ) : null}
-            {error && error !== m.review.commentsRequired ? (
+            {error && error !== m.review.commentsRequired && error !== m.review.reasonRequired ? (
               <p role="alert" className="text-sm text-destructive">
                 {error}
               </p>

@@ -7,10 +7,6 @@ import { type Draft, type DraftKey, readDraft, useDraftKeeper } from '../../../l
 
 const client = api.client;
 
-/** The working copy may change only in these statuses. */
-export const materialEditable = (status: ProductionItem['status']) =>
-  status === 'draft' || status === 'internal_changes' || status === 'client_changes';
-
 export type MaterialInput = Pick<ProductionItem['materialData'], 'copy' | 'files' | 'links'>;
 
 /**
@@ -39,7 +35,8 @@ export function useMaterialEditor({
   const [saving, setSaving] = useState(false);
   const [offer, setOffer] = useState<Draft<string> | null>(null);
   const key: DraftKey | null = userId && item ? { kind: 'material', userId, id: itemId } : null;
-  const canEdit = item ? materialEditable(item.status) : false;
+  // The server says whether this person may change the working copy now (update-material).
+  const canEdit = item ? item.allowedActions.includes('update-material') : false;
 
   // What was saved is what the server answered; a newer copy from elsewhere replaces an unchanged copy. Another
   // item starts from its own saved copy, and offers its draft if it has one.

@@ -1,0 +1,76 @@
+import { apiAs, grantDemoClient, newPortfolio } from '../../support/production.ts';
+import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
+
+/**
+ * Issue 28 in the browser: the author is not offered the approval of her own work, a piece in client review
+ * cannot be changed behind the client's back, and withdrawing it takes it out of the client's queue live.
+ */
+for (const width of [1280, 390]) {
+  test(`the author cannot approve her own work and withdraws a piece from the client instead of changing it (${width} px)`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const portfolioId = await newPortfolio(request);
+    await grantDemoClient(request, portfolioId);
+    const employee = await apiAs(request, 'employee');
+    const admin = await apiAs(request, 'admin');
+    const cycle = await employee.call('post', `/production/portfolios/${portfolioId}/start`, {
+      cycleDuration: 14,
+    });
+    // The demo client's bell holds every run's notices: this run's title is its own.
+    const title = `Post de la feria ${width}-${Date.now() % 1_000_000}`;
+    const item = await employee.call('post', `/production/cycles/${cycle._id}/items`, { title });
+    await employee.call('post', `/production/items/${item._id}/mark-for-internal-review`, {
+      materialData: { copy: '<p>Ven a la feria</p>' },
+    });
+
+    // The author, on her own piece in internal review: she may ask for changes, not approve it.
+    const context = await browser.newContext({ viewport: { width, height: 900 }, hasTouch: width < 500 });
+    const page = await context.newPage();
+    await signIn(page, 'employee');
+    await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
+    const drawer = page.getByRole('dialog', { name: title });
+    await expect(drawer.getByRole('button', { name: 'Solicitar cambios internos' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Aprobar para cliente' })).toHaveCount(0);
+
+    // Another person of the team approves it for the client; the client has its queue open.
+    await admin.call('post', `/production/items/${item._id}/approve-for-client`, {});
+    const clientContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const client = await clientContext.newPage();
+    await signIn(client, 'client');
+    await client.goto(`/portfolios/${portfolioId}/review`);
+    const queue = client.getByRole('region', { name: /Esperan tu revisión/ });
+    await expect(queue.getByRole('button', { name: new RegExp(title) })).toBeVisible();
+
+    // In client review the team cannot write a new version: it withdraws the piece, with a reason.
+    await page.reload();
+    await expect(drawer.getByRole('button', { name: 'Retirar de revisión' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Nueva versión' })).toHaveCount(0);
+    await expect(drawer.getByRole('button', { name: 'Enviar a revisión interna' })).toHaveCount(0);
+    await drawer.getByRole('button', { name: 'Retirar de revisión' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Retirar de revisión' });
+    await expect(
+      dialog.getByText('La pieza vuelve a cambios internos y el cliente deja de verla'),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(dialog.getByText('Retirar de la revisión necesita un motivo')).toBeVisible();
+    await dialog.getByLabel('Motivo de la retirada').fill('Cambió la fecha de la feria');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(toast(page, 'Retirada de la revisión del cliente')).toBeVisible();
+    await expect(drawer.getByText('Cambios internos solicitados').first()).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Enviar a revisión interna' })).toBeVisible();
+
+    // The client's queue empties without a reload, and its bell says why the piece left.
+    await expect(queue.getByRole('button', { name: new RegExp(title) })).toHaveCount(0);
+    await client.getByRole('button', { name: /^Notificaciones/ }).click();
+    await expect(
+      client
+        .getByRole('region', { name: 'Notificaciones', exact: true })
+        .getByText(`El equipo retiró «${title}» de tu revisión para cambiarla`),
+    ).toBeVisible();
+    await context.close();
+    await clientContext.close();
+  });
+}
