@@ -210,3 +210,32 @@ test('saving over a copy saved meanwhile by someone else shows both and lets the
   await expect(drawer.getByRole('textbox', { name: 'Texto (copy)' })).toHaveText('Versión final de Ana');
   await expect(drawer.getByText('Guardado', { exact: true })).toBeVisible();
 });
+
+test("an agent task's form being written comes back after a reload, and creating the task clears it", async ({
+  page,
+  request,
+}) => {
+  const portfolioId = await newPortfolio(request);
+  const employee = await apiAs(request, 'employee');
+  const agent = await employee.call('post', `/agents/${portfolioId}`, { name: 'Redactora' });
+  await signIn(page, 'employee');
+  await page.goto(`/portfolios/${portfolioId}/agents/${agent._id}`);
+  await page.getByRole('button', { name: 'Nueva tarea' }).first().click();
+  let dialog = page.getByRole('dialog', { name: 'Nueva tarea' });
+  await dialog.getByLabel('Título').fill('Copy del reel');
+  await dialog.getByLabel('Instrucciones (opcional)').fill('Tres variantes, tono cercano');
+  await page.reload();
+
+  await page.getByRole('button', { name: 'Nueva tarea' }).first().click();
+  dialog = page.getByRole('dialog', { name: 'Nueva tarea' });
+  await expect(dialog.getByText('Recuperamos lo que estabas escribiendo.')).toBeVisible();
+  await expect(dialog.getByLabel('Título')).toHaveValue('Copy del reel');
+  await expect(dialog.getByLabel('Instrucciones (opcional)')).toHaveValue('Tres variantes, tono cercano');
+  await dialog.getByRole('button', { name: 'Crear tarea' }).click();
+  await expect(toast(page, 'Tarea Copy del reel creada')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Nueva tarea' }).first().click();
+  dialog = page.getByRole('dialog', { name: 'Nueva tarea' });
+  await expect(dialog.getByLabel('Título')).toHaveValue('');
+  await expect(dialog.getByText('Recuperamos lo que estabas escribiendo.')).toHaveCount(0);
+});

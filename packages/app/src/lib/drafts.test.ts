@@ -1,3 +1,4 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearDraft,
@@ -6,6 +7,7 @@ import {
   draftKey,
   pruneDrafts,
   readDraft,
+  useFormDraft,
   writeDraft,
 } from './drafts.ts';
 
@@ -84,5 +86,55 @@ describe('a debounced write', () => {
     w.cancel();
     vi.advanceTimersByTime(1000);
     expect(writes).toEqual(['a']);
+  });
+});
+
+describe('a form kept as a draft', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+  const key = { kind: 'task', userId: 'u-ana', id: 'agent-1' };
+  const start = { title: '', instructions: '' };
+
+  it('keeps what is typed, puts it back when the dialog opens again, and drops it once sent', () => {
+    const reset = vi.fn();
+    const { result, rerender } = renderHook(
+      ({ open, current }: { open: boolean; current: typeof start }) =>
+        useFormDraft({ key, open, initial: start, values: current, reset }),
+      { initialProps: { open: true, current: start } },
+    );
+    expect(reset).toHaveBeenLastCalledWith(start);
+    expect(result.current.restored).toBe(false);
+    rerender({ open: true, current: { title: 'Resumen', instructions: 'Tres líneas' } });
+    act(() => vi.advanceTimersByTime(500));
+    expect(JSON.parse(readDraft<string>(key)!.value)).toEqual({
+      title: 'Resumen',
+      instructions: 'Tres líneas',
+    });
+
+    // Closed and opened again: the draft is back in the form.
+    const typed = { title: 'Resumen', instructions: 'Tres líneas' };
+    rerender({ open: false, current: typed });
+    rerender({ open: true, current: typed });
+    expect(reset).toHaveBeenLastCalledWith({ title: 'Resumen', instructions: 'Tres líneas' });
+    expect(result.current.restored).toBe(true);
+
+    act(() => result.current.done());
+    expect(readDraft(key)).toBeNull();
+    expect(result.current.restored).toBe(false);
+  });
+
+  it('discards the draft back to the form start', () => {
+    writeDraft(key, JSON.stringify({ title: 'Viejo', instructions: '' }), JSON.stringify(start));
+    const reset = vi.fn();
+    const { result } = renderHook(() =>
+      useFormDraft({ key, open: true, initial: start, values: start, reset }),
+    );
+    expect(result.current.restored).toBe(true);
+    act(() => result.current.discard());
+    expect(reset).toHaveBeenLastCalledWith(start);
+    expect(readDraft(key)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * Drafts of what a person is writing, kept in the browser (localStorage) so that a close, a reload or a crash
@@ -173,6 +173,65 @@ export function useDraftKeeper<T>({
     discard() {
       writer.current?.cancel();
       if (keyRef.current) clearDraft(keyRef.current);
+    },
+  };
+}
+
+/**
+ * A dialog's form kept as a draft: when the dialog opens, a stored draft that differs from the form's start
+ * (`initial`) is put back into the form (`reset`) and `restored` says so; while it is open, what the form
+ * holds (`values`) is kept; `done` (sent) and `discard` (back to the start) drop the draft. Values are stored
+ * as JSON.
+ */
+export function useFormDraft<T>({
+  key,
+  open,
+  initial,
+  values,
+  reset,
+}: {
+  key: DraftKey | null;
+  open: boolean;
+  initial: T;
+  values: T;
+  reset: (values: T) => void;
+}) {
+  const [ready, setReady] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const keyRef = useRef(key);
+  keyRef.current = key;
+  const start = JSON.stringify(initial);
+  const startRef = useRef(start);
+  startRef.current = start;
+  const resetRef = useRef(reset);
+  resetRef.current = reset;
+  const id = key ? draftKey(key) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the dialog opens or its key changes
+  useEffect(() => {
+    if (!open) {
+      setReady(false);
+      return;
+    }
+    const found = keyRef.current ? readDraft<string>(keyRef.current) : null;
+    const use = found !== null && typeof found.value === 'string' && found.value !== startRef.current;
+    resetRef.current(JSON.parse(use ? found.value : startRef.current) as T);
+    setRestored(use);
+    setReady(true);
+  }, [open, id]);
+  const keeper = useDraftKeeper({ key, value: JSON.stringify(values), saved: start, paused: !ready });
+  return {
+    /** The form holds a draft put back when it opened. */
+    restored,
+    /** The form was sent: no draft to keep. */
+    done() {
+      keeper.discard();
+      setRestored(false);
+    },
+    /** Back to the form's start, without the draft. */
+    discard() {
+      keeper.discard();
+      setRestored(false);
+      resetRef.current(JSON.parse(startRef.current) as T);
     },
   };
 }

@@ -7,6 +7,8 @@ export const agentsMsg = {
   retry: 'Reintentar',
   cancel: 'Cancelar',
   save: 'Guardar',
+  draftRestored: 'Recuperamos lo que estabas escribiendo.',
+  discardDraft: 'Descartar borrador',
   delete: 'Eliminar',
   loadError: 'No se pudieron cargar los agentes',
   caption: 'Agentes del portafolio',

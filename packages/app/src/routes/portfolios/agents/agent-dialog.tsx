@@ -1,12 +1,15 @@
 import type { Agent } from '@crw/api-client';
-import { Field, Input, Label, Switch, Textarea } from '@crw/ui';
-import { useEffect, useId } from 'react';
+import { Button, Field, Input, Label, Switch, Textarea } from '@crw/ui';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useSnapshot } from 'valtio';
 import { FormDialog } from '../../../features/admin/form-dialog.tsx';
 import { showServerError } from '../../../features/admin/form-errors.ts';
 import { agentsMsg as t } from '../../../features/agents/messages.ts';
 import { type AgentInput, createAgent, updateAgent } from '../../../features/agents/store.ts';
+import { authStore } from '../../../features/auth/store.ts';
 import { toast } from '../../../features/system/store.ts';
+import { useFormDraft } from '../../../lib/drafts.ts';
 
 type EditableAgent = Pick<Agent, '_id' | 'portfolioId' | 'name' | 'description' | 'instructions' | 'active'>;
 
@@ -30,14 +33,22 @@ export function AgentDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const activeId = useId();
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<AgentInput>({
+  const { register, control, handleSubmit, reset, setError, formState, watch } = useForm<AgentInput>({
     defaultValues: toForm(agent),
   });
   const { errors, isSubmitting } = formState;
-
-  useEffect(() => {
-    if (open) reset(toForm(agent));
-  }, [open, agent, reset]);
+  // What is typed (the instructions above all) is kept as a draft per user and agent (or per portfolio for a
+  // new one) and comes back when the dialog opens again.
+  const { user } = useSnapshot(authStore);
+  const draft = useFormDraft({
+    key: user
+      ? { kind: agent ? 'agent' : 'new-agent', userId: user._id, id: agent ? agent._id : portfolioId }
+      : null,
+    open,
+    initial: toForm(agent),
+    values: watch(),
+    reset,
+  });
 
   const submit = handleSubmit(async (values) => {
     const input = {
@@ -54,6 +65,7 @@ export function AgentDialog({
         const saved = await createAgent(portfolioId, input);
         toast.success(t.created(saved.name));
       }
+      draft.done();
       onOpenChange(false);
     } catch (error) {
       showServerError(error, setError, agent ? t.updateError : t.createError, { name: 'name' });
@@ -71,6 +83,17 @@ export function AgentDialog({
       error={errors.root?.server?.message}
       onSubmit={submit}
     >
+      {draft.restored ? (
+        <p
+          role="status"
+          className="flex flex-wrap items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground"
+        >
+          {t.draftRestored}
+          <Button type="button" size="sm" variant="ghost" onClick={draft.discard}>
+            {t.discardDraft}
+          </Button>
+        </p>
+      ) : null}
       <Field label={t.name} error={errors.name?.message}>
         {(p) => (
           <Input

@@ -1,14 +1,17 @@
 import type { ProductionItem } from '@crw/api-client';
-import { Combobox, DatePicker, Field, Input, Textarea, useDebouncedValue } from '@crw/ui';
+import { Button, Combobox, DatePicker, Field, Input, Textarea, useDebouncedValue } from '@crw/ui';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useSnapshot } from 'valtio';
 import { FormDialog } from '../../../features/admin/form-dialog.tsx';
 import { showServerError } from '../../../features/admin/form-errors.ts';
 import { agentsMsg } from '../../../features/agents/messages.ts';
 import { createTask, type TaskInput } from '../../../features/agents/store.ts';
+import { authStore } from '../../../features/auth/store.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api, sdk } from '../../../lib/api.ts';
 import { todayIso } from '../../../lib/dates.ts';
+import { useFormDraft } from '../../../lib/drafts.ts';
 
 const t = agentsMsg.tasks;
 const empty: TaskInput = { title: '', instructions: '', itemId: null, dueDate: null };
@@ -61,15 +64,20 @@ export function TaskDialog({
   agent: { _id: string; portfolioId: string };
   onOpenChange: (open: boolean) => void;
 }) {
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<TaskInput>({
+  const { register, control, handleSubmit, reset, setError, formState, watch } = useForm<TaskInput>({
     defaultValues: empty,
   });
   const { errors, isSubmitting } = formState;
   const search = useItemSearch(agent.portfolioId, open);
-
-  useEffect(() => {
-    if (open) reset(empty);
-  }, [open, reset]);
+  // What is typed is kept as a draft (per user and agent) and comes back when the dialog opens again.
+  const { user } = useSnapshot(authStore);
+  const draft = useFormDraft({
+    key: user ? { kind: 'task', userId: user._id, id: agent._id } : null,
+    open,
+    initial: empty,
+    values: watch(),
+    reset,
+  });
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -78,6 +86,7 @@ export function TaskDialog({
         title: values.title.trim(),
         instructions: values.instructions.trim(),
       });
+      draft.done();
       toast.success(t.created(task.title));
       onOpenChange(false);
     } catch (error) {
@@ -99,6 +108,17 @@ export function TaskDialog({
       error={errors.root?.server?.message}
       onSubmit={submit}
     >
+      {draft.restored ? (
+        <p
+          role="status"
+          className="flex flex-wrap items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground"
+        >
+          {agentsMsg.draftRestored}
+          <Button type="button" size="sm" variant="ghost" onClick={draft.discard}>
+            {agentsMsg.discardDraft}
+          </Button>
+        </p>
+      ) : null}
       <Field label={t.titleField} error={errors.title?.message}>
         {(p) => (
           <Input
