@@ -127,6 +127,55 @@ describe('agent task runner', () => {
     expect(row!.materialData.links).toEqual(['https://ejemplo.com/a']);
   });
 
+  it('keeps an answer for a piece under review on the task as a proposal, applied by hand as a new version', async () => {
+    const t = await tool('/propuesta');
+    const a = await agent([t._id]);
+    const item = (
+      await as(employee, 'POST', `/api/production/cycles/${cycleId}/items`, { title: 'Post en revisión' })
+    ).json();
+    const flow = (u: TestUser, action: string, body: object = {}) =>
+      as(u, 'POST', `/api/production/items/${item._id}/${action}`, body);
+    expect(
+      (await flow(employee, 'mark-for-internal-review', { materialData: { copy: '<p>Mío</p>' } })).statusCode,
+    ).toBe(200);
+    peer.replies = [json(200, { material: { copy: '<p>Del agente</p><script>x()</script>' } })];
+    const id = await task(a, { itemId: item._id });
+    await ctx.app.agentRunner.drain();
+
+    // The piece under review did not change; the task holds the proposal, sanitised.
+    const [row] = await ctx.app.db.select().from(items).where(eq(items.id, item._id));
+    expect(row).toMatchObject({ status: 'internal_review', currentVersion: 1 });
+    expect(row!.materialData.copy).toBe('<p>Mío</p>');
+    const done = await read(id);
+    expect(done.result).toContain('el material quedó en la tarea como propuesta');
+    expect(done.proposedMaterial).toEqual({ copy: '<p>Del agente</p>' });
+
+    // Applied by the admin: version 2, written by the admin (who therefore may not approve it).
+    const applied = await as(admin, 'POST', `/api/tasks/${id}/apply-proposal`);
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json().proposedMaterial).toBeNull();
+    const [after] = await ctx.app.db.select().from(items).where(eq(items.id, item._id));
+    expect(after).toMatchObject({ currentVersion: 2, versionAuthorId: admin.id });
+    expect(after!.materialData.copy).toBe('<p>Del agente</p>');
+    expect((await flow(admin, 'approve-for-client')).statusCode).toBe(403);
+    // A second apply finds nothing to apply.
+    const again = await as(admin, 'POST', `/api/tasks/${id}/apply-proposal`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Esta tarea no tiene material propuesto que aplicar');
+
+    // In client review a proposal is kept, and applying it asks to withdraw the piece first.
+    expect((await flow(employee, 'approve-for-client')).statusCode).toBe(200);
+    peer.replies = [json(200, { material: { copy: '<p>Otra</p>' } })];
+    const second = await task(a, { itemId: item._id });
+    await ctx.app.agentRunner.drain();
+    const refused = await as(employee, 'POST', `/api/tasks/${second}/apply-proposal`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'La pieza está en revisión del cliente: retírala de la revisión antes de cambiarla',
+    );
+    expect((await read(second)).proposedMaterial).toEqual({ copy: '<p>Otra</p>' });
+  });
+
   it('retries a 503 and a timeout, and stops at the first 4xx', async () => {
     const t = await tool('/flaky');
     const a = await agent([t._id]);

@@ -36,6 +36,13 @@ export type Task = {
      * YYYY-MM-DD
      */
     dueDate: string | null;
+    /**
+     * Material que el agente propuso para una pieza que estaba en revisión: no se aplicó (apply-proposal)
+     */
+    proposedMaterial: {
+        copy?: string;
+        links?: Array<string>;
+    } | null;
     createdAt: string;
     updatedAt: string;
 };
@@ -4487,6 +4494,45 @@ export type UpdateTaskResponses = {
 };
 
 export type UpdateTaskResponse = UpdateTaskResponses[keyof UpdateTaskResponses];
+
+export type ApplyTaskProposalData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/tasks/{id}/apply-proposal';
+};
+
+export type ApplyTaskProposalErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type ApplyTaskProposalError = ApplyTaskProposalErrors[keyof ApplyTaskProposalErrors];
+
+export type ApplyTaskProposalResponses = {
+    /**
+     * Default Response
+     */
+    200: Task;
+};
+
+export type ApplyTaskProposalResponse = ApplyTaskProposalResponses[keyof ApplyTaskProposalResponses];
 
 export type ListCommentsData = {
     body?: never;

@@ -311,6 +311,11 @@ export const tasks = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     dueDate: date('due_date', { mode: 'string' }),
+    /**
+     * Material an agent answered for an item that was under review: kept here, never written over the piece,
+     * until someone applies it as a new version («Aplicar como nueva versión»).
+     */
+    proposedMaterial: jsonb('proposed_material').$type<{ copy?: string; links?: string[] }>(),
     createdBy: text('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

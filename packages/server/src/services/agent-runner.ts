@@ -4,10 +4,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { agents, items, portfolios, tasks, tools, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
 import { createDrainLoop, type DrainLoop } from '../lib/drain-loop.ts';
+import { sanitizeRichText } from '../lib/sanitize.ts';
+import type { Actor } from '../policy.ts';
 import type { Notifier } from './notifier.ts';
 import type { ProductionPublisher } from './production/events.ts';
 import { runTransition } from './production/review.ts';
+import { editableStatuses } from './transitions.ts';
 import type { WebhookOutcome, WebhookSender } from './webhooks.ts';
 
 type TaskRow = typeof tasks.$inferSelect;
@@ -242,9 +246,11 @@ function parseAnswer(body: string): ToolAnswer {
 }
 
 /**
- * The agent's material becomes a version of the task's item, written as the person who created the task
- * (with their permissions): a draft or an item with changes requested goes to internal review, one already
- * in review gets a new version; an approved item is left alone. Answers a note for the task's result.
+ * The agent's material, for the task's item, written as the person who created the task (with their
+ * permissions). A piece with the team (a draft, or changes requested) gets it as a new version sent to
+ * internal review. A piece under review never changes behind its reviewers: the material is kept on the task
+ * as a proposal, applied by hand («Aplicar como nueva versión»). An approved piece is left alone. Answers a
+ * note for the task's result.
  */
 async function newVersion(
   deps: Parameters<typeof createAgentRunner>[0],
@@ -261,14 +267,21 @@ async function newVersion(
   if (!creator) return 'El material no se guardó: quien creó la tarea ya no existe.';
   const [item] = await deps.db.select().from(items).where(eq(items.id, itemId));
   if (!item || item.status === 'approved') return 'El material no se guardó: la pieza ya está aprobada.';
-  const toReview = ['draft', 'internal_changes', 'client_changes'].includes(item.status);
+  if (!editableStatuses.includes(item.status)) {
+    const proposal = {
+      ...material,
+      ...(material.copy !== undefined ? { copy: sanitizeRichText(material.copy) } : {}),
+    };
+    await deps.db.update(tasks).set({ proposedMaterial: proposal }).where(eq(tasks.id, task.id));
+    return `«${item.title}» está en revisión: el material quedó en la tarea como propuesta («Aplicar como nueva versión»).`;
+  }
   try {
     const { item: updated, previousStatus } = await runTransition(
       deps.db,
       deps.notifier,
       creator,
       itemId,
-      toReview ? 'mark-for-internal-review' : 'create-material-version',
+      'mark-for-internal-review',
       {
         materialData: material,
         changeReason: `Agente: ${task.title}`,
@@ -276,8 +289,45 @@ async function newVersion(
       },
     );
     deps.events.publish([{ kind: 'item.updated', item: updated, previousStatus, actorId: creator.id }]);
-    return `Nueva versión ${updated.currentVersion} de «${item.title}»${toReview ? ', enviada a revisión interna' : ''}.`;
+    return `Nueva versión ${updated.currentVersion} de «${item.title}», enviada a revisión interna.`;
   } catch (err) {
     return `El material no se guardó: ${(err as Error).message}`;
   }
+}
+
+/**
+ * «Aplicar como nueva versión»: the agent's proposal kept on a task becomes a new version of its item,
+ * written by the person who applies it (its author for the four-eyes rule), through the review flow's own
+ * checks (a piece in client review must be withdrawn first). The proposal is then cleared; a second apply
+ * finds none (409).
+ */
+export async function applyProposal(
+  db: Db,
+  notifier: Notifier,
+  events: ProductionPublisher,
+  actor: Actor & { name?: string },
+  task: TaskRow,
+) {
+  const proposal = task.proposedMaterial;
+  if (!proposal || !task.itemId)
+    throw new AppError('CONFLICT', 'Esta tarea no tiene material propuesto que aplicar');
+  const { item, previousStatus } = await runTransition(
+    db,
+    notifier,
+    actor,
+    task.itemId,
+    'create-material-version',
+    {
+      materialData: proposal,
+      changeReason: `Agente: ${task.title}`,
+      changeDescription: `Material propuesto por un agente (tarea «${task.title}»), aplicado a mano`,
+    },
+  );
+  events.publish([{ kind: 'item.updated', item, previousStatus, actorId: actor.id }]);
+  const [updated] = await db
+    .update(tasks)
+    .set({ proposedMaterial: null })
+    .where(and(eq(tasks.id, task.id), sql`${tasks.proposedMaterial} is not null`))
+    .returning();
+  return updated ?? task;
 }

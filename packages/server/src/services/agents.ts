@@ -49,6 +49,7 @@ export const toTask = (row: TaskRow) => ({
   startedAt: row.startedAt?.toISOString() ?? null,
   finishedAt: row.finishedAt?.toISOString() ?? null,
   dueDate: row.dueDate,
+  proposedMaterial: row.proposedMaterial ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

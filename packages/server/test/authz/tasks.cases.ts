@@ -35,6 +35,12 @@ export const cases: AuthzCase[] = [
     expect: hidden,
   },
   {
+    route: 'POST /api/tasks/:id/apply-proposal',
+    request: async (w) => ({ url: `/api/tasks/${await task(w)}/apply-proposal` }),
+    expect: { ...managers(409), clientGrant: 404 },
+    note: 'a task without a proposal: 409 for those who may see it',
+  },
+  {
     route: 'DELETE /api/tasks/:id',
     request: async (w) => ({ url: `/api/tasks/${await task(w)}` }),
     expect: hidden,

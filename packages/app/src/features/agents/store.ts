@@ -207,6 +207,18 @@ export async function setTaskStatus(task: Task, status: 'cancelled' | 'pending')
   return saved;
 }
 
+/**
+ * «Aplicar como nueva versión»: the material an agent proposed while its piece was under review becomes a
+ * new version of the piece (the server checks the piece may change now).
+ */
+export async function applyProposal(task: Task) {
+  const saved = await api.call(sdk.applyTaskProposal({ client, path: { id: task._id } }), t.tasks.applyError);
+  const tasks = agentsStore.detail.tasks;
+  const index = tasks.findIndex((x) => x._id === saved._id);
+  if (index >= 0) tasks[index] = saved;
+  return saved;
+}
+
 /** The catalogue's enabled tools plus those already assigned (admins only: the server refuses others). */
 export async function loadCatalogue() {
   try {

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { comments, tasks } from '../../db/schema.ts';
 import { errorResponses, IdParams, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
 import { requirePortfolio } from '../../policy.ts';
+import { applyProposal } from '../../services/agent-runner.ts';
 import * as service from '../../services/agents.ts';
 import { TaskFields, TaskSchema, TaskStatusSchema } from './schemas.ts';
 
@@ -127,6 +128,25 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (updated.status === 'pending') app.agentRunner.kick();
       }
       return updated;
+    },
+  );
+
+  app.post(
+    '/tasks/:id/apply-proposal',
+    {
+      schema: {
+        operationId: 'applyTaskProposal',
+        tags,
+        summary:
+          'Aplica como nueva versión de la pieza el material que el agente propuso mientras la pieza estaba en revisión',
+        params: IdParams,
+        response: { 200: ref(TaskSchema), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const task = await service.loadTask(app.db, request.user, request.params.id, 'agents.manage');
+      const updated = await applyProposal(app.db, app.notifier, app.productionEvents, request.user, task);
+      return service.toTask(updated);
     },
   );
 

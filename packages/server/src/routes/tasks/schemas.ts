@@ -23,6 +23,15 @@ export const TaskSchema = component(
     startedAt: Nullable(Timestamp),
     finishedAt: Nullable(Timestamp),
     dueDate: Nullable(IsoDate),
+    proposedMaterial: Nullable(
+      Type.Object(
+        { copy: Type.Optional(Type.String()), links: Type.Optional(Type.Array(Type.String())) },
+        {
+          description:
+            'Material que el agente propuso para una pieza que estaba en revisión: no se aplicó (apply-proposal)',
+        },
+      ),
+    ),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   }),

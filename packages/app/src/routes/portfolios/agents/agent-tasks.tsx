@@ -1,5 +1,5 @@
 import type { AgentDetail, Task } from '@crw/api-client';
-import { Badge, Button, ConfirmDialog, EmptyState, Select, Skeleton } from '@crw/ui';
+import { Badge, Button, ConfirmDialog, EmptyState, RichTextContent, Select, Skeleton } from '@crw/ui';
 import { ListTodoIcon, PlusIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import { agentsMsg } from '../../../features/agents/messages.ts';
 import {
   agentsStore,
+  applyProposal,
   isOpen,
   loadTasks,
   setTaskStatus,
@@ -191,6 +192,7 @@ function TaskRow({ task, onCancel, onRetry }: { task: Task; onCancel: () => void
           <p className="break-words whitespace-pre-wrap">{task.result}</p>
         </div>
       ) : null}
+      {task.proposedMaterial ? <ProposalBox task={task} /> : null}
       {task.error ? (
         <div className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-destructive">
           <p className="text-xs font-medium">{t.error}</p>
@@ -198,5 +200,42 @@ function TaskRow({ task, onCancel, onRetry }: { task: Task; onCancel: () => void
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** An agent's material kept on the task because its piece was under review, with the way to apply it. */
+function ProposalBox({ task }: { task: Task }) {
+  const [busy, setBusy] = useState(false);
+  const apply = async () => {
+    setBusy(true);
+    try {
+      await applyProposal(task);
+      toast.success(t.applied(task.title));
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : t.applyError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="space-y-2 rounded-md border border-border p-2" data-task-proposal>
+      <p className="text-xs font-medium">{t.proposal}</p>
+      {task.proposedMaterial?.copy ? <RichTextContent html={task.proposedMaterial.copy} /> : null}
+      {task.proposedMaterial?.links?.length ? (
+        <ul className="text-xs break-all">
+          {task.proposedMaterial.links.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+      ) : null}
+      <Button
+        size="sm"
+        disabled={busy}
+        aria-label={t.applyProposalOf(task.title)}
+        onClick={() => void apply()}
+      >
+        {t.applyProposal}
+      </Button>
+    </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "tasks" ADD COLUMN "proposed_material" jsonb;
