@@ -209,6 +209,18 @@ test('saving over a copy saved meanwhile by someone else shows both and lets the
   await expect(conflict).toBeHidden();
   await expect(drawer.getByRole('textbox', { name: 'Texto (copy)' })).toHaveText('Versión final de Ana');
   await expect(drawer.getByText('Guardado', { exact: true })).toBeVisible();
+
+  // A change elsewhere that leaves the copy alone (the description) is no conflict: the copy is saved on top.
+  await employee.call('put', `/production/items/${itemId}`, { description: 'Para el lanzamiento' });
+  await drawer.getByRole('textbox', { name: 'Texto (copy)' }).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' y pipas');
+  await drawer.getByRole('button', { name: 'Guardar material' }).click();
+  await expect(drawer.getByText('Guardado', { exact: true })).toBeVisible();
+  await expect(conflict).toBeHidden();
+  const saved = await employee.call('get', `/production/items/${itemId}`);
+  expect(saved.materialData.copy).toContain('Versión final de Ana y pipas');
+  expect(saved.description).toBe('Para el lanzamiento');
 });
 
 test("an agent task's form being written comes back after a reload, and creating the task clears it", async ({

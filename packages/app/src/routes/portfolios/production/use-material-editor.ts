@@ -77,32 +77,47 @@ export function useMaterialEditor({
   const [conflict, setConflict] = useState<ProductionItem | null>(null);
 
   /**
-   * Saves the material on screen (with `files`, after an upload). Unless `over` is given (the person chose to
-   * save over that copy), the copy it was written over must still be the saved one: the item is read first,
-   * and a different copy is a conflict (`'conflict'`), shown with the difference.
+   * Saves the material on screen (with `files`, after an upload) over the item as it was read (its optimistic
+   * `version`; `over`: the newer item the person chose to save over). When the item changed meanwhile (409),
+   * it is read again: another copy than the one this was written over is a conflict (`'conflict'`), shown with
+   * the difference and saved over only if the person chooses; any other change (details, a file) is kept and
+   * the copy saved on top of it.
    */
   const save = async (
     files?: ProductionItem['materialData']['files'],
     over?: ProductionItem,
   ): Promise<'saved' | 'conflict' | 'failed'> => {
     if (!item) return 'failed';
-    setSaving(true);
-    try {
-      if (!over) {
-        const fresh = await api.call(sdk.getItem({ client, path: { id: item._id } }), m.saveError);
-        if (fresh.materialData.copy !== saved.current.copy && fresh.materialData.copy !== copy) {
-          setConflict(fresh);
-          return 'conflict';
-        }
-      }
-      const next = await api.call(
+    const base = over ?? item;
+    const writtenOver = over ? over.materialData.copy : saved.current.copy;
+    const send = (read: ProductionItem, list = files ?? read.materialData.files) =>
+      api.call(
         sdk.updateMaterial({
           client,
           path: { id: item._id },
-          body: { materialData: material(files ?? over?.materialData.files) },
+          body: { materialData: material(list), version: read.version },
         }),
         m.saveError,
       );
+    setSaving(true);
+    try {
+      let next: ProductionItem;
+      try {
+        next = await send(base);
+      } catch (e) {
+        if ((e as { status?: number }).status !== 409) throw e;
+        const fresh = await api.call(sdk.getItem({ client, path: { id: item._id } }), m.saveError);
+        if (fresh.materialData.copy !== writtenOver && fresh.materialData.copy !== copy) {
+          setConflict(fresh);
+          return 'conflict';
+        }
+        // Files someone else added meanwhile are kept beside this upload's.
+        const known = new Set(fresh.materialData.files.map((f) => f.s3Key));
+        next = await send(fresh, [
+          ...fresh.materialData.files,
+          ...(files ?? []).filter((f) => !known.has(f.s3Key)),
+        ]);
+      }
       keeper.discard();
       setConflict(null);
       toast.success(m.material.saved);
