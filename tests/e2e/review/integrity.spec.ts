@@ -74,3 +74,37 @@ for (const width of [1280, 390]) {
     await clientContext.close();
   });
 }
+
+test('a one-person team lets the author approve her own work from the portfolio settings', async ({
+  browser,
+  request,
+}) => {
+  const portfolioId = await newPortfolio(request);
+  const employee = await apiAs(request, 'employee');
+  const cycle = await employee.call('post', `/production/portfolios/${portfolioId}/start`, {
+    cycleDuration: 14,
+  });
+  const item = await employee.call('post', `/production/cycles/${cycle._id}/items`, { title: 'Solo yo' });
+  await employee.call('post', `/production/items/${item._id}/mark-for-internal-review`, {
+    materialData: { copy: '<p>Hecho por mí</p>' },
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, 'employee');
+  await page.goto(`/portfolios/${portfolioId}/settings/general`);
+  const setting = page.getByRole('switch', { name: 'Permitir que el autor apruebe su propio trabajo' });
+  await expect(setting).toHaveAttribute('aria-checked', 'false');
+  await setting.click();
+  await expect(toast(page, 'El autor puede aprobar su propio trabajo en este portafolio')).toBeVisible();
+  await expect(setting).toHaveAttribute('aria-checked', 'true');
+
+  await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
+  const drawer = page.getByRole('dialog', { name: 'Solo yo' });
+  await drawer.getByRole('button', { name: 'Aprobar para cliente' }).click();
+  await page
+    .getByRole('dialog', { name: 'Aprobar para cliente' })
+    .getByRole('button', { name: 'Confirmar' })
+    .click();
+  await expect(toast(page, 'Enviada al cliente')).toBeVisible();
+  await context.close();
+});

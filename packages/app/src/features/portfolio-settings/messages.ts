@@ -37,6 +37,14 @@ export const portfolioSettingsMsg = {
     identifierReadOnly: 'El identificador no se puede cambiar aquí.',
     readOnly: 'No tienes permiso para editar este portafolio: puedes verlo, pero no cambiarlo.',
   },
+  review: {
+    title: 'Revisión',
+    selfApproval: 'Permitir que el autor apruebe su propio trabajo',
+    selfApprovalHint:
+      'Desactivado (recomendado): quien escribió la versión vigente de una pieza no puede aprobarla para el cliente; debe revisarla otra persona del equipo. Actívalo solo si el equipo es de una persona.',
+    on: 'El autor puede aprobar su propio trabajo en este portafolio',
+    off: 'Cuatro ojos: otra persona del equipo aprueba cada versión para el cliente',
+  },
   remove: {
     title: 'Eliminar portafolio',
     description:

@@ -95,6 +95,22 @@ export async function updatePortfolio(id: string, input: PortfolioInput): Promis
   }
 }
 
+/** «Permitir que el autor apruebe su propio trabajo»: lifts the four-eyes rule for this portfolio. */
+export async function setSelfApproval(id: string, allow: boolean): Promise<Portfolio> {
+  try {
+    requireActiveId(id);
+    const updated = await api.call(
+      sdk.updatePortfolio({ client: api.client, path: { id }, body: { allowSelfApproval: allow } }),
+      msg.portfolios.update,
+    );
+    remember(updated);
+    return updated;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'NO_ACTIVE') throw error;
+    throw prefixed(msg.portfolios.update, error);
+  }
+}
+
 /** Deletes the portfolio; it leaves the list and stops being the active one. */
 export async function deletePortfolio(id: string): Promise<void> {
   try {

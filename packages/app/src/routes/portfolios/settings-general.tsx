@@ -1,6 +1,6 @@
-import { Button, Card, EmptyState, Field, Input, Skeleton } from '@crw/ui';
+import { Button, Card, EmptyState, Field, Input, Skeleton, Switch } from '@crw/ui';
 import { TriangleAlertIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -11,6 +11,7 @@ import {
   deletePortfolio,
   type PortfolioInput,
   portfolioPermissions,
+  setSelfApproval,
   updatePortfolio,
 } from '../../features/portfolio-settings/store.ts';
 import { portfoliosStore } from '../../features/portfolios/store.ts';
@@ -20,6 +21,7 @@ import { msg } from '../../messages.ts';
 interface PortfolioView {
   readonly _id: string;
   readonly identifier: string;
+  readonly allowSelfApproval: boolean;
   readonly accountData: { readonly businessName: string };
   readonly productionCycleData: {
     readonly pilaresContenido: readonly string[];
@@ -141,6 +143,8 @@ function GeneralForm({ portfolio }: { portfolio: PortfolioView }) {
         ) : null}
       </form>
 
+      <SelfApprovalSetting portfolio={portfolio} disabled={!canEdit} />
+
       <section
         aria-labelledby="delete-portfolio-title"
         className="max-w-2xl space-y-3 rounded-xl border border-destructive/40 p-5"
@@ -167,5 +171,48 @@ function GeneralForm({ portfolio }: { portfolio: PortfolioView }) {
         onConfirm={remove}
       />
     </div>
+  );
+}
+
+/** The four-eyes rule of the portfolio's reviews, lifted only for one-person teams (saved at once). */
+function SelfApprovalSetting({ portfolio, disabled }: { portfolio: PortfolioView; disabled: boolean }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const change = async (allow: boolean) => {
+    setBusy(true);
+    try {
+      await setSelfApproval(portfolio._id, allow);
+      toast.success(allow ? t.review.on : t.review.off);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : msg.portfolios.update);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby={`${id}-title`} className="max-w-2xl">
+      <Card className="space-y-3 p-5">
+        <h2 id={`${id}-title`} className="text-base font-semibold">
+          {t.review.title}
+        </h2>
+        <div className="flex items-start gap-3">
+          <Switch
+            id={id}
+            checked={portfolio.allowSelfApproval}
+            disabled={disabled || busy}
+            aria-describedby={`${id}-hint`}
+            onCheckedChange={(on) => void change(on)}
+          />
+          <div className="space-y-1">
+            <label htmlFor={id} className="text-sm font-medium">
+              {t.review.selfApproval}
+            </label>
+            <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+              {t.review.selfApprovalHint}
+            </p>
+          </div>
+        </div>
+      </Card>
+    </section>
   );
 }
