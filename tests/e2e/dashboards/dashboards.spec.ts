@@ -54,9 +54,13 @@ test.describe('dashboards', () => {
     ids.forClient = await item('Post para el cliente', inDays(3));
     await step(ids.forClient, 'mark-for-internal-review');
     // Another person of the team approves it for the client (four eyes).
-    await (await apiAs(request, 'admin')).call('post', `/production/items/${ids.forClient}/approve-for-client`, {
-      reviewComments: 'Listo para el cliente',
-    });
+    await (await apiAs(request, 'admin')).call(
+      'post',
+      `/production/items/${ids.forClient}/approve-for-client`,
+      {
+        reviewComments: 'Listo para el cliente',
+      },
+    );
 
     const comment = (entityId: string, body: string, visibility: 'internal' | 'client') =>
       call('post', '/comments', { entityType: 'item', entityId, body, visibility });
