@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -330,6 +332,35 @@ describe('agent task runner', () => {
     expect((await as(employee, 'POST', `/api/tools/${t._id}/test`)).statusCode).toBe(403);
     const notion = (await as(admin, 'POST', '/api/tools', { name: 'Notion', kind: 'notion' })).json();
     expect((await as(admin, 'POST', `/api/tools/${notion._id}/test`)).statusCode).toBe(400);
+  });
+
+  it('«Probar» names a network failure in plain Spanish, never a Node error', async () => {
+    // A loopback port nobody listens on, and a name the offline test resolver does not know.
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const probe = async (url: string) => {
+      const t = (
+        await as(admin, 'POST', '/api/tools', {
+          name: `Caída ${url}`,
+          kind: 'webhook',
+          config: { url, method: 'POST' },
+        })
+      ).json();
+      return (await as(admin, 'POST', `/api/tools/${t._id}/test`)).json();
+    };
+    const refused = await probe(`http://127.0.0.1:${closed}/x`);
+    expect(refused).toMatchObject({ ok: false, status: null });
+    expect(refused.error).toBe(
+      `127.0.0.1:${closed} rechazó la conexión: el servicio no está en marcha en esa dirección`,
+    );
+    const unknown = await probe('https://no-existe.example/x');
+    expect(unknown.error).toBe('No se encontró el servidor no-existe.example: revisa la dirección');
+    for (const answer of [refused, unknown]) expect(answer.error).not.toMatch(/ECONN|ENOTFOUND|getaddrinfo/);
   });
 
   it('runs each task exactly once when two server instances drain at the same moment', async () => {

@@ -24,6 +24,52 @@ export interface OutboundClient {
   }): Promise<OutboundResult>;
 }
 
+/** TLS refusals name the certificate; Node gives them several codes. */
+const isCertificateError = (code: string) =>
+  code.startsWith('CERT_') ||
+  code.startsWith('ERR_TLS') ||
+  code.startsWith('UNABLE_TO_') ||
+  code.includes('SELF_SIGNED') ||
+  code === 'HOSTNAME_MISMATCH';
+
+/**
+ * What a failed call says to the people who read it («Probar», a failed task, a Notion sync): plain Spanish
+ * naming the host, never a Node error such as «getaddrinfo ENOTFOUND example.com».
+ */
+export function plainNetworkError(
+  host: string,
+  code: string | undefined,
+  timeoutMs: number,
+  message: string,
+) {
+  switch (code ?? '') {
+    case 'EADDRNOTALLOWED':
+      return message; // the network guard's own Spanish message
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return `No se encontró el servidor ${host}: revisa la dirección`;
+    case 'ECONNREFUSED':
+      return `${host} rechazó la conexión: el servicio no está en marcha en esa dirección`;
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return `${host} cortó la conexión antes de responder`;
+    case 'ETIMEDOUT':
+    case 'ESOCKETTIMEDOUT':
+    case 'TIMEOUT':
+      return `${host} no respondió en ${timeoutMs / 1000} s`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `No hay ruta de red hasta ${host}`;
+    case 'ABORT_ERR':
+      return 'La llamada se canceló porque el servidor se está apagando';
+    default:
+      return code && isCertificateError(code)
+        ? `El certificado de ${host} no es válido`
+        : `No se pudo llamar a ${host}`;
+  }
+}
+
 /**
  * HTTP(S) calls to third parties (webhook tools, Notion) through the network guard, with a time limit and a
  * cap on how much of the answer is read. Any status is an answer (`ok: true`); what it means is the caller's.
@@ -56,7 +102,14 @@ export function createOutboundClient(
               size += chunk.length;
               if (size <= opts.maxAnswerBytes) chunks.push(chunk);
             });
-            res.on('error', (e) => resolve({ ok: false, error: e.message, ms: ms() }));
+            res.on('error', (e: NodeJS.ErrnoException) =>
+              resolve({
+                ok: false,
+                error: plainNetworkError(target.host, e.code ?? 'ECONNRESET', opts.timeoutMs, e.message),
+                code: e.code,
+                ms: ms(),
+              }),
+            );
             res.on('end', () =>
               resolve({
                 ok: true,
@@ -68,9 +121,16 @@ export function createOutboundClient(
             );
           },
         );
-        req.on('timeout', () => req.destroy(new Error(`Sin respuesta en ${opts.timeoutMs / 1000} s`)));
+        req.on('timeout', () =>
+          req.destroy(Object.assign(new Error('Sin respuesta a tiempo'), { code: 'TIMEOUT' })),
+        );
         req.on('error', (e: NodeJS.ErrnoException) =>
-          resolve({ ok: false, error: e.message, code: e.code, ms: ms() }),
+          resolve({
+            ok: false,
+            error: plainNetworkError(target.host, e.code, opts.timeoutMs, e.message),
+            code: e.code,
+            ms: ms(),
+          }),
         );
         req.end(body);
       });
