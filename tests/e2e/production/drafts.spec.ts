@@ -1,7 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
+import { seriousViolations } from '../../support/axe.ts';
 import { apiAs, newPortfolio } from '../../support/production.ts';
 import { signIn, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
+
+// Each test walks a whole flow (several saves, reloads and an accessibility check): a minute, as plan.spec.
+test.describe.configure({ timeout: 60_000 });
 
 /** A portfolio in production with one item in draft, and the employee's page with its drawer open. */
 async function openItem(browser: Browser, request: Parameters<typeof newPortfolio>[0], width: number) {
@@ -16,11 +20,11 @@ async function openItem(browser: Browser, request: Parameters<typeof newPortfoli
   const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 800 } });
   const page = await context.newPage();
   await signIn(page, 'employee');
-  const url = `/portfolios/${portfolioId}/production?item=${item._id}`;
-  await page.goto(url);
+  // The link every notification about the item uses.
+  await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
   const drawer = page.getByRole('dialog', { name: 'Reel de masa madre' });
   await expect(drawer).toBeVisible();
-  return { page, drawer, url, itemId: item._id as string, employee };
+  return { page, drawer, itemId: item._id as string, employee };
 }
 
 async function typeCopy(page: Page, text: string) {
@@ -36,7 +40,7 @@ for (const width of [1280, 390]) {
     browser,
     request,
   }) => {
-    const { page, drawer, url } = await openItem(browser, request, width);
+    const { page, drawer } = await openItem(browser, request, width);
     await typeCopy(page, 'Pan de 48 horas');
 
     await drawer.getByRole('button', { name: 'Cerrar' }).click();
@@ -44,6 +48,7 @@ for (const width of [1280, 390]) {
     await expect(unsaved).toBeVisible();
     await expect(unsaved.getByRole('button', { name: 'Seguir editando' })).toBeFocused();
     await page.screenshot({ path: test.info().outputPath(`unsaved-dialog-${width}.png`) });
+    expect(await seriousViolations(page)).toEqual([]);
     // Keep editing: the drawer and the text stay.
     await unsaved.getByRole('button', { name: 'Seguir editando' }).click();
     await expect(unsaved).toBeHidden();
@@ -74,7 +79,10 @@ for (const width of [1280, 390]) {
     await expect(unsaved).toBeVisible();
     await unsaved.getByRole('button', { name: 'Descartar' }).click();
     await expect(drawer).toBeHidden();
-    await page.goto(url);
+    await page
+      .getByRole('button', { name: /Reel de masa madre/ })
+      .first()
+      .click();
     await drawer.getByRole('tab', { name: 'Material' }).click();
     await expect(drawer.getByRole('textbox', { name: 'Texto (copy)' })).toHaveText('Pan de 48 horas');
     await expect(drawer.getByRole('button', { name: 'Recuperar borrador' })).toHaveCount(0);
@@ -100,6 +108,7 @@ for (const width of [1280, 390]) {
     await expect(recover).toBeVisible();
     await expect(drawer.getByText(/Tienes un borrador del texto sin guardar/)).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`recover-draft-${width}.png`) });
+    expect(await seriousViolations(page)).toEqual([]);
     await recover.click();
     await expect(drawer.getByRole('tab', { name: 'Material', selected: true })).toBeVisible();
     await expect(drawer.getByRole('textbox', { name: 'Texto (copy)' })).toContainText(
@@ -184,6 +193,7 @@ test('saving over a copy saved meanwhile by someone else shows both and lets the
   await expect(conflict.getByText('Solo en tu texto')).toBeVisible();
   await conflict.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('conflict-1280.png') });
+  expect(await seriousViolations(page)).toEqual([]);
   // Nothing was overwritten yet.
   expect((await employee.call('get', `/production/items/${itemId}`)).materialData.copy).toContain(
     'Texto de Ana',
