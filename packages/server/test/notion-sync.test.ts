@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { notionSyncs } from '../src/db/schema.ts';
+import { items, notionSyncs } from '../src/db/schema.ts';
 import { loadEnv } from '../src/env.ts';
 import { NOTION_VERSION } from '../src/services/notion.ts';
 import { NOTION_MAX_ATTEMPTS } from '../src/services/notion-sync.ts';
@@ -166,6 +166,31 @@ describe('Notion sync', () => {
     expect(now.json()).toEqual({ retried: 0, queued: 0 });
     await ctx.app.notionSync.drain();
     expect(peer.calls).toHaveLength(1);
+  });
+
+  it('sends the version the client approved, never a working copy the client did not see', async () => {
+    const item = (
+      await as(employee, 'POST', `/api/production/cycles/${cycleId}/items`, { title: 'Versión aprobada' })
+    ).json();
+    const step = async (u: TestUser, action: string, body: object = {}) => {
+      const res = await as(u, 'POST', `/api/production/items/${item._id}/${action}`, body);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await step(employee, 'mark-for-internal-review', { materialData: { copy: '<p>Texto revisado</p>' } });
+    await step(admin, 'approve-for-client');
+    // A working copy written behind the client's back (as the rules before issue 28 allowed): never sent.
+    await ctx.app.db
+      .update(items)
+      .set({ materialData: { copy: '<p>Texto sin revisar</p>', files: [], links: [] } })
+      .where(eq(items.id, item._id));
+    const before = peer.page(PAGE).length;
+    await step(client, 'approve-client-review', { versionNumber: 1 });
+    await ctx.app.notionSync.drain();
+    const texts = peer.page(PAGE).slice(before).map(blockText);
+    expect(texts).toContain('Texto revisado');
+    expect(texts).not.toContain('Texto sin revisar');
+    const [row] = await ctx.app.db.select().from(items).where(eq(items.id, item._id));
+    expect(row!.materialData.copy).toBe('<p>Texto revisado</p>');
   });
 
   it('splits a long item into appends of at most 100 blocks and 2,000 characters per text', async () => {
