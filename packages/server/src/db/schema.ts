@@ -477,3 +477,106 @@ export const notionSyncs = pgTable(
     index('notion_syncs_portfolio_idx').on(t.portfolioId),
   ],
 );
+
+/**
+ * Who follows an item (issue 29): its author, its assignee and everyone who commented on it get its comments and
+ * decisions. A row is written when someone starts following (creating, being assigned, commenting) and
+ * `following` turns false on «Dejar de seguir»; commenting again follows again.
+ */
+export const itemFollows = pgTable(
+  'item_follows',
+  {
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    following: boolean('following').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.userId] }), index('item_follows_user_idx').on(t.userId)],
+);
+
+/** A user's notification preferences: only what differs from the role's defaults (services/notify/preferences). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** `{ [group]: { [channel]: boolean } }`, overrides of the defaults. */
+  overrides: jsonb('overrides')
+    .$type<Record<string, Record<string, boolean>>>()
+    .notNull()
+    .default({}),
+  updatedAt: updatedAt(),
+});
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/**
+ * One email to send, once: the mail queue (claimed like tasks and Notion syncs, `FOR UPDATE SKIP LOCKED` with a
+ * lease). Written in the transaction of what it tells, sent by a worker, never inside a request. A temporary SMTP
+ * error retries with backoff; a permanent one is kept `failed` with its error for admins to see.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    /** Which template renders it, and its data. */
+    template: text('template').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_queue_idx').on(t.status, t.runAfter),
+    index('mail_outbox_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * What waits for a user's next digest email (staff get everything but review requests grouped, at most one email
+ * per MAIL_DIGEST_MINUTES). The digest job turns a user's entries into one mail_outbox row and deletes them.
+ */
+export const mailDigestEntries = pgTable(
+  'mail_digest_entries',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    url: text('url'),
+    group: text('group').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_digest_entries_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A one-time sign-in link (an email's button): the token is stored hashed (SHA-256), bound to the user, the user's
+ * token version (a password or role change voids it) and its target path; used once, expires.
+ */
+export const signinLinks = pgTable(
+  'signin_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenVersion: integer('token_version').notNull(),
+    target: text('target').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('signin_links_user_idx').on(t.userId)],
+);
