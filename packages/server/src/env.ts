@@ -50,6 +50,8 @@ const EnvSchema = Type.Object({
   LOGIN_RATE_LIMIT: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 10 }),
   /** Hours an item waits in a review queue before its reviewers get the daily reminder (up to 30 days). */
   REVIEW_REMINDER_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 48 }),
+  /** Hours a one-time sign-in link in an email works (up to 30 days; a week by default). */
+  SIGNIN_LINK_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 168 }),
   VAPID_PUBLIC_KEY: Type.Optional(base64url(65)),
   VAPID_PRIVATE_KEY: Type.Optional(base64url(32)),
   VAPID_SUBJECT: Type.String({
@@ -78,6 +80,15 @@ const EnvSchema = Type.Object({
   }),
   /** Lets push subscriptions point at loopback (a local push service in tests). Never in production. */
   PUSH_ALLOW_LOOPBACK: Type.Boolean({ default: false }),
+  /** The SMTP server email goes through (`smtp://user:pass@host:587`, `smtps://…`); without it email is off. */
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^/?#]+', format: 'uri' })),
+  /** The sender of every email: an address, or a name and an address (`Estudio <no-reply@estudio.com>`). */
+  MAIL_FROM: Type.String({
+    pattern: '^([^<>@]+ <[^@\\s<>]+@[^@\\s<>]+>|[^@\\s<>]+@[^@\\s<>]+)$',
+    default: 'Estudio de Contenido <no-reply@localhost>',
+  }),
+  /** Staff get at most one digest email per this many minutes (up to a day). */
+  MAIL_DIGEST_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 15 }),
 });
 
 type RawEnv = Static<typeof EnvSchema>;
@@ -107,6 +118,10 @@ function explain(key: string, message: string): string {
     ADMIN_PASSWORD: 'debe tener entre 8 y 200 caracteres',
     NOTION_TOKEN: 'debe ser el token de una integración interna de Notion (empieza por ntn_ o secret_)',
     NOTION_API_URL: 'debe ser un origen http(s) sin ruta (p. ej. https://api.notion.com)',
+    SMTP_URL: 'debe ser una URL smtp://usuario:contraseña@host:587 o smtps://…',
+    MAIL_FROM:
+      'debe ser una dirección (no-reply@empresa.com) o un nombre y una dirección (Estudio <no-reply@empresa.com>)',
+    MAIL_DIGEST_MINUTES: 'debe ser un número entero de minutos entre 1 y 1440',
   };
   return `${key}: ${hints[key] ?? message}`;
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { items, notionSyncs, portfolioIntegrations } from '../db/schema.ts';
 import { createDrainLoop, type DrainLoop } from '../lib/drain-loop.ts';
+import { claimNext, heldBy as heldByRun, type QueueTable } from '../lib/queue-claim.ts';
 import type { NotionClient } from './notion.ts';
 import { itemToBlocks, NOTION_BLOCKS_PER_APPEND } from './notion-blocks.ts';
 
@@ -68,33 +69,26 @@ export function createNotionSync(deps: {
   return { ...loop, configured: deps.client !== null };
 }
 
+const queue: QueueTable = {
+  table: notionSyncs,
+  id: notionSyncs.id,
+  status: notionSyncs.status,
+  attempts: notionSyncs.attempts,
+  running: 'running',
+};
+
 /** The oldest due sync, or one whose instance died mid-way (lease over): exclusive across instances. */
 async function claim(db: Db, timeoutMs: number): Promise<SyncRow | undefined> {
   // Long enough for the largest item (100 KB of copy ≈ a few appends) at the time limit of each.
-  const lease = `${Math.ceil(timeoutMs / 1000) * 10 + 60} seconds`;
-  const result = await db.execute<{ id: string }>(sql`
-    update ${notionSyncs} set
-      status = 'running',
-      attempts = ${notionSyncs.attempts} + 1,
-      locked_until = now() + ${lease}::interval,
-      updated_at = now()
-    where ${notionSyncs.id} = (
-      select s.id from ${notionSyncs} s
-      where (s.status = 'pending' and s.run_after <= now())
-         or (s.status = 'running' and s.locked_until < now())
-      order by s.run_after, s.created_at
-      limit 1
-      for update of s skip locked)
-    returning ${notionSyncs.id} as id`);
-  const id = rowsOf(result)[0]?.id;
+  const leaseSeconds = Math.ceil(timeoutMs / 1000) * 10 + 60;
+  const id = await claimNext(db, queue, { leaseSeconds, set: sql`updated_at = now()` });
   if (!id) return undefined;
   const [row] = await db.select().from(notionSyncs).where(eq(notionSyncs.id, id));
   return row;
 }
 
 /** The sync is still this run's: running, on the attempt this run claimed. */
-const heldBy = (row: SyncRow) =>
-  and(eq(notionSyncs.id, row.id), eq(notionSyncs.status, 'running'), eq(notionSyncs.attempts, row.attempts));
+const heldBy = (row: SyncRow) => heldByRun(queue, row);
 
 /** Writes this run's progress or outcome, unless the sync changed hands meanwhile (a later claim). */
 async function finish(
