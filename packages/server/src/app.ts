@@ -21,6 +21,7 @@ import { apiRoutes } from './routes/index.ts';
 import { localStorageRoutes } from './routes/storage/index.ts';
 import { type AgentRunner, createAgentRunner } from './services/agent-runner.ts';
 import { createTokenService, type TokenService } from './services/auth.ts';
+import { createMail, type Mail } from './services/mail/index.ts';
 import { createNotifier, type Notifier } from './services/notifier.ts';
 import { createNotionClient, NOTION_TIMEOUT_MS } from './services/notion.ts';
 import { createNotionSync, type NotionSync } from './services/notion-sync.ts';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     agentRunner: AgentRunner;
     /** Appends client-approved items to linked Notion pages (each on exactly one instance). */
     notionSync: NotionSync;
+    /** Email (SMTP_URL): queued in transactions, sent by a worker (each mail by exactly one instance), digests. */
+    mail: Mail;
     /** Signed calls to webhook tools (tasks and the catalogue's "Probar"). */
     webhooks: WebhookSender;
   }
@@ -73,6 +76,8 @@ export interface AppOptions {
   agents?: { webhookTimeoutMs?: number; backoffMs?: (attempt: number) => number };
   /** The Notion sync: a request's time limit and the wait before a retry (tests shorten both). */
   notion?: { timeoutMs?: number; backoffMs?: (attempt: number) => number };
+  /** Email: the wait before a retry (tests shorten it). */
+  mail?: { backoffMs?: (attempt: number) => number };
 }
 
 /**
@@ -222,6 +227,12 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('notionSync', notionSync);
   if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => notionSync.start());
   app.addHook('onClose', () => notionSync.stop());
+
+  const mail = await createMail({ db: database.db, env, log: app.log, backoffMs: opts.mail?.backoffMs });
+  app.decorate('mail', mail);
+  // As the Notion sync: every instance drains and makes due digests; tests drive it (`app.mail.drain`).
+  if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', () => mail.stop());
 
   await app.register(errorsPlugin);
   await app.register(inputPlugin);

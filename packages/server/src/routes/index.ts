@@ -3,6 +3,7 @@ import { agentRoutes } from './agents/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { commentRoutes } from './comments/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { mailRoutes } from './mail/index.ts';
 import { notificationRoutes } from './notifications/index.ts';
 import { portfolioRoutes } from './portfolios/index.ts';
 import { dashboardRoutes } from './production/dashboard.ts';
@@ -24,4 +25,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(agentRoutes);
   await app.register(taskRoutes);
   await app.register(commentRoutes);
+  await app.register(mailRoutes);
 };
