@@ -10,6 +10,7 @@ import type { Database, Db } from './db/client.ts';
 import { type Env, isTest } from './env.ts';
 import { AppError } from './errors.ts';
 import { createLazyCompilers } from './lib/lazy-compilers.ts';
+import { serializeRequest } from './lib/log-serializers.ts';
 import { ErrorResponse, registeredComponents } from './lib/schemas.ts';
 import { defaultDistDir } from './paths.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -68,6 +69,8 @@ export interface AppOptions {
   database: Database;
   redis?: Redis;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Request timeouts in milliseconds (tests shorten them); defaults in buildApp. */
   timeouts?: { headersMs?: number; requestMs?: number; idleMs?: number; checkIntervalMs?: number };
   /** Extra certificate authority for Web Push requests (tests trust a local HTTPS push peer with it). */
@@ -90,7 +93,15 @@ export async function buildApp(opts: AppOptions) {
   const app = Fastify({
     // Route schemas compile on first use or in the background after listening, not before (lib/lazy-compilers).
     schemaController: { compilersFactory: compilers.compilersFactory },
-    logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
+    // Request URLs are logged without their secrets (a sign-in link's token, lib/log-serializers).
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            serializers: { req: serializeRequest },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     // Only the configured proxies may set X-Forwarded-For (TRUST_PROXY); by default nobody can.
     trustProxy:
       typeof env.trustProxy === 'number'

@@ -19,6 +19,10 @@ export const errorCatalog = {
     status: 409,
     message: 'Otra persona modificó este elemento; recarga e inténtalo de nuevo',
   },
+  /** A one-time sign-in link's user is not the one signed in on the browser: not redeemed until confirmed. */
+  OTHER_SESSION: { status: 409, message: 'Hay otra sesión abierta en este navegador' },
+  /** One message for every reason a sign-in link does not work (used, expired, void, unknown). */
+  SIGNIN_LINK_GONE: { status: 410, message: 'Este enlace ya se usó o caducó' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'El archivo es demasiado grande' },
   URI_TOO_LONG: { status: 414, message: 'La dirección de la petición es demasiado larga' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Tipo de archivo no permitido' },

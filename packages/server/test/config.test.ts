@@ -134,6 +134,7 @@ describe('configuration', { timeout: 120_000 }, () => {
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '50',
       REVIEW_REMINDER_HOURS: '24',
+      SIGNIN_LINK_TTL_HOURS: '2',
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:operaciones@estudio.test',
@@ -310,6 +311,30 @@ describe('configuration', { timeout: 120_000 }, () => {
     }
   });
 
+  it('SIGNIN_LINK_TTL_HOURS: starts with it set, and a sign-in link never reaches the log', async () => {
+    const server = await startServer({
+      DATA_DIR: tempDir('crw-config-link-'),
+      SIGNIN_LINK_TTL_HOURS: '3',
+      LOG_LEVEL: 'info',
+    });
+    try {
+      const token = 'enlace-secreto-de-configuracion-0123456789abc';
+      await (await fetch(`${server.url}/auth/link?token=${token}&x=1`)).text();
+      const redeem = await fetch(`${server.url}/api/auth/link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      expect(redeem.status).toBe(410);
+      expect((await redeem.json()).message).toBe('Este enlace ya se usó o caducó');
+      await expect.poll(() => server.output()).toContain('/auth/link?token=[oculto]&x=1');
+      expect(server.output()).toContain('/api/auth/link');
+      expect(server.output()).not.toContain(token);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('generates and prints a password only when none was chosen', async () => {
     const server = await startServer({ DATA_DIR: tempDir('crw-config-gen-') });
     try {
@@ -341,6 +366,8 @@ describe('configuration', { timeout: 120_000 }, () => {
     ['LOGIN_RATE_LIMIT', '0'],
     ['REVIEW_REMINDER_HOURS', '0'],
     ['REVIEW_REMINDER_HOURS', 'dos días'],
+    ['SIGNIN_LINK_TTL_HOURS', '0'],
+    ['SIGNIN_LINK_TTL_HOURS', '721'],
     ['VAPID_PUBLIC_KEY', 'BBBB'],
     ['VAPID_PRIVATE_KEY', webpush.generateVAPIDKeys().privateKey, {}],
     ['VAPID_SUBJECT', 'nadie'],

@@ -15,7 +15,7 @@ export const ErrorResponse = Type.Object(
 export const ErrorRef = Type.Ref('ErrorResponse');
 
 /** Standard error responses to spread into a route's `response`. */
-export const errorResponses = (...codes: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503>) =>
+export const errorResponses = (...codes: Array<400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503>) =>
   Object.fromEntries(codes.map((c) => [c, ErrorRef])) as Record<number, typeof ErrorRef>;
 
 /** 400, 401 and 404: what almost every authenticated route can answer. */

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { errorResponses, ref } from '../../lib/schemas.ts';
 import { createThrottle } from '../../services/login-throttle.ts';
+import { redeemSigninLink } from '../../services/signin-links.ts';
 import { findActiveUserByEmail, normaliseEmail, toPublicUser } from '../../services/users.ts';
 import { UserSchema } from '../schemas.ts';
 
@@ -17,6 +18,25 @@ const LoginBody = Type.Object(
 const LoginResponse = Type.Object(
   { token: Type.String(), user: ref(UserSchema) },
   { title: 'LoginResponse' },
+);
+
+const SigninLinkBody = Type.Object(
+  {
+    // Unbounded but for the body limit: any string that is not a live link gets the same 410.
+    token: Type.String(),
+    sessionUserId: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          'El usuario con sesión abierta en este navegador, si lo hay: si el enlace es de otra persona, se responde 409 sin usarlo',
+      }),
+    ),
+  },
+  { title: 'SigninLinkBody' },
+);
+const SigninLinkSession = Type.Object(
+  { token: Type.String(), user: ref(UserSchema), target: Type.String() },
+  { title: 'SigninLinkSession' },
 );
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -53,6 +73,29 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       await perAccount.reset(key);
       return { token: await app.tokens.sign(user), user: toPublicUser(user) };
+    },
+  );
+
+  app.post(
+    '/auth/link',
+    {
+      config: { public: true, rateLimit: { max: app.env.LOGIN_RATE_LIMIT, timeWindow: 60_000 } },
+      schema: {
+        operationId: 'redeemSigninLink',
+        tags: ['auth'],
+        summary: 'Inicia sesión con un enlace de un solo uso y responde la ruta que abre',
+        description:
+          'Un enlace usado, caducado, anulado o desconocido responde 410 con un único mensaje; si el enlace existe, `details` lleva su destino (`field: target`).',
+        security: [],
+        body: SigninLinkBody,
+        response: { 200: SigninLinkSession, ...errorResponses(400, 409, 410, 429) },
+      },
+    },
+    async (request) => {
+      const { user, target } = await redeemSigninLink(app.db, request.body.token, {
+        sessionUserId: request.body.sessionUserId,
+      });
+      return { token: await app.tokens.sign(user), user: toPublicUser(user), target };
     },
   );
 
