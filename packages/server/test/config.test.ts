@@ -326,7 +326,7 @@ describe('configuration', { timeout: 120_000 }, () => {
         body: JSON.stringify({ token }),
       });
       expect(redeem.status).toBe(410);
-      expect((await redeem.json()).message).toBe('Este enlace ya se usó o caducó');
+      expect(((await redeem.json()) as { message: string }).message).toBe('Este enlace ya se usó o caducó');
       await expect.poll(() => server.output()).toContain('/auth/link?token=[oculto]&x=1');
       expect(server.output()).toContain('/api/auth/link');
       expect(server.output()).not.toContain(token);
