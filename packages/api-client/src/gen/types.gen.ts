@@ -616,6 +616,58 @@ export type LoginResponses = {
 
 export type LoginResponse = LoginResponses[keyof LoginResponses];
 
+export type RedeemSigninLinkData = {
+    /**
+     * SigninLinkBody
+     */
+    body: {
+        token: string;
+        /**
+         * El usuario con sesión abierta en este navegador, si lo hay: si el enlace es de otra persona, se responde 409 sin usarlo
+         */
+        sessionUserId?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/auth/link';
+};
+
+export type RedeemSigninLinkErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+    /**
+     * Default Response
+     */
+    410: ErrorResponse;
+    /**
+     * Default Response
+     */
+    429: ErrorResponse;
+};
+
+export type RedeemSigninLinkError = RedeemSigninLinkErrors[keyof RedeemSigninLinkErrors];
+
+export type RedeemSigninLinkResponses = {
+    /**
+     * SigninLinkSession
+     *
+     * Default Response
+     */
+    200: {
+        token: string;
+        user: User;
+        target: string;
+    };
+};
+
+export type RedeemSigninLinkResponse = RedeemSigninLinkResponses[keyof RedeemSigninLinkResponses];
+
 export type GetMeData = {
     body?: never;
     path?: never;
@@ -4756,3 +4808,83 @@ export type UpdateCommentResponses = {
 };
 
 export type UpdateCommentResponse = UpdateCommentResponses[keyof UpdateCommentResponses];
+
+export type UnsubscribeMailData = {
+    /**
+     * UnsubscribeBody
+     */
+    body: {
+        token?: string;
+    };
+    path?: never;
+    query?: {
+        token?: string;
+    };
+    url: '/mail/unsubscribe';
+};
+
+export type UnsubscribeMailErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+};
+
+export type UnsubscribeMailError = UnsubscribeMailErrors[keyof UnsubscribeMailErrors];
+
+export type UnsubscribeMailResponses = {
+    /**
+     * UnsubscribeResult
+     *
+     * Default Response
+     */
+    200: {
+        success: true;
+    };
+};
+
+export type UnsubscribeMailResponse = UnsubscribeMailResponses[keyof UnsubscribeMailResponses];
+
+export type ListMailFailuresData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/admin/mail-failures';
+};
+
+export type ListMailFailuresErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+};
+
+export type ListMailFailuresError = ListMailFailuresErrors[keyof ListMailFailuresErrors];
+
+export type ListMailFailuresResponses = {
+    /**
+     * MailFailures
+     *
+     * Default Response
+     */
+    200: {
+        /**
+         * Si el correo está configurado (SMTP_URL)
+         */
+        enabled: boolean;
+        items: Array<{
+            _id: string;
+            to: string;
+            template: string;
+            error: string;
+            attempts: number;
+            failedAt: string;
+        }>;
+    };
+};
+
+export type ListMailFailuresResponse = ListMailFailuresResponses[keyof ListMailFailuresResponses];
