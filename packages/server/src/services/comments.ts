@@ -27,6 +27,7 @@ import {
   visibleVersions,
 } from '../policy.ts';
 import { mentionedReaders } from './mentions.ts';
+import { follow, notifyItemComment } from './notify/events.ts';
 import { type Created, combine, type Notifier } from './notifier.ts';
 
 type CommentRow = typeof comments.$inferSelect;
@@ -299,7 +300,21 @@ export async function createComment(
         authorId: actor.id,
       })
       .returning();
-    const created = await mentionNotifications(tx, notifier, actor, entity, visibility, body);
+    const mentions = await mentionNotifications(tx, notifier, actor, entity, visibility, body);
+    const parts = mentions ? [mentions.created] : [];
+    if (entity.type === 'item') {
+      // Whoever comments on an item follows it; its followers hear of the comment (those mentioned already did).
+      await follow(tx, entity.id, [actor.id]);
+      parts.push(
+        ...(await notifyItemComment(tx, notifier, {
+          item: { id: entity.id, portfolioId: entity.portfolioId, links: entity.links },
+          actor,
+          clientsMayRead: entity.visibleToClient && visibility === 'client',
+          skip: mentions?.userIds ?? [],
+        })),
+      );
+    }
+    const created = parts.length > 0 ? combine(parts) : undefined;
     return { row: row!, entity, visibility, created };
   });
   if (created) notifier.deliver(created);
@@ -319,7 +334,7 @@ async function mentionNotifications(
   entity: ResolvedEntity,
   visibility: CommentVisibility,
   body: string,
-): Promise<Created | undefined> {
+): Promise<{ created: Created; userIds: string[] } | undefined> {
   const allowed = await mentionedReaders(tx, {
     portfolioId: entity.portfolioId,
     html: body,
@@ -344,10 +359,13 @@ async function mentionNotifications(
         content: `${actor.name ?? 'Alguien'} te mencionó en un comentario`,
         url: entity.links[audience],
         data: { entityType: entity.type, entityId: entity.id },
+        group: 'comments',
+        asks: true,
+        context: { actorName: actor.name },
       }),
     );
   }
-  return combine(parts);
+  return { created: combine(parts), userIds: allowed };
 }
 
 /** A comment the actor may read (404 otherwise); for writing, only its author or an admin (403). */

@@ -5,6 +5,7 @@ import type { Server } from 'socket.io';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { notifications, type Role } from '../db/schema.ts';
 import type { NotificationView } from './notifications.ts';
+import { type NotifyGroup, recipientsOf } from './notify/preferences.ts';
 import type { PushSender } from './push.ts';
 
 /**
@@ -25,6 +26,44 @@ export interface NotifyInput {
   data?: Record<string, unknown>;
   /** Web Push urgency: review requests are 'high'. */
   urgency?: 'low' | 'normal' | 'high';
+  /**
+   * The event's group (services/notify/events.ts): with it, each recipient's preferences choose the channels
+   * (in the app, push, email). Without it (a broadcast's own path), app and push reach everyone listed.
+   */
+  group?: NotifyGroup;
+  /** The event asks the recipient to act: its email goes at once; otherwise it waits for the digest. */
+  asks?: boolean;
+  /** What an email says besides the text: the piece, its portfolio, who did it. */
+  context?: MailContext;
+}
+
+/** What an email about an event says besides its text. */
+export interface MailContext {
+  actorName?: string;
+  itemTitle?: string;
+  portfolioName?: string;
+}
+
+/**
+ * Where the notifier puts email (services/mail): both write inside the caller's transaction, so an email is
+ * queued exactly when what it tells commits. Absent when email is off (no SMTP_URL): nothing queues.
+ */
+export interface MailChannel {
+  enqueue(
+    db: DbOrTx,
+    mail: { userId: string; to: string; template: 'action'; data: MailData },
+  ): Promise<void>;
+  digest(
+    db: DbOrTx,
+    entry: { userId: string; title: string; content: string; url?: string; group: NotifyGroup },
+  ): Promise<void>;
+}
+
+export interface MailData extends MailContext {
+  title: string;
+  content: string;
+  url?: string;
+  group: NotifyGroup;
 }
 
 /**
@@ -36,7 +75,13 @@ export interface Created {
    * `rooms`, when given, hold exactly the recipients' sockets (a broadcast by role: `roleRoom`s); the emit goes
    * to them instead of one room per recipient.
    */
-  sent: Array<{ notification: NotificationView; userIds: string[]; rooms?: string[] }>;
+  sent: Array<{
+    notification: NotificationView;
+    userIds: string[];
+    rooms?: string[];
+    /** Who gets it by Web Push, when not everyone in `userIds` (their preferences). */
+    push?: string[];
+  }>;
   urgency: NotifyInput['urgency'];
 }
 
@@ -102,10 +147,40 @@ function message(input: Omit<NotifyInput, 'userIds'>): NotificationView {
   };
 }
 
+/** An event's email to each recipient who wants it: at once when it asks them to act, else in the digest. */
+async function queueMail(
+  db: DbOrTx,
+  mail: MailChannel,
+  input: NotifyInput,
+  recipients: ReadonlyArray<{ id: string; email: string }>,
+) {
+  const group = input.group!;
+  for (const r of recipients) {
+    if (input.asks) {
+      await mail.enqueue(db, {
+        userId: r.id,
+        to: r.email,
+        template: 'action',
+        data: { title: input.title, content: input.content, url: input.url, group, ...input.context },
+      });
+    } else {
+      await mail.digest(db, {
+        userId: r.id,
+        title: input.title,
+        content: input.content,
+        ...(input.url ? { url: input.url } : {}),
+        group,
+      });
+    }
+  }
+}
+
 export function createNotifier(deps: {
   db: Db;
   io?: () => SocketServer | undefined;
   push?: PushSender;
+  /** Email (absent: email is off). */
+  mail?: MailChannel;
   /** Where a failed push is reported (it never fails the request that notified). */
   log?: Pick<FastifyBaseLogger, 'error'>;
 }): Notifier {
@@ -137,9 +212,24 @@ export function createNotifier(deps: {
   };
   const notifier: Notifier = {
     async create(db, input) {
-      const userIds = [...new Set(input.userIds)];
-      if (userIds.length === 0) return { sent: [], urgency: input.urgency };
+      let userIds = [...new Set(input.userIds)];
+      let push: string[] | undefined;
+      if (input.group && userIds.length > 0) {
+        // Each recipient's preferences for the event's group choose its channels.
+        const recipients = await recipientsOf(db, userIds, input.group);
+        userIds = recipients.filter((r) => r.channels.app).map((r) => r.id);
+        push = recipients.filter((r) => r.channels.push).map((r) => r.id);
+        if (deps.mail)
+          await queueMail(
+            db,
+            deps.mail,
+            input,
+            recipients.filter((r) => r.channels.email),
+          );
+      }
       const notification = message(input);
+      if (userIds.length === 0)
+        return { sent: push?.length ? [{ notification, userIds, push }] : [], urgency: input.urgency };
       // One row whatever the audience: the recipients travel as one JSON parameter and are stored as one array
       // (a broadcast to 1,000 people is not 1,000 rows, each with its index entries and foreign-key check).
       await db.execute(sql`
@@ -147,7 +237,7 @@ export function createNotifier(deps: {
         values (${notification._id}, array(select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)),
           ${input.title}, ${input.content}, ${JSON.stringify(notification.payload)}::jsonb,
           ${notification.createdAt}::timestamptz)`);
-      return { sent: [{ notification, userIds }], urgency: input.urgency };
+      return { sent: [{ notification, userIds, ...(push ? { push } : {}) }], urgency: input.urgency };
     },
     async createForAudience(db, audience, input) {
       const notification = message(input);
@@ -172,7 +262,7 @@ export function createNotifier(deps: {
       const io = deps.io?.();
       // One emit per notification, to all its recipients' rooms: encoded once, whatever the audience.
       for (const { notification, userIds, rooms } of sent)
-        io?.to(rooms ?? userIds.map(userRoom)).emit('notification:new', notification);
+        if (userIds.length > 0) io?.to(rooms ?? userIds.map(userRoom)).emit('notification:new', notification);
       if (deps.push && sent.length > 0) {
         const push = deps.push;
         // Not awaited by the request (push services can be slow) but never left uncaught: sendToUsers bounds
@@ -182,8 +272,8 @@ export function createNotifier(deps: {
         setImmediate(() => {
           Promise.resolve()
             .then(() => {
-              const messages = sent.flatMap(({ notification: n, userIds }) =>
-                userIds.map((userId) => ({
+              const messages = sent.flatMap(({ notification: n, userIds, push: to }) =>
+                (to ?? userIds).map((userId) => ({
                   userId,
                   title: n.title || 'Notificación',
                   body: n.content,

@@ -13,8 +13,6 @@ export const statusLabels: Record<ItemStatus, string> = {
 
 export const itemStatuses = Object.keys(statusLabels) as ItemStatus[];
 
-export type Audience = 'internalReviewers' | 'clients' | 'author' | 'employees' | 'none';
-
 /** Statuses whose working copy may change (update-material): the piece is with the team, not in review. */
 export const editableStatuses: readonly ItemStatus[] = ['draft', 'internal_changes', 'client_changes'];
 
@@ -23,7 +21,6 @@ export interface Transition {
   /** undefined: the status does not change. */
   to?: ItemStatus;
   permission: PortfolioPermission;
-  notifies: Audience;
   /** Writes a new immutable material version. */
   createsVersion: boolean;
   /** A review decision: it decides one version (the body may name it: `versionNumber`). */
@@ -38,14 +35,12 @@ export const transitions = {
     from: ['draft', 'internal_changes', 'client_changes'],
     to: 'internal_review',
     permission: 'production.edit',
-    notifies: 'internalReviewers',
     createsVersion: true,
   },
   'approve-for-client': {
     from: ['internal_review'],
     to: 'client_review',
     permission: 'review.internal',
-    notifies: 'clients',
     createsVersion: false,
     decision: true,
   },
@@ -53,7 +48,6 @@ export const transitions = {
     from: ['internal_review'],
     to: 'internal_changes',
     permission: 'review.internal',
-    notifies: 'author',
     createsVersion: false,
     decision: true,
     needsComments: true,
@@ -62,7 +56,6 @@ export const transitions = {
     from: ['client_review'],
     to: 'approved',
     permission: 'review.client',
-    notifies: 'employees',
     createsVersion: false,
     decision: true,
   },
@@ -70,7 +63,6 @@ export const transitions = {
     from: ['client_review'],
     to: 'client_changes',
     permission: 'review.client',
-    notifies: 'employees',
     createsVersion: false,
     decision: true,
     needsComments: true,
@@ -80,7 +72,6 @@ export const transitions = {
     from: ['client_review'],
     to: 'internal_changes',
     permission: 'production.edit',
-    notifies: 'clients',
     createsVersion: false,
     needsComments: true,
   },
@@ -89,13 +80,11 @@ export const transitions = {
   'create-material-version': {
     from: ['draft', 'internal_review', 'internal_changes', 'client_changes'],
     permission: 'production.edit',
-    notifies: 'none',
     createsVersion: true,
   },
   'update-material': {
     from: editableStatuses,
     permission: 'production.edit',
-    notifies: 'none',
     createsVersion: false,
   },
 } as const satisfies Record<string, Transition>;
@@ -164,16 +153,3 @@ export function allowedActions(
     return allowSelfApproval || !selfApproval(name, item, viewer);
   });
 }
-
-export const notificationText: Record<
-  Exclude<TransitionName, 'update-material'>,
-  (title: string) => string
-> = {
-  'withdraw-from-client-review': (t) => `El equipo retiró «${t}» de tu revisión para cambiarla`,
-  'create-material-version': (t) => `Nueva versión de «${t}»: la revisión interna empieza de nuevo`,
-  'mark-for-internal-review': (t) => `«${t}» está lista para revisión interna`,
-  'approve-for-client': (t) => `«${t}» espera tu revisión`,
-  'request-internal-changes': (t) => `Se pidieron cambios internos en «${t}»`,
-  'approve-client-review': (t) => `El cliente aprobó «${t}»`,
-  'request-client-changes': (t) => `El cliente pidió cambios en «${t}»`,
-};

@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { follow } from '../notify/events.ts';
 import { type Actor, visibleItems } from '../../policy.ts';
 import { makeKey, type StorageDriver } from '../storage/index.ts';
 import { assertNotApproved } from './access.ts';
@@ -158,6 +159,7 @@ export async function createItem(db: Db, actor: Actor, cycle: CycleRow, input: I
     await tx
       .insert(itemHistory)
       .values({ itemId: row!.id, actorId: actor.id, action: 'create', toStatus: 'draft' });
+    await follow(tx, row!.id, [actor.id, row!.assigneeId]);
     return toItem(row!);
   });
 }
@@ -182,6 +184,8 @@ export async function updateItem(db: Db, actor: Actor, item: ItemRow, input: Par
       ...(input.title !== undefined ? { title: input.title.trim() } : {}),
     });
     await tx.insert(itemHistory).values({ itemId: item.id, actorId: actor.id, action: 'update' });
+    // A new assignee follows the item from now on.
+    if (row.assigneeId && row.assigneeId !== item.assigneeId) await follow(tx, item.id, [row.assigneeId]);
     return toItem(row);
   });
 }
@@ -299,6 +303,7 @@ export async function duplicateItem(db: Db, storage: StorageDriver, actor: Actor
           currentVersion: 0,
           changeDescription: null,
           authorId: actor.id,
+          versionAuthorId: null,
           materialData: { ...item.materialData, files: copied.map((c) => c.to) },
         })
         .returning();
@@ -317,6 +322,7 @@ export async function duplicateItem(db: Db, storage: StorageDriver, actor: Actor
       await tx
         .insert(itemHistory)
         .values({ itemId: copyId, actorId: actor.id, action: 'duplicate', toStatus: 'draft' });
+      await follow(tx, copyId, [actor.id, row!.assigneeId]);
       return toItem(row!);
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, max } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, max } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   type ItemStatus,
@@ -18,12 +18,11 @@ import {
   visibleVersions,
 } from '../../policy.ts';
 import { mentionedReaders } from '../mentions.ts';
-import type { Created, Notifier } from '../notifier.ts';
+import { type Created, combine, type Notifier } from '../notifier.ts';
 import { enqueueNotionSync } from '../notion-sync.ts';
+import { eventsOfTransition, itemUrl, notifyItemEvents } from '../notify/events.ts';
 import {
-  type Audience,
   checkTransition,
-  notificationText,
   SELF_APPROVAL,
   selfApproval,
   type Transition,
@@ -44,28 +43,6 @@ export interface TransitionInput {
   versionNumber?: number;
   /** The item's optimistic version the caller last read: a newer item answers 409. */
   version?: number;
-}
-
-async function recipients(db: DbOrTx, audience: Audience, item: ItemRow, actorId: string): Promise<string[]> {
-  let ids: string[] = [];
-  if (audience === 'author') ids = item.authorId ? [item.authorId] : [];
-  else if (audience !== 'none') {
-    const grants = await db
-      .select({ id: users.id, role: users.role, permissions: portfolioAccess.permissions })
-      .from(portfolioAccess)
-      .innerJoin(users, eq(users.id, portfolioAccess.userId))
-      .where(and(eq(portfolioAccess.portfolioId, item.portfolioId), isNull(users.deletedAt)));
-    ids = grants
-      .filter((g) =>
-        audience === 'internalReviewers'
-          ? g.role !== 'client' && g.permissions.includes('review.internal')
-          : audience === 'clients'
-            ? g.role === 'client'
-            : g.role === 'employee',
-      )
-      .map((g) => g.id);
-  }
-  return ids.filter((id) => id !== actorId);
 }
 
 /** The newest version sent to the client (0: none), the one a client is shown and decides. */
@@ -189,28 +166,13 @@ export async function runTransition(
       changeDescription: input.changeDescription ?? null,
       versionNumber: versionNumber ?? (t.createsVersion ? nextVersion : null),
     });
-    // A new version during internal review restarts it: the reviewers are told.
-    const audience: Audience =
-      name === 'create-material-version' && item.status === 'internal_review'
-        ? 'internalReviewers'
-        : t.notifies;
-    if (audience !== 'none' && name in notificationText) {
-      const userIds = await recipients(tx, audience, item, actor.id);
-      const text = notificationText[name as keyof typeof notificationText](item.title);
-      const toReviewers = audience === 'clients' || audience === 'internalReviewers';
-      created = await notifier.create(tx, {
-        userIds,
-        title: 'Producción',
-        content: text,
-        // A withdrawn piece is no longer the client's to see: its link opens the client's dashboard.
-        url:
-          name === 'withdraw-from-client-review'
-            ? `/portfolios/${item.portfolioId}/client-dashboard`
-            : itemUrl(item, toReviewers ? 'review' : 'production'),
-        data: { itemId: item.id },
-        urgency: toReviewers ? 'high' : 'normal',
-      });
-    }
+    // Who must hear of this step, each on the channels they chose (services/notify/events.ts).
+    created = combine(
+      await notifyItemEvents(tx, notifier, eventsOfTransition(name, item.status), {
+        item: { ...updated, title: item.title },
+        actor,
+      }),
+    );
     // Someone newly mentioned in the copy is told. The working copy is the team's (a client reads only the
     // versions sent to it), so only people who see internal work are.
     if (material !== item.materialData && name !== 'approve-client-review') {
@@ -228,6 +190,9 @@ export async function runTransition(
           content: `${actor.name ?? 'Alguien'} te mencionó en el material de «${item.title}»`,
           url: itemUrl(item, 'production'),
           data: { itemId: item.id },
+          group: 'comments',
+          asks: true,
+          context: { actorName: actor.name, itemTitle: item.title },
         });
     }
     return updated;
@@ -242,10 +207,6 @@ export async function runTransition(
     previousStatus,
   };
 }
-
-/** Where a notification about an item opens it: the screen with the item's drawer. */
-const itemUrl = (item: Pick<ItemRow, 'id' | 'portfolioId'>, screen: 'production' | 'review') =>
-  `/portfolios/${item.portfolioId}/${screen}?item=${item.id}`;
 
 const displayName = (n: string | null, deleted: Date | null) =>
   deleted ? 'Usuario eliminado' : (n ?? 'Usuario eliminado');

@@ -1,0 +1,316 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  type ItemStatus,
+  itemFollows,
+  items,
+  portfolioAccess,
+  portfolios,
+  type Role,
+  users,
+} from '../../db/schema.ts';
+import { canSeeStatus, isInternalViewer, permissionsFromGrant } from '../../policy.ts';
+import type { Created, Notifier, NotifyInput } from '../notifier.ts';
+import { transitions } from '../transitions.ts';
+import type { NotifyGroup } from './preferences.ts';
+
+/**
+ * The one list of what people are told about an item's review, and who is (issue 29). Each event names its
+ * group (for preferences), whether it asks the recipient to act (its email goes at once; otherwise it waits
+ * for the digest), its urgency, its text and the screen it opens. The recipients come from the same policy
+ * that authorises the action: the internal reviewers are everyone who may take the internal decision
+ * (`transitions['approve-for-client'].permission` on a grant, admins included), the clients everyone who may
+ * take the client's. Nobody is told of their own action, and a client only of what the client view shows.
+ *
+ * Comments, mentions, tasks, reminders, access and broadcasts are told by their own modules with the same
+ * notifier; their groups are listed in `otherEvents`.
+ */
+export type ItemEvent =
+  | 'internal-review-requested'
+  | 'new-version-in-review'
+  | 'approved-for-client'
+  | 'internal-changes-requested'
+  | 'client-review-requested'
+  | 'withdrawn-from-client'
+  | 'client-approved'
+  | 'client-changes-requested';
+
+/** Who an item event reaches. */
+type Audience = 'internalReviewers' | 'clients' | 'followers' | 'followersAndReviewers';
+
+interface EventSpec {
+  group: NotifyGroup;
+  asks: boolean;
+  audience: Audience;
+  /** The screen it opens: the review panel (reviewers), the production plan (the team) or the client's home. */
+  screen: 'review' | 'production' | 'client-dashboard';
+  text: (title: string) => string;
+}
+
+export const itemEvents: Record<ItemEvent, EventSpec> = {
+  'internal-review-requested': {
+    group: 'reviews',
+    asks: true,
+    audience: 'internalReviewers',
+    screen: 'review',
+    text: (t) => `«${t}» está lista para revisión interna`,
+  },
+  'new-version-in-review': {
+    group: 'reviews',
+    asks: true,
+    audience: 'internalReviewers',
+    screen: 'review',
+    text: (t) => `Nueva versión de «${t}»: la revisión interna empieza de nuevo`,
+  },
+  'approved-for-client': {
+    group: 'reviews',
+    asks: false,
+    audience: 'followers',
+    screen: 'production',
+    text: (t) => `«${t}» se aprobó y se envió al cliente`,
+  },
+  'internal-changes-requested': {
+    group: 'reviews',
+    asks: true,
+    audience: 'followers',
+    screen: 'production',
+    text: (t) => `Se pidieron cambios internos en «${t}»`,
+  },
+  'client-review-requested': {
+    group: 'reviews',
+    asks: true,
+    audience: 'clients',
+    screen: 'review',
+    text: (t) => `«${t}» espera tu revisión`,
+  },
+  'withdrawn-from-client': {
+    group: 'reviews',
+    asks: false,
+    audience: 'clients',
+    screen: 'client-dashboard',
+    text: (t) => `El equipo retiró «${t}» de tu revisión para cambiarla`,
+  },
+  'client-approved': {
+    group: 'reviews',
+    asks: false,
+    audience: 'followersAndReviewers',
+    screen: 'production',
+    text: (t) => `El cliente aprobó «${t}»`,
+  },
+  'client-changes-requested': {
+    group: 'reviews',
+    asks: true,
+    audience: 'followersAndReviewers',
+    screen: 'production',
+    text: (t) => `El cliente pidió cambios en «${t}»`,
+  },
+};
+
+/** The events other modules tell, with their group: the settings screen and the docs list them all. */
+export const otherEvents = {
+  comment: 'comments',
+  mention: 'comments',
+  'task-finished': 'tasks',
+  'new-task': 'tasks',
+  'review-reminder': 'reviews',
+  'access-granted': 'team',
+  'access-removed': 'team',
+  broadcast: 'team',
+} as const satisfies Record<string, NotifyGroup>;
+
+/** What a review step tells, and to whom: one step can tell two audiences (the team and the clients). */
+export function eventsOfTransition(name: string, fromStatus: ItemStatus): ItemEvent[] {
+  switch (name) {
+    case 'mark-for-internal-review':
+      return ['internal-review-requested'];
+    case 'create-material-version':
+      return fromStatus === 'internal_review' ? ['new-version-in-review'] : [];
+    case 'approve-for-client':
+      return ['client-review-requested', 'approved-for-client'];
+    case 'request-internal-changes':
+      return ['internal-changes-requested'];
+    case 'withdraw-from-client-review':
+      return ['withdrawn-from-client'];
+    case 'approve-client-review':
+      return ['client-approved'];
+    case 'request-client-changes':
+      return ['client-changes-requested'];
+    default:
+      return [];
+  }
+}
+
+/** Everyone who could hear about a portfolio's item: admins and grant holders, with what they may do. */
+interface Member {
+  id: string;
+  role: Role;
+  perms: ReadonlySet<string>;
+  internal: boolean;
+  follows: boolean;
+}
+
+async function itemMembers(db: DbOrTx, item: { id: string; portfolioId: string }): Promise<Member[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      grant: portfolioAccess.permissions,
+      following: itemFollows.following,
+    })
+    .from(users)
+    .leftJoin(
+      portfolioAccess,
+      and(eq(portfolioAccess.userId, users.id), eq(portfolioAccess.portfolioId, item.portfolioId)),
+    )
+    .leftJoin(itemFollows, and(eq(itemFollows.userId, users.id), eq(itemFollows.itemId, item.id)))
+    .where(
+      and(
+        isNull(users.deletedAt),
+        or(eq(users.role, 'admin'), eq(portfolioAccess.portfolioId, item.portfolioId)),
+      ),
+    );
+  const members: Member[] = [];
+  for (const r of rows) {
+    const perms = permissionsFromGrant({ id: r.id, role: r.role, permissions: [] }, r.grant);
+    if (!perms?.has('production.view')) continue;
+    members.push({
+      id: r.id,
+      role: r.role,
+      perms,
+      internal: isInternalViewer(r, perms),
+      follows: r.following === true,
+    });
+  }
+  return members;
+}
+
+const internalDecision = transitions['approve-for-client'].permission;
+const clientDecision = transitions['approve-client-review'].permission;
+
+const audiences: Record<Audience, (m: Member) => boolean> = {
+  internalReviewers: (m) => m.internal && m.perms.has(internalDecision),
+  clients: (m) => !m.internal && m.perms.has(clientDecision),
+  // The team's followers: a client follows what it commented on, but hears of it through comments only.
+  followers: (m) => m.internal && m.follows,
+  followersAndReviewers: (m) => m.internal && (m.follows || m.perms.has(internalDecision)),
+};
+
+/** Where a notification about an item opens it. */
+export function itemUrl(item: { id: string; portfolioId: string }, screen: EventSpec['screen']) {
+  return screen === 'client-dashboard'
+    ? `/portfolios/${item.portfolioId}/client-dashboard`
+    : `/portfolios/${item.portfolioId}/${screen}?item=${item.id}`;
+}
+
+/**
+ * Writes the notifications of an item's review events inside the caller's transaction (each recipient's
+ * channels by preference); the caller delivers them after the commit.
+ */
+export async function notifyItemEvents(
+  db: DbOrTx,
+  notifier: Notifier,
+  events: readonly ItemEvent[],
+  ctx: {
+    item: { id: string; portfolioId: string; title: string; status: ItemStatus };
+    actor: { id: string; name?: string };
+  },
+): Promise<Created[]> {
+  if (events.length === 0) return [];
+  const { item, actor } = ctx;
+  const [members, [portfolio]] = await Promise.all([
+    itemMembers(db, item),
+    db.select({ name: portfolios.accountData }).from(portfolios).where(eq(portfolios.id, item.portfolioId)),
+  ]);
+  const created: Created[] = [];
+  for (const event of events) {
+    const spec = itemEvents[event];
+    const userIds = members
+      .filter((m) => m.id !== actor.id && audiences[spec.audience](m))
+      // A client is told only of what the client view shows (the item after the step).
+      .filter((m) => m.internal || canSeeStatus(false, item.status) || spec.screen === 'client-dashboard')
+      .map((m) => m.id);
+    if (userIds.length === 0) continue;
+    const input: NotifyInput = {
+      userIds,
+      title: 'Producción',
+      content: spec.text(item.title),
+      url: itemUrl(item, spec.screen),
+      data: { itemId: item.id, event },
+      urgency: spec.asks ? 'high' : 'normal',
+      group: spec.group,
+      asks: spec.asks,
+      context: { actorName: actor.name, itemTitle: item.title, portfolioName: portfolio?.name.businessName },
+    };
+    created.push(await notifier.create(db, input));
+  }
+  return created;
+}
+
+/** Who follows an item from now on (its author, its assignee, whoever comments): idempotent. */
+export async function follow(db: DbOrTx, itemId: string, userIds: ReadonlyArray<string | null | undefined>) {
+  const ids = [...new Set(userIds.filter((id): id is string => Boolean(id)))];
+  if (ids.length === 0) return;
+  await db
+    .insert(itemFollows)
+    .values(ids.map((userId) => ({ itemId, userId, following: true })))
+    .onConflictDoUpdate({ target: [itemFollows.itemId, itemFollows.userId], set: { following: true } });
+}
+
+/** «Dejar de seguir» / «Seguir»: the caller's own choice on one item. */
+export async function setFollowing(db: DbOrTx, itemId: string, userId: string, following: boolean) {
+  await db
+    .insert(itemFollows)
+    .values({ itemId, userId, following })
+    .onConflictDoUpdate({ target: [itemFollows.itemId, itemFollows.userId], set: { following } });
+}
+
+/** Whether the user follows the item now. */
+export async function isFollowing(db: DbOrTx, itemId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ following: itemFollows.following })
+    .from(itemFollows)
+    .where(and(eq(itemFollows.itemId, itemId), eq(itemFollows.userId, userId)));
+  return row?.following === true;
+}
+
+/**
+ * A comment on an item reaches its followers who may read it (a client only a comment meant for clients on
+ * an item it sees), never its writer nor those already told by a mention. One notification per audience:
+ * each opens a screen its readers' role may open.
+ */
+export async function notifyItemComment(
+  db: DbOrTx,
+  notifier: Notifier,
+  ctx: {
+    item: { id: string; portfolioId: string; links: { staff: string; client: string } };
+    actor: { id: string; name?: string };
+    clientsMayRead: boolean;
+    skip: readonly string[];
+  },
+): Promise<Created[]> {
+  const { item, actor } = ctx;
+  const skip = new Set([actor.id, ...ctx.skip]);
+  const [members, [row]] = await Promise.all([
+    itemMembers(db, item),
+    db.select({ title: items.title }).from(items).where(eq(items.id, item.id)),
+  ]);
+  const readers = members.filter((m) => m.follows && !skip.has(m.id) && (m.internal || ctx.clientsMayRead));
+  const created: Created[] = [];
+  for (const audience of ['staff', 'client'] as const) {
+    const userIds = readers.filter((m) => m.internal === (audience === 'staff')).map((m) => m.id);
+    if (userIds.length === 0) continue;
+    created.push(
+      await notifier.create(db, {
+        userIds,
+        title: 'Comentario',
+        content: `${actor.name ?? 'Alguien'} comentó en «${row?.title ?? ''}»`,
+        url: item.links[audience],
+        data: { entityType: 'item', entityId: item.id },
+        group: otherEvents.comment,
+        asks: false,
+        context: { actorName: actor.name, itemTitle: row?.title },
+      }),
+    );
+  }
+  return created;
+}
