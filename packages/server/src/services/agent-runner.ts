@@ -9,6 +9,7 @@ import { createDrainLoop, type DrainLoop } from '../lib/drain-loop.ts';
 import { sanitizeRichText } from '../lib/sanitize.ts';
 import type { Actor } from '../policy.ts';
 import type { Notifier } from './notifier.ts';
+import { notifyTaskFinished } from './notify/events.ts';
 import type { ProductionPublisher } from './production/events.ts';
 import { runTransition } from './production/review.ts';
 import { editableStatuses } from './transitions.ts';
@@ -64,7 +65,13 @@ export function createAgentRunner(deps: {
         deps.log.error({ err, taskId: task.id }, 'la tarea falló de forma inesperada');
         return finish(deps.db, task, { status: 'failed', error: 'Error interno al ejecutar la tarea' });
       });
-      if (done) deps.events.task(done);
+      if (done) {
+        deps.events.task(done);
+        if (done.status === 'done' || done.status === 'failed')
+          await notifyTaskFinished(deps.db, deps.notifier, done).catch((err) =>
+            deps.log.error({ err, taskId: done.id }, 'no se pudo avisar del final de la tarea'),
+          );
+      }
     }
     return n;
   };

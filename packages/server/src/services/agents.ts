@@ -175,7 +175,7 @@ export interface TaskInput {
   result?: string | null;
 }
 
-async function managesAgents(db: DbOrTx, userId: string, portfolioId: string) {
+export async function managesAgents(db: DbOrTx, userId: string, portfolioId: string) {
   const [user] = await db
     .select({ id: users.id, role: users.role, permissions: users.permissions })
     .from(users)
@@ -228,6 +228,9 @@ export async function createTask(
       content: `Nueva tarea «${row!.title}» sobre «${item.title}»`,
       url: `/portfolios/${agent.portfolioId}/agents/${agent.id}`,
       data: { taskId: row!.id },
+      group: 'tasks',
+      asks: true,
+      context: { itemTitle: item.title },
     });
   }
   return toTask(row!);

@@ -102,6 +102,8 @@ export async function sendReviewReminders(
           content: reminderText(g.count),
           url: g.url,
           data: { kind: 'review-reminder' },
+          group: 'reviews',
+          asks: true,
         }),
       );
     }

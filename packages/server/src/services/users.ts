@@ -317,7 +317,10 @@ export async function grantAccess(
           title: 'Acceso',
           content: `Ahora tienes acceso a «${businessName}»`,
           url: portfolioHome(portfolioId, user.role),
-          data: { portfolioId },
+          data: { portfolioId, event: 'access-granted' },
+          group: 'team',
+          asks: false,
+          context: { portfolioName: businessName },
         });
     return { access: { portfolioId, permissions: granted, businessName }, created };
   });
@@ -332,13 +335,29 @@ export function announceAccess(io: SocketServer | undefined, userId: string, eve
   io?.to(userRoom(userId)).emit('portfolios:changed', event);
 }
 
-export async function revokeAccess(db: Db, userId: string, portfolioId: string) {
-  await db.transaction(async (tx) => {
+export async function revokeAccess(db: Db, notifier: Notifier, userId: string, portfolioId: string) {
+  const created = await db.transaction(async (tx) => {
     await lockActiveUser(tx, userId, 'share');
     const deleted = await tx
       .delete(portfolioAccess)
       .where(and(eq(portfolioAccess.userId, userId), eq(portfolioAccess.portfolioId, portfolioId)))
       .returning({ userId: portfolioAccess.userId });
     if (deleted.length === 0) throw new AppError('NOT_FOUND', 'El usuario no tiene acceso a ese portafolio');
+    const [portfolio] = await tx
+      .select({ data: portfolios.accountData })
+      .from(portfolios)
+      .where(eq(portfolios.id, portfolioId));
+    const businessName = portfolio?.data.businessName ?? '';
+    return notifier.create(tx, {
+      userIds: [userId],
+      title: 'Acceso',
+      content: `Ya no tienes acceso a «${businessName}»`,
+      url: '/',
+      data: { portfolioId, event: 'access-removed' },
+      group: 'team',
+      asks: false,
+      context: { portfolioName: businessName },
+    });
   });
+  notifier.deliver(created);
 }

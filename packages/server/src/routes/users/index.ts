@@ -301,7 +301,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await usersService.revokeAccess(app.db, request.params.id, request.params.portfolioId);
+      await usersService.revokeAccess(app.db, app.notifier, request.params.id, request.params.portfolioId);
       app.usersChanged(request.params.id);
       usersService.announceAccess(app.io, request.params.id, {
         portfolioId: request.params.portfolioId,

@@ -1,5 +1,6 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { managesAgents } from '../agents.ts';
 import {
   type ItemStatus,
   itemFollows,
@@ -313,4 +314,42 @@ export async function notifyItemComment(
     );
   }
   return created;
+}
+
+/**
+ * A task finished (done or failed): whoever asked for it and the assignee of its item are told, if they still
+ * manage the portfolio's agents (tasks are internal work).
+ */
+export async function notifyTaskFinished(
+  db: Db,
+  notifier: Notifier,
+  task: {
+    id: string;
+    portfolioId: string;
+    agentId: string;
+    itemId: string | null;
+    title: string;
+    status: string;
+    createdBy: string | null;
+  },
+) {
+  const [item] = task.itemId
+    ? await db.select({ assigneeId: items.assigneeId }).from(items).where(eq(items.id, task.itemId))
+    : [];
+  const candidates = [
+    ...new Set([task.createdBy, item?.assigneeId].filter((id): id is string => Boolean(id))),
+  ];
+  const userIds: string[] = [];
+  for (const id of candidates) if (await managesAgents(db, id, task.portfolioId)) userIds.push(id);
+  if (userIds.length === 0) return;
+  const failed = task.status === 'failed';
+  await notifier.notify({
+    userIds,
+    title: 'Tarea',
+    content: failed ? `La tarea «${task.title}» falló` : `La tarea «${task.title}» terminó`,
+    url: `/portfolios/${task.portfolioId}/agents/${task.agentId}`,
+    data: { taskId: task.id, event: 'task-finished' },
+    group: otherEvents['task-finished'],
+    asks: failed,
+  });
 }
