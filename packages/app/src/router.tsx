@@ -31,6 +31,13 @@ export const routes: RouteObject[] = [
     ...screen(() => import('./routes/auth/auth-screen.tsx'), msg.auth.title),
   },
   {
+    // An email's one-time sign-in link (issue 29): public, like /auth.
+    path: '/auth/link',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingOverlay />,
+    ...screen(() => import('./routes/auth/link-screen.tsx'), msg.auth.title),
+  },
+  {
     element: <Guard allowed={ROLES.all} />,
     errorElement: <RouteError />,
     // While the first screen's chunk loads on a full page load.
@@ -168,13 +175,13 @@ export const createRouter = () => createBrowserRouter(routes);
  * Starts downloading the chunks of the screens `pathname` shows, at start-up, while the service worker
  * registers and /auth/me answers (spec §4), instead of after the mount. Nothing is awaited and nothing is
  * reported: the router's own `lazy` imports the same modules later (already there, or failing the same way
- * and then shown by the route's error element). Signed out, only /auth's chunk is fetched (a guarded path
- * redirects there).
+ * and then shown by the route's error element). Signed out, only the /auth screens' chunks are fetched (a
+ * guarded path redirects there).
  */
 export function preloadScreens(pathname: string, signedIn: boolean) {
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     const load = typeof route.lazy === 'function' ? chunkOf.get(route.lazy) : undefined;
-    if (!load || (!signedIn && route.path !== '/auth')) continue;
+    if (!load || (!signedIn && !route.path?.startsWith('/auth'))) continue;
     load().catch(() => {});
   }
 }

@@ -29,21 +29,67 @@ export const onLogout = (reset: () => void) => {
 
 export const isAdmin = (user: Pick<User, 'role'> | null) => user?.role === 'admin';
 
+/** Stores a session the server opened, a login's or a sign-in link's, the one way (spec §4). */
+function startSession(data: { token?: string; user?: User } | undefined): User {
+  if (!data?.token || !data?.user) throw new Error(msg.auth.invalidResponse);
+  localStorage.setItem(TOKEN_KEY, data.token);
+  authStore.token = data.token;
+  authStore.user = data.user;
+  toast.success(msg.auth.success);
+  return data.user;
+}
+
 export async function login(email: string, password: string): Promise<User> {
   authStore.loading = true;
   try {
-    const data = await api.call(sdk.login({ client: api.client, body: { email, password } }), msg.auth.error);
-    if (!data?.token || !data?.user) throw new Error(msg.auth.invalidResponse);
-    localStorage.setItem(TOKEN_KEY, data.token);
-    authStore.token = data.token;
-    authStore.user = data.user;
-    toast.success(msg.auth.success);
-    return data.user;
+    return startSession(
+      await api.call(sdk.login({ client: api.client, body: { email, password } }), msg.auth.error),
+    );
   } catch (error) {
     clearSession();
     throw error instanceof Error ? error : new Error(msg.auth.error);
   } finally {
     authStore.loading = false;
+  }
+}
+
+/** What a one-time sign-in link gave (issue 29). */
+export type LinkOutcome =
+  | { kind: 'signedIn'; user: User; target: string }
+  /** The link is someone else's than the user signed in here: nothing was used, the person is asked. */
+  | { kind: 'otherSession'; name: string }
+  /** Used, expired, void or unknown; the target when the server still knows the link. */
+  | { kind: 'gone'; target: string | null };
+
+/**
+ * Redeems a sign-in link. With a session open here, the server is told whose, and answers `otherSession`
+ * (link unused) when the link is someone else's; `closeOtherSession` ends that session first and redeems.
+ * A link of the person already signed in simply renews their session. Other failures are thrown.
+ */
+export async function redeemLink(
+  token: string,
+  opts: { closeOtherSession?: boolean } = {},
+): Promise<LinkOutcome> {
+  if (opts.closeOtherSession) clearSession();
+  const current = authStore.token ? authStore.user : null;
+  try {
+    const data = await api.call(
+      sdk.redeemSigninLink({
+        client: api.client,
+        body: { token, ...(current ? { sessionUserId: current._id } : {}) },
+      }),
+      msg.auth.link.error,
+    );
+    const user = startSession(data);
+    return { kind: 'signedIn', user, target: data.target };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'OTHER_SESSION' && current) {
+      return { kind: 'otherSession', name: current.name };
+    }
+    if (error instanceof ApiError && error.code === 'SIGNIN_LINK_GONE') {
+      return { kind: 'gone', target: error.details?.find((d) => d.field === 'target')?.message ?? null };
+    }
+    throw error;
   }
 }
 
