@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { blockText, NotionPeer } from './support/notion-peer.ts';
 import { freePort, runServerToExit, startServer } from './support/server-process.ts';
+import { SmtpPeer } from './support/smtp-peer.ts';
 
 /**
  * Every variable of /.env.example, set at once to a valid value, on the real server process: it starts,
@@ -64,12 +65,14 @@ async function approveAndWaitForNotion(
 
 describe('configuration', { timeout: 120_000 }, () => {
   const notion = new NotionPeer(NOTION_TEST_TOKEN);
+  const smtp = new SmtpPeer();
   let s3: S3rver;
   let s3Endpoint = '';
   let databaseName: string | undefined;
 
   beforeAll(async () => {
     await notion.start();
+    await smtp.start();
     notion.page(NOTION_TEST_PAGE);
     s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: tempDir('s3rver-config-') });
     s3Endpoint = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
@@ -84,6 +87,7 @@ describe('configuration', { timeout: 120_000 }, () => {
   });
   afterAll(async () => {
     await notion.stop();
+    await smtp.stop();
     await s3?.close();
     if (databaseName) {
       const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -152,6 +156,9 @@ describe('configuration', { timeout: 120_000 }, () => {
       NOTION_TOKEN: NOTION_TEST_TOKEN,
       // In production the network guard keeps Notion calls off loopback: the sync is tried and refused.
       NOTION_API_URL: notion.base,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Estudio <correo@estudio.test>',
+      MAIL_DIGEST_MINUTES: '30',
       ...(await services()),
     };
     // A new variable in .env.example without a value here fails this test.
@@ -247,6 +254,10 @@ describe('configuration', { timeout: 120_000 }, () => {
       expect(synced.items[0]).toMatchObject({ status: 'failed' });
       expect(synced.items[0].error).toContain('No se pudo conectar con Notion');
       expect(notion.calls).toHaveLength(0);
+
+      // SMTP_URL: email is on (tests/mail.test.ts sends through the same kind of local peer).
+      const mail = await api('/admin/mail-failures', { token }).then(json);
+      expect(mail).toEqual({ enabled: true, items: [] });
     } finally {
       await server.stop();
     }
@@ -382,6 +393,10 @@ describe('configuration', { timeout: 120_000 }, () => {
     ['PUSH_ALLOW_LOOPBACK', 'true', { NODE_ENV: 'production' }],
     ['NOTION_TOKEN', 'mi-token'],
     ['NOTION_API_URL', 'https://api.notion.com/v1'],
+    ['SMTP_URL', 'http://correo.estudio.test'],
+    ['MAIL_FROM', 'nadie'],
+    ['MAIL_DIGEST_MINUTES', '0'],
+    ['MAIL_DIGEST_MINUTES', '1441'],
   ];
 
   it('has a refusal case for every variable that can be wrong', () => {
