@@ -9,6 +9,7 @@ import { toast } from '../../features/system/store.ts';
 import { api, sdk } from '../../lib/api.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
+import { MailFailures } from './mail-failures.tsx';
 
 const t = {
   title: 'Título',
@@ -247,6 +248,7 @@ export default function AdminNotifyScreen() {
           </Card>
         </fieldset>
       </form>
+      <MailFailures />
     </Screen>
   );
 }
