@@ -339,7 +339,7 @@ describe('configuration', { timeout: 120_000 }, () => {
       expect(redeem.status).toBe(410);
       expect(((await redeem.json()) as { message: string }).message).toBe('Este enlace ya se usó o caducó');
       await expect.poll(() => server.output()).toContain('/auth/link?token=[oculto]&x=1');
-      expect(server.output()).toContain('/api/auth/link');
+      await expect.poll(() => server.output()).toContain('"url":"/api/auth/link"');
       expect(server.output()).not.toContain(token);
     } finally {
       await server.stop();
