@@ -51,7 +51,7 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: Pick<
     import('../src/app.ts').AppOptions,
-    'pushCa' | 'redis' | 'timeouts' | 'agents' | 'notion'
+    'pushCa' | 'redis' | 'timeouts' | 'agents' | 'notion' | 'mail'
   > = {},
 ): Promise<TestContext> {
   const database = await freshDatabase();

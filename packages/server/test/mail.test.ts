@@ -27,26 +27,6 @@ const asks: MailData = {
   group: 'reviews',
 };
 
-/** An app whose retries are due at once (createTestApp's options have no mail). */
-async function mailApp(env: Record<string, string>): Promise<TestContext> {
-  const database = await freshDatabase();
-  const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/crw-test-data', ...env }),
-    database,
-    logger: false,
-    mail: { backoffMs: () => 0 },
-  });
-  await app.ready();
-  return {
-    app,
-    database,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
-}
-
 const outboxOf = (app: App, to: string) =>
   app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
 
@@ -57,7 +37,10 @@ describe('email', () => {
 
   beforeAll(async () => {
     await peer.start();
-    ctx = await mailApp({ SMTP_URL: peer.url, MAIL_FROM: 'Estudio <no-reply@estudio.test>', PUBLIC_URL });
+    ctx = await createTestApp(
+      { SMTP_URL: peer.url, MAIL_FROM: 'Estudio <no-reply@estudio.test>', PUBLIC_URL },
+      { mail: { backoffMs: () => 0 } },
+    );
     app = ctx.app;
   });
   afterAll(async () => {

@@ -117,8 +117,11 @@ const headingStyle = { color: colors.text, fontSize: 22, lineHeight: '28px', mar
 const textStyle = { color: colors.text, fontSize: 15, lineHeight: '22px', margin: '0 0 8px' };
 const metaStyle = { color: colors.muted, fontSize: 13, lineHeight: '20px', margin: 0 };
 
-/** Someone asks the recipient to act: who asks what, the piece and its portfolio, one button. */
-function ActionMail({ data, links }: { data: MailData; links: MailLinks }) {
+/**
+ * One thing, one button: someone asks the recipient to act (who asks what, the piece and its portfolio), or the
+ * daily review reminder (how many pieces wait, and the review queue).
+ */
+function SingleMail({ data, links, label }: { data: MailData; links: MailLinks; label: string }) {
   return (
     <Layout preview={data.content} unsubscribe={links.unsubscribe}>
       <Heading as="h1" style={headingStyle}>
@@ -126,7 +129,7 @@ function ActionMail({ data, links }: { data: MailData; links: MailLinks }) {
       </Heading>
       <Text style={textStyle}>{data.content}</Text>
       {data.portfolioName && <Text style={metaStyle}>Portafolio: {data.portfolioName}</Text>}
-      <ActionButton href={links.button}>{data.buttonLabel ?? 'Abrir la pieza'}</ActionButton>
+      <ActionButton href={links.button}>{data.buttonLabel ?? label}</ActionButton>
     </Layout>
   );
 }
@@ -156,24 +159,11 @@ function DigestMail({ data, links }: { data: MailData; links: MailLinks }) {
   );
 }
 
-/** The daily review reminder: how many pieces wait for the recipient, and the button to the review queue. */
-function ReminderMail({ data, links }: { data: MailData; links: MailLinks }) {
-  return (
-    <Layout preview={data.content} unsubscribe={links.unsubscribe}>
-      <Heading as="h1" style={headingStyle}>
-        {data.title}
-      </Heading>
-      <Text style={textStyle}>{data.content}</Text>
-      {data.portfolioName && <Text style={metaStyle}>Portafolio: {data.portfolioName}</Text>}
-      <ActionButton href={links.button}>{data.buttonLabel ?? 'Ir a revisar'}</ActionButton>
-    </Layout>
-  );
-}
-
-const components = { action: ActionMail, digest: DigestMail, reminder: ReminderMail } satisfies Record<
-  MailTemplate,
-  (props: { data: MailData; links: MailLinks }) => ReactNode
->;
+const components = {
+  action: (props) => <SingleMail {...props} label="Abrir la pieza" />,
+  digest: DigestMail,
+  reminder: (props) => <SingleMail {...props} label="Ir a revisar" />,
+} satisfies Record<MailTemplate, (props: { data: MailData; links: MailLinks }) => ReactNode>;
 
 /** The subject line: what the email says, in one line. */
 export function subjectOf(template: MailTemplate, data: MailData): string {
