@@ -169,7 +169,20 @@ export async function buildApp(opts: AppOptions) {
     });
   app.decorate('storage', storage);
   app.decorate('onPortfolioDeleted', (keys: string[]) => storage.delete(keys));
-  app.decorate('notifier', createNotifier({ db: database.db, io: () => app.io, push, log: app.log }));
+  app.decorate(
+    'notifier',
+    createNotifier({
+      db: database.db,
+      io: () => app.io,
+      push,
+      log: app.log,
+      // Email is made further down (it needs the settings); the notifier reaches it when it writes.
+      mail: {
+        enqueue: (db, mail) => app.mail.enqueue(db, mail),
+        digest: (db, entry) => app.mail.addDigestEntry(db, entry),
+      },
+    }),
+  );
   app.addHook('onClose', () => app.notifier.close());
   app.decorate(
     'productionEvents',

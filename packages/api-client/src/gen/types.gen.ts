@@ -156,6 +156,42 @@ export type PushDevice = {
 };
 
 /**
+ * NotificationPreferences
+ */
+export type NotificationPreferences = {
+    preferences: {
+        reviews: {
+            app: boolean;
+            push: boolean;
+            email: boolean;
+        };
+        comments: {
+            app: boolean;
+            push: boolean;
+            email: boolean;
+        };
+        tasks: {
+            app: boolean;
+            push: boolean;
+            email: boolean;
+        };
+        team: {
+            app: boolean;
+            push: boolean;
+            email: boolean;
+        };
+    };
+    groups: Array<{
+        key: string;
+        label: string;
+    }>;
+    email: {
+        available: boolean;
+        digestMinutes: number;
+    };
+};
+
+/**
  * Portfolio
  */
 export type Portfolio = {
@@ -2185,6 +2221,165 @@ export type ListPushSubscriptionsResponses = {
 };
 
 export type ListPushSubscriptionsResponse = ListPushSubscriptionsResponses[keyof ListPushSubscriptionsResponses];
+
+export type GetNotificationPreferencesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/notifications/preferences';
+};
+
+export type GetNotificationPreferencesErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type GetNotificationPreferencesError = GetNotificationPreferencesErrors[keyof GetNotificationPreferencesErrors];
+
+export type GetNotificationPreferencesResponses = {
+    /**
+     * Default Response
+     */
+    200: NotificationPreferences;
+};
+
+export type GetNotificationPreferencesResponse = GetNotificationPreferencesResponses[keyof GetNotificationPreferencesResponses];
+
+export type UpdateNotificationPreferencesData = {
+    /**
+     * NotificationPreferencesBody
+     */
+    body: {
+        preferences: {
+            reviews?: {
+                app?: boolean;
+                push?: boolean;
+                email?: boolean;
+            };
+            comments?: {
+                app?: boolean;
+                push?: boolean;
+                email?: boolean;
+            };
+            tasks?: {
+                app?: boolean;
+                push?: boolean;
+                email?: boolean;
+            };
+            team?: {
+                app?: boolean;
+                push?: boolean;
+                email?: boolean;
+            };
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/notifications/preferences';
+};
+
+export type UpdateNotificationPreferencesErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type UpdateNotificationPreferencesError = UpdateNotificationPreferencesErrors[keyof UpdateNotificationPreferencesErrors];
+
+export type UpdateNotificationPreferencesResponses = {
+    /**
+     * Default Response
+     */
+    200: NotificationPreferences;
+};
+
+export type UpdateNotificationPreferencesResponse = UpdateNotificationPreferencesResponses[keyof UpdateNotificationPreferencesResponses];
+
+export type GetItemFollowingData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/following';
+};
+
+export type GetItemFollowingErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetItemFollowingError = GetItemFollowingErrors[keyof GetItemFollowingErrors];
+
+export type GetItemFollowingResponses = {
+    /**
+     * Following
+     *
+     * Default Response
+     */
+    200: {
+        following: boolean;
+    };
+};
+
+export type GetItemFollowingResponse = GetItemFollowingResponses[keyof GetItemFollowingResponses];
+
+export type SetItemFollowingData = {
+    /**
+     * Following
+     */
+    body: {
+        following: boolean;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/following';
+};
+
+export type SetItemFollowingErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type SetItemFollowingError = SetItemFollowingErrors[keyof SetItemFollowingErrors];
+
+export type SetItemFollowingResponses = {
+    /**
+     * Following
+     *
+     * Default Response
+     */
+    200: {
+        following: boolean;
+    };
+};
+
+export type SetItemFollowingResponse = SetItemFollowingResponses[keyof SetItemFollowingResponses];
 
 export type ListToolsData = {
     body?: never;

@@ -5,6 +5,7 @@ import { commentRoutes } from './comments/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { mailRoutes } from './mail/index.ts';
 import { notificationRoutes } from './notifications/index.ts';
+import { notificationPreferenceRoutes } from './notifications/preferences.ts';
 import { portfolioRoutes } from './portfolios/index.ts';
 import { dashboardRoutes } from './production/dashboard.ts';
 import { productionRoutes } from './production/index.ts';
@@ -19,6 +20,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(portfolioRoutes);
   await app.register(notificationRoutes);
+  await app.register(notificationPreferenceRoutes);
   await app.register(toolRoutes);
   await app.register(productionRoutes);
   await app.register(dashboardRoutes);
