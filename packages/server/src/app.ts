@@ -180,6 +180,7 @@ export async function buildApp(opts: AppOptions) {
       mail: {
         enqueue: (db, mail) => app.mail.enqueue(db, mail),
         digest: (db, entry) => app.mail.addDigestEntry(db, entry),
+        kick: () => app.mail.kick(),
       },
     }),
   );

@@ -35,6 +35,8 @@ export interface NotifyInput {
   asks?: boolean;
   /** What an email says besides the text: the piece, its portfolio, who did it. */
   context?: MailContext;
+  /** The email's template when it is not a request to act (the daily reminder's summary). */
+  mailTemplate?: 'action' | 'reminder';
 }
 
 /** What an email about an event says besides its text. */
@@ -51,8 +53,10 @@ export interface MailContext {
 export interface MailChannel {
   enqueue(
     db: DbOrTx,
-    mail: { userId: string; to: string; template: 'action'; data: MailData },
+    mail: { userId: string; to: string; template: 'action' | 'reminder'; data: MailData },
   ): Promise<void>;
+  /** Asks the worker to send what was queued, once the transaction that queued it has committed. */
+  kick(): void;
   digest(
     db: DbOrTx,
     entry: { userId: string; title: string; content: string; url?: string; group: NotifyGroup },
@@ -83,12 +87,15 @@ export interface Created {
     push?: string[];
   }>;
   urgency: NotifyInput['urgency'];
+  /** An email was queued: the worker is asked to send it after the commit. */
+  mailed?: boolean;
 }
 
 /** Several `create`s of one transaction, delivered together. */
 export const combine = (parts: Created[]): Created => ({
   sent: parts.flatMap((p) => p.sent),
   urgency: parts[0]?.urgency,
+  mailed: parts.some((p) => p.mailed),
 });
 
 /** How many people a delivery reaches. */
@@ -160,7 +167,7 @@ async function queueMail(
       await mail.enqueue(db, {
         userId: r.id,
         to: r.email,
-        template: 'action',
+        template: input.mailTemplate ?? 'action',
         data: { title: input.title, content: input.content, url: input.url, group, ...input.context },
       });
     } else {
@@ -214,22 +221,25 @@ export function createNotifier(deps: {
     async create(db, input) {
       let userIds = [...new Set(input.userIds)];
       let push: string[] | undefined;
+      let mailed = false;
       if (input.group && userIds.length > 0) {
         // Each recipient's preferences for the event's group choose its channels.
         const recipients = await recipientsOf(db, userIds, input.group);
         userIds = recipients.filter((r) => r.channels.app).map((r) => r.id);
         push = recipients.filter((r) => r.channels.push).map((r) => r.id);
-        if (deps.mail)
-          await queueMail(
-            db,
-            deps.mail,
-            input,
-            recipients.filter((r) => r.channels.email),
-          );
+        const byEmail = recipients.filter((r) => r.channels.email);
+        if (deps.mail && byEmail.length > 0) {
+          await queueMail(db, deps.mail, input, byEmail);
+          mailed = Boolean(input.asks);
+        }
       }
       const notification = message(input);
       if (userIds.length === 0)
-        return { sent: push?.length ? [{ notification, userIds, push }] : [], urgency: input.urgency };
+        return {
+          sent: push?.length ? [{ notification, userIds, push }] : [],
+          urgency: input.urgency,
+          mailed,
+        };
       // One row whatever the audience: the recipients travel as one JSON parameter and are stored as one array
       // (a broadcast to 1,000 people is not 1,000 rows, each with its index entries and foreign-key check).
       await db.execute(sql`
@@ -237,7 +247,11 @@ export function createNotifier(deps: {
         values (${notification._id}, array(select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)),
           ${input.title}, ${input.content}, ${JSON.stringify(notification.payload)}::jsonb,
           ${notification.createdAt}::timestamptz)`);
-      return { sent: [{ notification, userIds, ...(push ? { push } : {}) }], urgency: input.urgency };
+      return {
+        sent: [{ notification, userIds, ...(push ? { push } : {}) }],
+        urgency: input.urgency,
+        mailed,
+      };
     },
     async createForAudience(db, audience, input) {
       const notification = message(input);
@@ -259,6 +273,7 @@ export function createNotifier(deps: {
     },
     deliver(created) {
       const { sent, urgency } = created;
+      if (created.mailed) deps.mail?.kick();
       const io = deps.io?.();
       // One emit per notification, to all its recipients' rooms: encoded once, whatever the audience.
       for (const { notification, userIds, rooms } of sent)

@@ -104,6 +104,7 @@ export async function sendReviewReminders(
           data: { kind: 'review-reminder' },
           group: 'reviews',
           asks: true,
+          mailTemplate: 'reminder',
         }),
       );
     }
