@@ -504,10 +504,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   /** `{ [group]: { [channel]: boolean } }`, overrides of the defaults. */
-  overrides: jsonb('overrides')
-    .$type<Record<string, Record<string, boolean>>>()
-    .notNull()
-    .default({}),
+  overrides: jsonb('overrides').$type<Record<string, Record<string, boolean>>>().notNull().default({}),
   updatedAt: updatedAt(),
 });
 
