@@ -44,6 +44,7 @@ import * as sidebar from './sidebar/sidebar.stories.tsx';
 import * as skeleton from './skeleton/skeleton.stories.tsx';
 import * as statCard from './stat-card/stat-card.stories.tsx';
 import * as switchControl from './switch/switch.stories.tsx';
+import * as switchGrid from './switch-grid/switch-grid.stories.tsx';
 import * as system from './system-notifications/system-notifications.stories.tsx';
 import * as table from './table/table.stories.tsx';
 import * as tabs from './tabs/tabs.stories.tsx';
@@ -187,6 +188,7 @@ const specs: Spec[] = [
   { name: 'Casilla de verificación', stories: checkbox },
   { name: 'Grupo de casillas', stories: checkboxGroup },
   { name: 'Interruptor', stories: switchControl },
+  { name: 'Cuadrícula de interruptores', stories: switchGrid },
   { name: 'Lista desplegable', stories: select },
   { name: 'Campo de etiquetas', stories: tags },
   { name: 'Pestañas', stories: tabs },

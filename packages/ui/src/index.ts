@@ -39,6 +39,7 @@ export * from './sidebar/index.ts';
 export * from './skeleton/index.ts';
 export * from './stat-card/index.ts';
 export * from './switch/index.ts';
+export * from './switch-grid/index.ts';
 export * from './system-notifications/index.ts';
 export * from './table/index.ts';
 export * from './tabs/index.ts';

@@ -5,6 +5,7 @@ import { SmartphoneIcon, Trash2Icon } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { notificationMessages as m } from '../../features/notifications/messages.ts';
+import { NotificationPreferences } from '../../features/notifications/preferences/notification-preferences.tsx';
 import { pushStore, refreshPushState, togglePush } from '../../features/notifications/push.ts';
 import { toast } from '../../features/system/store.ts';
 import { api, sdk } from '../../lib/api.ts';
@@ -14,7 +15,7 @@ import { Screen } from '../screen.tsx';
 
 const dateFormat = lazy(() => new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' }));
 
-/** /settings: this device's push switch and every device subscribed to push, with delete after a confirm. */
+/** /settings: this device's push switch, the notification preferences, and every device subscribed to push, with delete after a confirm. */
 export default function UserSettingsScreen() {
   const push = useSnapshot(pushStore);
   const [devices, setDevices] = useState<PushDevice[] | null>(null);
@@ -71,6 +72,8 @@ export default function UserSettingsScreen() {
           onCheckedChange={(on) => void togglePush(on).then(load)}
         />
       </Card>
+
+      <NotificationPreferences />
 
       <Card className="flex items-center justify-between gap-4 p-5">
         <label htmlFor={themeId} className="font-medium">

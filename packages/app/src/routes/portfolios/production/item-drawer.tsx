@@ -37,6 +37,7 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { CommentsPanel } from './comments-panel.tsx';
 import { MoveItemsDialog } from './dialogs.tsx';
 import { MaterialFiles } from './file-blob.tsx';
+import { FollowButton } from './follow-button.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import {
   acceptedTypes,
@@ -199,6 +200,7 @@ export function ItemDrawer({
             <span className="text-xs text-muted-foreground">{m.versions.number(item.currentVersion)}</span>
             <fieldset className="ml-auto flex flex-wrap gap-2">
               <legend className="sr-only">{m.actions.label}</legend>
+              <FollowButton itemId={item._id} />
               <Button size="sm" variant="outline" onClick={() => void duplicate()}>
                 <CopyIcon aria-hidden="true" />
                 {m.actions.duplicate}

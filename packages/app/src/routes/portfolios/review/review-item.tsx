@@ -20,6 +20,7 @@ import { reviewMsg as t } from '../../../features/review/messages.ts';
 import { api, sdk } from '../../../lib/api.ts';
 import { CommentsPanel, type DraftAnchor } from '../production/comments-panel.tsx';
 import { type MaterialFile, MaterialFiles, useFileUrl } from '../production/file-blob.tsx';
+import { FollowButton } from '../production/follow-button.tsx';
 import { HistoryPanel } from '../production/history-panel.tsx';
 import { humanSize } from '../production/material.ts';
 import { type Action, allowedActions, decisions, ReviewActions } from '../production/review-actions.tsx';
@@ -122,6 +123,7 @@ export function ReviewItem({
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <StatusBadge status={item.status} />
           {item.format ? <span>{item.format}</span> : null}
+          <FollowButton itemId={item._id} />
         </div>
         {item.description ? <p className="text-sm">{item.description}</p> : null}
       </header>

@@ -1,0 +1,70 @@
+import { Button, Tooltip, TooltipProvider } from '@crw/ui';
+import { BellIcon, BellOffIcon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { notificationMessages } from '../../../features/notifications/messages.ts';
+import { toast } from '../../../features/system/store.ts';
+import { api, sdk } from '../../../lib/api.ts';
+
+const m = notificationMessages.follow;
+
+/**
+ * «Dejar de seguir» / «Seguir» an item (issue 29): its author, assignee and commenters follow it and get its
+ * comments and decisions until they stop. Shown once the server has said whether the caller follows it.
+ */
+export function FollowButton({ itemId }: { itemId: string }) {
+  const [following, setFollowing] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const hintId = useId();
+
+  useEffect(() => {
+    let current = true;
+    setFollowing(null);
+    api
+      .call(sdk.getItemFollowing({ client: api.client, path: { id: itemId } }), m.error)
+      .then((r) => current && setFollowing(r.following))
+      // Not known (the item is gone, the network failed): no button rather than a wrong one.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [itemId]);
+
+  if (following === null) return null;
+
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const r = await api.call(
+        sdk.setItemFollowing({ client: api.client, path: { id: itemId }, body: { following: !following } }),
+        m.error,
+      );
+      setFollowing(r.following);
+      toast.success(r.following ? m.followed : m.unfollowed);
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : m.error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <TooltipProvider>
+      <Tooltip content={m.hint} side="bottom">
+        <Button
+          size="sm"
+          variant="outline"
+          aria-pressed={following}
+          aria-describedby={hintId}
+          disabled={busy}
+          onClick={() => void toggle()}
+        >
+          {following ? <BellOffIcon aria-hidden="true" /> : <BellIcon aria-hidden="true" />}
+          {following ? m.unfollow : m.follow}
+        </Button>
+      </Tooltip>
+      <span id={hintId} className="sr-only">
+        {m.hint}
+      </span>
+    </TooltipProvider>
+  );
+}
