@@ -30,6 +30,7 @@ import { createProductionPublisher, type ProductionPublisher } from './services/
 import { createPushSender, loadVapidKeys, type PushSender } from './services/push.ts';
 import { REMINDER_CHECK_MS, sendReviewReminders } from './services/reminders.ts';
 import { getOrCreateSetting, randomSecret } from './services/settings.ts';
+import { createSigninLink, signinLinkUrl } from './services/signin-links.ts';
 import { createLocalDriver, type StorageDriver } from './services/storage/index.ts';
 import { createWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from './services/webhooks.ts';
 
@@ -253,7 +254,19 @@ export async function buildApp(opts: AppOptions) {
   if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => notionSync.start());
   app.addHook('onClose', () => notionSync.stop());
 
-  const mail = await createMail({ db: database.db, env, log: app.log, backoffMs: opts.mail?.backoffMs });
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const mail = await createMail({
+    db: database.db,
+    env,
+    log: app.log,
+    backoffMs: opts.mail?.backoffMs,
+    // An email's button signs its recipient in and opens the piece: a one-time link made as it is sent.
+    linkFor: async (userId, path) =>
+      signinLinkUrl(
+        publicUrl,
+        await createSigninLink(database.db, { userId, target: path, ttlHours: env.SIGNIN_LINK_TTL_HOURS }),
+      ),
+  });
   app.decorate('mail', mail);
   // As the Notion sync: every instance drains and makes due digests; tests drive it (`app.mail.drain`).
   if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => mail.start());

@@ -42,6 +42,8 @@ const outsideDocument: Record<string, string> = {
   'PUT /api/storage/*':
     'URL firmada del almacenamiento local (cuerpo binario, sin sesión): fuzz propio más abajo',
   'GET /api/storage/*': 'URL firmada de descarga del almacenamiento local: fuzz propio más abajo',
+  'GET /api/mail/unsubscribe':
+    'página HTML del enlace «Dejar de recibir estos correos» (no es JSON): mail.test.ts y los casos de authz la prueban con firmas falsas',
 };
 
 /** Patterns that must never appear in an answer: a stack frame, SQL, the server's files. */

@@ -169,6 +169,7 @@ if (databaseUrl) {
       const admin = await open(browser, lb.url);
       await signIn(admin, 'admin');
       const client = await open(browser, lb.url, { width: 390, height: 844 });
+      const clientSockets = await watchSockets(client);
       await signIn(client, 'client');
       await expect(client.getByTestId('notification-badge')).toHaveCount(0);
 
@@ -221,7 +222,16 @@ if (databaseUrl) {
         .click();
       await expect(toast(admin, 'Enviada al cliente')).toBeVisible();
 
-      await expect(client.getByTestId('notification-badge')).toHaveText('1');
+      // Should the bell stay silent, the report says what the client's sockets saw (issue 33's flake of one run).
+      await expect(client.getByTestId('notification-badge'))
+        .toHaveText('1')
+        .catch(async (error: Error) => {
+          await testInfo.attach('client-sockets.json', {
+            body: JSON.stringify({ instance: await serverOf(client), sockets: clientSockets.describe() }, null, 2),
+            contentType: 'application/json',
+          });
+          throw error;
+        });
       await client.getByRole('button', { name: /^Notificaciones/ }).click();
       await client
         .getByRole('region', { name: 'Notificaciones', exact: true })

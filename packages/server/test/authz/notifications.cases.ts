@@ -29,6 +29,20 @@ export const cases: AuthzCase[] = [
     expect: only.signedIn,
   },
   {
+    route: 'GET /api/notifications/preferences',
+    request: () => ({ url: '/api/notifications/preferences' }),
+    expect: only.signedIn,
+  },
+  {
+    route: 'PUT /api/notifications/preferences',
+    request: () => ({
+      url: '/api/notifications/preferences',
+      payload: { preferences: { team: { push: true } } },
+    }),
+    expect: only.signedIn,
+    note: 'only ever the caller’s own',
+  },
+  {
     route: 'PUT /api/notifications/:id/read',
     request: async (w) => ({ url: `/api/notifications/${await adminsNotification(w)}/read` }),
     expect: personal,

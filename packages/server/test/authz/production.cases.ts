@@ -240,6 +240,21 @@ export const cases: AuthzCase[] = [
     note: 'a draft: invisible to the client',
   },
   {
+    route: 'GET /api/production/items/:id/following',
+    request: async (w) => ({ url: `/api/production/items/${await item(w)}/following` }),
+    expect: staffEdit(404),
+    note: 'a draft: invisible to the client',
+  },
+  {
+    route: 'PUT /api/production/items/:id/following',
+    request: async (w) => ({
+      url: `/api/production/items/${await item(w, 'client_review')}/following`,
+      payload: { following: false },
+    }),
+    expect: viewers,
+    note: 'an item in client review: its client may follow it too',
+  },
+  {
     route: 'POST /api/production/cycles/:id/items/strategy',
     request: async (w) => ({
       url: `/api/production/cycles/${await cycle(w)}/items/strategy`,
