@@ -38,10 +38,14 @@ export function SwitchGrid<R extends string, C extends string>({
   switchLabel: (row: SwitchGridAxis<R>, column: SwitchGridColumn<C>) => string;
 } & Omit<React.ComponentProps<'table'>, 'children'>) {
   return (
-    <Table data-slot="switch-grid" className={cn('max-sm:block', className)} {...props}>
+    <Table
+      data-slot="switch-grid"
+      className={cn('max-sm:block max-sm:[&>tbody]:block max-sm:[&>thead]:hidden', className)}
+      {...props}
+    >
       <caption className="sr-only">{caption}</caption>
       <TableHeader>
-        <tr className="max-sm:hidden">
+        <tr>
           <TableHead scope="col">
             <span className="sr-only">{caption}</span>
           </TableHead>

@@ -1,0 +1,104 @@
+import { seriousViolations } from '../../support/axe.ts';
+import { apiAs, newPortfolio } from '../../support/production.ts';
+import { signIn, toast } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
+
+/**
+ * Issue 29 in the browser: a person chooses per group and channel what reaches them (saved at once, kept after a
+ * reload; no email without SMTP_URL, which the e2e server lacks), and stops following an item from its drawer.
+ */
+test('an employee turns «Revisiones» in the app off in /settings, and it stays off; email is off without SMTP', async ({
+  page,
+  request,
+}) => {
+  // From a known start: the same worker's server may hold an earlier run's choice.
+  const employee = await apiAs(request, 'employee');
+  await employee.call('put', '/notifications/preferences', { preferences: { reviews: { app: true } } });
+
+  await signIn(page, 'employee');
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Notificaciones', exact: true });
+  const grid = section.getByRole('table', { name: 'Canales por tipo de aviso' });
+  for (const header of ['En la app', 'Push', 'Correo'])
+    await expect(grid.getByRole('columnheader', { name: header })).toBeVisible();
+  for (const group of ['Revisiones', 'Comentarios y menciones', 'Tareas', 'Avisos del equipo'])
+    await expect(grid.getByRole('rowheader', { name: group })).toBeVisible();
+
+  const reviewsInApp = grid.getByRole('switch', { name: 'Revisiones en la app' });
+  await expect(reviewsInApp).toBeChecked();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/notifications/preferences') && r.request().method() === 'PUT',
+  );
+  await reviewsInApp.click();
+  await expect(reviewsInApp).not.toBeChecked();
+  expect((await saved).status()).toBe(200);
+
+  await page.reload();
+  await expect(grid.getByRole('switch', { name: 'Revisiones en la app' })).not.toBeChecked();
+  await expect(grid.getByRole('switch', { name: 'Revisiones por push' })).toBeEnabled();
+  for (const group of ['Revisiones', 'Comentarios y menciones', 'Tareas', 'Avisos del equipo'])
+    await expect(grid.getByRole('switch', { name: `${group} por correo` })).toBeDisabled();
+  await expect(
+    section.getByText(
+      'El correo no está configurado en este servidor: pide a un administrador que configure SMTP_URL.',
+    ),
+  ).toBeVisible();
+
+  // Keyboard: the switch answers Space.
+  await grid.getByRole('switch', { name: 'Tareas en la app' }).focus();
+  await page.keyboard.press('Space');
+  await expect(grid.getByRole('switch', { name: 'Tareas en la app' })).not.toBeChecked();
+  await page.keyboard.press('Space');
+  await expect(grid.getByRole('switch', { name: 'Tareas en la app' })).toBeChecked();
+
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: '/tmp/notification-preferences-1280.png', fullPage: true });
+
+  // A phone: the grid stacks per group, nothing overflows, the switches keep their names.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(grid.getByRole('switch', { name: 'Avisos del equipo por push' })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/notification-preferences-390.png', fullPage: true });
+});
+
+test('the author stops following an item from its drawer, and after a reload is offered «Seguir»', async ({
+  page,
+  request,
+}) => {
+  const portfolioId = await newPortfolio(request);
+  const employee = await apiAs(request, 'employee');
+  const cycle = await employee.call('post', `/production/portfolios/${portfolioId}/start`, {
+    cycleDuration: 14,
+  });
+  const title = `Reel de temporada ${Date.now() % 1_000_000}`;
+  const item = await employee.call('post', `/production/cycles/${cycle._id}/items`, { title });
+
+  await signIn(page, 'employee');
+  await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
+  const drawer = page.getByRole('dialog', { name: title });
+  const unfollow = drawer.getByRole('button', { name: 'Dejar de seguir' });
+  await expect(unfollow).toHaveAttribute('aria-pressed', 'true');
+  await expect(unfollow).toHaveAccessibleDescription(
+    'Quien sigue una pieza recibe sus comentarios y decisiones',
+  );
+  await unfollow.click();
+  await expect(toast(page, 'Ya no sigues esta pieza')).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Seguir', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+
+  await page.screenshot({ path: '/tmp/follow-drawer-1280.png' });
+
+  await page.reload();
+  const follow = drawer.getByRole('button', { name: 'Seguir', exact: true });
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
+  await follow.click();
+  await expect(toast(page, 'Sigues esta pieza')).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Dejar de seguir' })).toBeVisible();
+});
