@@ -247,9 +247,30 @@ describe('who is told of each event, and where', () => {
     expect(await mails(newcomer)).toEqual([]);
   });
 
+  it('a broadcast (team notices): who turned the app off is left out, who turned email on gets it in the digest', async () => {
+    await ok(editor, 'PUT', '/api/notifications/preferences', { preferences: { team: { app: false } } });
+    await ok(client, 'PUT', '/api/notifications/preferences', { preferences: { team: { email: true } } });
+    for (const [i, body] of [
+      { title: 'Aviso', content: 'Aviso para todos 1' },
+      { title: 'Aviso', content: 'Aviso para todos 2', url: '/' },
+    ].entries()) {
+      const res = await ok(admin, 'POST', '/api/notifications/broadcast', body);
+      expect(res.success).toBe(true);
+      const text = `Aviso para todos ${i + 1}`;
+      const got = await told(text);
+      expect(got).not.toContain(editor);
+      expect(got).toEqual(expect.arrayContaining([author, reviewer, client, outsider, otherClient]));
+      expect(await digests(client)).toContain(text);
+      expect(await digests(author)).not.toContain(text);
+    }
+    await ok(editor, 'PUT', '/api/notifications/preferences', { preferences: { team: { app: true } } });
+    await ok(client, 'PUT', '/api/notifications/preferences', { preferences: { team: { email: false } } });
+  });
+
   it('nobody without access ever heard anything about the portfolio', async () => {
-    expect(await inbox(outsider)).toEqual([]);
-    expect(await inbox(otherClient)).toEqual([]);
+    const aboutIt = (contents: string[]) => contents.filter((c) => !c.startsWith('Aviso para todos'));
+    expect(aboutIt(await inbox(outsider))).toEqual([]);
+    expect(aboutIt(await inbox(otherClient))).toEqual([]);
     expect(await mails(outsider)).toEqual([]);
     expect(await mails(otherClient)).toEqual([]);
   });

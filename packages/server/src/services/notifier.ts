@@ -5,7 +5,7 @@ import type { Server } from 'socket.io';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { notifications, type Role } from '../db/schema.ts';
 import type { NotificationView } from './notifications.ts';
-import { type NotifyGroup, recipientsOf } from './notify/preferences.ts';
+import { chosenOtherwise, type NotifyGroup, recipientsOf } from './notify/preferences.ts';
 import type { PushSender } from './push.ts';
 
 /**
@@ -158,7 +158,7 @@ function message(input: Omit<NotifyInput, 'userIds'>): NotificationView {
 async function queueMail(
   db: DbOrTx,
   mail: MailChannel,
-  input: NotifyInput,
+  input: Omit<NotifyInput, 'userIds'>,
   recipients: ReadonlyArray<{ id: string; email: string }>,
 ) {
   const group = input.group!;
@@ -255,6 +255,16 @@ export function createNotifier(deps: {
     },
     async createForAudience(db, audience, input) {
       const notification = message(input);
+      // With a group, the few who chose otherwise than everyone's default are read first (not everyone's
+      // preferences): those who turned the app off are left out of the statement, and of the role rooms.
+      const [offApp, offPush, onEmail] = input.group
+        ? await Promise.all([
+            chosenOtherwise(db, input.group, 'app'),
+            chosenOtherwise(db, input.group, 'push'),
+            chosenOtherwise(db, input.group, 'email'),
+          ])
+        : [];
+      const leftOut = offApp && !offApp.on ? [...offApp.userIds] : [];
       // An aggregate without GROUP BY is one row, and HAVING drops it when the audience is empty. The audience
       // lists each user once (it reads `users`), so no DISTINCT sorts it. The recipients come back as JSON:
       // the driver's text[] parser took ~2 ms for 1,000 ids, JSON.parse a few microseconds.
@@ -263,11 +273,35 @@ export function createNotifier(deps: {
           insert into ${notifications} (id, recipients, title, content, payload, created_at)
           select ${notification._id}, array_agg(audience.id), ${input.title}, ${input.content},
             ${JSON.stringify(notification.payload)}::jsonb, ${notification.createdAt}::timestamptz
-          from (${audience.query}) as audience having count(*) > 0
+          from (${audience.query}) as audience
+          ${leftOut.length > 0 ? sql`where audience.id <> all(array(select jsonb_array_elements_text(${JSON.stringify(leftOut)}::jsonb)))` : sql``}
+          having count(*) > 0
           returning to_json(recipients) as recipients`),
       );
+      if (!row) return { sent: [], urgency: input.urgency };
+      const push =
+        offPush && !offPush.on && offPush.userIds.size > 0
+          ? row.recipients.filter((id) => !offPush.userIds.has(id))
+          : undefined;
+      // Those who asked for this group by email (off by default for everyone) get it in their digest.
+      if (deps.mail && onEmail?.on && onEmail.userIds.size > 0) {
+        const recipients = new Set(row.recipients);
+        const byEmail = await recipientsOf(
+          db,
+          [...onEmail.userIds].filter((id) => recipients.has(id)),
+          input.group!,
+        );
+        await queueMail(db, deps.mail, input, byEmail);
+      }
       return {
-        sent: row ? [{ notification, userIds: row.recipients, rooms: audience.rooms }] : [],
+        sent: [
+          {
+            notification,
+            userIds: row.recipients,
+            rooms: leftOut.length > 0 ? undefined : audience.rooms,
+            ...(push ? { push } : {}),
+          },
+        ],
         urgency: input.urgency,
       };
     },

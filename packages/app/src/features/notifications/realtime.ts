@@ -77,7 +77,26 @@ export async function portfoliosChanged(event: PortfoliosEvent, leave: (to: stri
 export function connectRealtime(token: string, leave: (to: string) => void): () => void {
   const socket: AppSocket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
   let connectedOnce = false;
+  let closed = false;
+  let refusals = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  // socket.io reconnects a lost transport by itself, but not a handshake the server refused (its session check
+  // failed, perhaps for a moment): without this the tab would stay deaf until reloaded. It tries again, further
+  // apart each time; an ended session answers 401 to the count read first, and the app signs out.
+  socket.on('connect_error', () => {
+    if (socket.active || closed) return;
+    refusals += 1;
+    retry = setTimeout(
+      () => {
+        void refreshUnreadCount().finally(() => {
+          if (!closed) socket.connect();
+        });
+      },
+      Math.min(30_000, 1_000 * 2 ** Math.min(refusals - 1, 5)),
+    );
+  });
   socket.on('connect', () => {
+    refusals = 0;
     if (!connectedOnce) {
       // The badge was read before the socket joined its room: a notification made in between is counted now.
       void (notificationsStore.open ? loadNotifications() : refreshUnreadCount());
@@ -102,6 +121,8 @@ export function connectRealtime(token: string, leave: (to: string) => void): () 
   });
   socket.on('portfolios:changed', (event) => void portfoliosChanged(event, leave));
   return () => {
+    closed = true;
+    clearTimeout(retry);
     socket.removeAllListeners();
     socket.disconnect();
   };

@@ -220,7 +220,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
             query: notificationsService.audienceQuery(app.db, criteria),
             rooms: notificationsService.audienceRooms(criteria),
           },
-          { title, content },
+          { title, content, group: 'team', asks: false },
         );
         app.notifier.deliver(created);
         return { success: true, count: recipientCount(created) };
@@ -234,8 +234,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Everyone or no one: one notification is one statement, which commits by itself; two (with and without
       // the link) commit together. Only then is anyone told.
       const parts = [
-        { userIds: withLink, title, content, url },
-        { userIds: withoutLink, title, content },
+        { userIds: withLink, title, content, url, group: 'team' as const, asks: false },
+        { userIds: withoutLink, title, content, group: 'team' as const, asks: false },
       ].filter((part) => part.userIds.length > 0);
       const created =
         parts.length > 1

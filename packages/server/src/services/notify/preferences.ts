@@ -159,3 +159,23 @@ export const channelOn = (
     (select (p.overrides -> ${group} ->> ${channel})::boolean from ${notificationPreferences} p where p.user_id = ${userIdColumn}),
     case ${roleColumn} ${defaults} end)`;
 };
+
+/**
+ * The users whose own choice differs from a default every role shares, for one group's channel: who turned it
+ * off (`on` false) or on (`on` true). A broadcast to thousands reads these few instead of everyone's
+ * preferences. Only for channels whose default is the same for every role (checked).
+ */
+export async function chosenOtherwise(
+  db: DbOrTx,
+  group: NotifyGroup,
+  channel: NotifyChannel,
+): Promise<{ on: boolean; userIds: Set<string> }> {
+  const defaults = new Set(Object.values(roleDefaults).map((d) => d[group][channel]));
+  if (defaults.size !== 1) throw new Error(`${group}.${channel}: the roles' defaults differ`);
+  const on = !defaults.has(true);
+  const rows = await db
+    .select({ userId: notificationPreferences.userId })
+    .from(notificationPreferences)
+    .where(sql`${notificationPreferences.overrides} -> ${group} ->> ${channel} = ${String(on)}`);
+  return { on, userIds: new Set(rows.map((r) => r.userId)) };
+}
