@@ -27,8 +27,8 @@ import {
   visibleVersions,
 } from '../policy.ts';
 import { mentionedReaders } from './mentions.ts';
-import { follow, notifyItemComment } from './notify/events.ts';
 import { type Created, combine, type Notifier } from './notifier.ts';
+import { follow, notifyItemComment } from './notify/events.ts';
 
 type CommentRow = typeof comments.$inferSelect;
 

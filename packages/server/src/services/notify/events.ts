@@ -1,6 +1,5 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { managesAgents } from '../agents.ts';
 import {
   type ItemStatus,
   itemFollows,
@@ -11,6 +10,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { canSeeStatus, isInternalViewer, permissionsFromGrant } from '../../policy.ts';
+import { managesAgents } from '../agents.ts';
 import type { Created, Notifier, NotifyInput } from '../notifier.ts';
 import { transitions } from '../transitions.ts';
 import type { NotifyGroup } from './preferences.ts';

@@ -14,8 +14,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { follow } from '../notify/events.ts';
 import { type Actor, visibleItems } from '../../policy.ts';
+import { follow } from '../notify/events.ts';
 import { makeKey, type StorageDriver } from '../storage/index.ts';
 import { assertNotApproved } from './access.ts';
 import { type CycleRow, type ItemRow, itemsAnswer, toItem, type Viewer } from './views.ts';

@@ -19,8 +19,8 @@ import {
 } from '../../policy.ts';
 import { mentionedReaders } from '../mentions.ts';
 import { type Created, combine, type Notifier } from '../notifier.ts';
-import { enqueueNotionSync } from '../notion-sync.ts';
 import { eventsOfTransition, itemUrl, notifyItemEvents } from '../notify/events.ts';
+import { enqueueNotionSync } from '../notion-sync.ts';
 import {
   checkTransition,
   SELF_APPROVAL,
