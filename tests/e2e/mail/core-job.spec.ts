@@ -143,7 +143,7 @@ mailTest.describe('email with a one-tap link to the piece', () => {
       );
 
       const { button, subject } = await emailAbout(peer, demo.client.email, title);
-      expect(subject).toBe(`«${title}» espera tu revisión`);
+      expect(subject).toMatch(new RegExp(` te pide que revises «${title}» de Panadería Sol$`));
       const phone = await freshBrowser(browser, 390, 844);
       const run = tapCounter(phone);
       await phone.goto(button);
@@ -219,7 +219,7 @@ mailTest.describe('email with a one-tap link to the piece', () => {
       const title = `Reel del correo ${Date.now()}`;
       const { portfolioId, itemId } = await pieceInInternalReview(request, title);
       const { button, subject } = await emailAbout(peer, demo.admin.email, title);
-      expect(subject).toBe(`«${title}» está lista para revisión interna`);
+      expect(subject).toBe(`Elena Empleada te pide que revises «${title}» de Panadería Sol`);
       // The author is never emailed about her own step.
       expect((await peer.to(demo.employee.email)).filter((m) => m.subject?.includes(title))).toEqual([]);
 

@@ -37,6 +37,8 @@ export interface NotifyInput {
   context?: MailContext;
   /** The email's template when it is not a request to act (the daily reminder's summary). */
   mailTemplate?: 'action' | 'reminder';
+  /** What the email says instead of the notification's title and text (who asks what, of which portfolio). */
+  mail?: { title: string; content: string };
 }
 
 /** What an email about an event says besides its text. */
@@ -168,13 +170,19 @@ async function queueMail(
         userId: r.id,
         to: r.email,
         template: input.mailTemplate ?? 'action',
-        data: { title: input.title, content: input.content, url: input.url, group, ...input.context },
+        data: {
+          title: input.mail?.title ?? input.title,
+          content: input.mail?.content ?? input.content,
+          url: input.url,
+          group,
+          ...input.context,
+        },
       });
     } else {
       await mail.digest(db, {
         userId: r.id,
-        title: input.title,
-        content: input.content,
+        title: input.mail?.title ?? input.title,
+        content: input.mail?.content ?? input.content,
         ...(input.url ? { url: input.url } : {}),
         group,
       });

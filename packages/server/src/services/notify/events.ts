@@ -46,6 +46,9 @@ interface EventSpec {
   /** The screen it opens: the review panel (reviewers), the production plan (the team) or the client's home. */
   screen: 'review' | 'production' | 'client-dashboard';
   text: (title: string) => string;
+  /** The email's heading and sentence: who asks what, of which portfolio. */
+  heading: string;
+  mail: (who: string, title: string, portfolio: string) => string;
 }
 
 export const itemEvents: Record<ItemEvent, EventSpec> = {
@@ -55,6 +58,8 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     audience: 'internalReviewers',
     screen: 'review',
     text: (t) => `«${t}» está lista para revisión interna`,
+    heading: 'Revisión interna',
+    mail: (w, t, p) => `${w} te pide que revises «${t}» de ${p}`,
   },
   'new-version-in-review': {
     group: 'reviews',
@@ -62,6 +67,8 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     audience: 'internalReviewers',
     screen: 'review',
     text: (t) => `Nueva versión de «${t}»: la revisión interna empieza de nuevo`,
+    heading: 'Revisión interna',
+    mail: (w, t, p) => `${w} subió una versión nueva de «${t}» de ${p}: la revisión interna empieza de nuevo`,
   },
   'approved-for-client': {
     group: 'reviews',
@@ -69,6 +76,8 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     audience: 'followers',
     screen: 'production',
     text: (t) => `«${t}» se aprobó y se envió al cliente`,
+    heading: 'Enviada al cliente',
+    mail: (w, t, p) => `${w} aprobó «${t}» de ${p} y la envió al cliente`,
   },
   'internal-changes-requested': {
     group: 'reviews',
@@ -76,6 +85,8 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     audience: 'followers',
     screen: 'production',
     text: (t) => `Se pidieron cambios internos en «${t}»`,
+    heading: 'Cambios internos',
+    mail: (w, t, p) => `${w} pidió cambios en «${t}» de ${p}`,
   },
   'client-review-requested': {
     group: 'reviews',
@@ -83,6 +94,8 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     audience: 'clients',
     screen: 'review',
     text: (t) => `«${t}» espera tu revisión`,
+    heading: 'Revisión del cliente',
+    mail: (w, t, p) => `${w} te pide que revises «${t}» de ${p}`,
   },
   'withdrawn-from-client': {
     group: 'reviews',
@@ -90,6 +103,8 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     audience: 'clients',
     screen: 'client-dashboard',
     text: (t) => `El equipo retiró «${t}» de tu revisión para cambiarla`,
+    heading: 'Retirada de tu revisión',
+    mail: (w, t, p) => `${w} retiró «${t}» de ${p} de tu revisión para cambiarla`,
   },
   'client-approved': {
     group: 'reviews',
@@ -97,6 +112,8 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     audience: 'followersAndReviewers',
     screen: 'production',
     text: (t) => `El cliente aprobó «${t}»`,
+    heading: 'Aprobada por el cliente',
+    mail: (w, t, p) => `${w} aprobó «${t}» de ${p}`,
   },
   'client-changes-requested': {
     group: 'reviews',
@@ -104,6 +121,8 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     audience: 'followersAndReviewers',
     screen: 'production',
     text: (t) => `El cliente pidió cambios en «${t}»`,
+    heading: 'Cambios del cliente',
+    mail: (w, t, p) => `${w} pidió cambios en «${t}» de ${p}`,
   },
 };
 
@@ -222,6 +241,7 @@ export async function notifyItemEvents(
     itemMembers(db, item),
     db.select({ name: portfolios.accountData }).from(portfolios).where(eq(portfolios.id, item.portfolioId)),
   ]);
+  const portfolioName = portfolio?.name.businessName ?? '';
   const created: Created[] = [];
   for (const event of events) {
     const spec = itemEvents[event];
@@ -240,7 +260,11 @@ export async function notifyItemEvents(
       urgency: spec.asks ? 'high' : 'normal',
       group: spec.group,
       asks: spec.asks,
-      context: { actorName: actor.name, itemTitle: item.title, portfolioName: portfolio?.name.businessName },
+      context: { actorName: actor.name, itemTitle: item.title, portfolioName },
+      mail: {
+        title: spec.heading,
+        content: spec.mail(actor.name ?? 'Alguien del equipo', item.title, portfolioName),
+      },
     };
     created.push(await notifier.create(db, input));
   }
