@@ -17,7 +17,8 @@ test('an employee turns «Revisiones» in the app off in /settings, and it stays
 
   await signIn(page, 'employee');
   await page.goto('/settings');
-  const section = page.getByRole('region', { name: 'Notificaciones', exact: true });
+  const section = page.getByRole('region', { name: 'Preferencias de notificaciones' });
+  await expect(section.getByRole('heading', { name: 'Notificaciones', level: 2 })).toBeVisible();
   const grid = section.getByRole('table', { name: 'Canales por tipo de aviso' });
   for (const header of ['En la app', 'Push', 'Correo'])
     await expect(grid.getByRole('columnheader', { name: header })).toBeVisible();

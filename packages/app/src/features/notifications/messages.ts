@@ -33,6 +33,7 @@ export const notificationMessages = {
   /** /settings › Notificaciones (issue 29): the groups' names come from the server. */
   preferences: {
     title: 'Notificaciones',
+    regionLabel: 'Preferencias de notificaciones',
     description: 'Elige por qué canal te llega cada tipo de aviso.',
     caption: 'Canales por tipo de aviso',
     channels: { app: 'En la app', push: 'Push', email: 'Correo' },

@@ -3,7 +3,7 @@ import type {
   UpdateNotificationPreferencesData,
 } from '@crw/api-client';
 import { Button, EmptyState, Skeleton, SwitchGrid, type SwitchGridColumn } from '@crw/ui';
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { api, sdk } from '../../../lib/api.ts';
 import { msg } from '../../../messages.ts';
 import { toast } from '../../system/store.ts';
@@ -32,7 +32,6 @@ export function withSwitch(prefs: Preferences, group: Group, channel: Channel, o
 export function NotificationPreferences() {
   const [prefs, setPrefs] = useState<Preferences | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
 
   const load = useCallback(async () => {
     setError(null);
@@ -103,11 +102,10 @@ export function NotificationPreferences() {
   }
 
   return (
-    <section aria-labelledby={titleId} className="space-y-3">
+    // Its own landmark name: «Notificaciones» is the bell's panel (two landmarks of one name confuse).
+    <section aria-label={m.regionLabel} className="space-y-3">
       <div>
-        <h2 id={titleId} className="text-lg font-semibold">
-          {m.title}
-        </h2>
+        <h2 className="text-lg font-semibold">{m.title}</h2>
         <p className="text-sm text-muted-foreground">{m.description}</p>
       </div>
       {body}
