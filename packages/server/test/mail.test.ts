@@ -61,10 +61,19 @@ describe('email', () => {
     expect(mail!.subject).toBe(asks.content);
     expect(mail!.text).toContain(asks.content);
     expect(mail!.text).toContain('Portafolio: Café Aurora');
-    expect(mail!.text).toContain(`Abrir la pieza ${PUBLIC_URL}${asks.url}`);
+    // The button is a one-time sign-in link to the piece: redeemed, it opens a session on that target.
+    const button = /Abrir la pieza (\S+)/.exec(mail!.text ?? '')?.[1];
+    expect(button).toMatch(new RegExp(`^${PUBLIC_URL}/auth/link\\?token=[\\w-]+$`));
     const html = String(mail!.html);
     expect(html).toContain('lang="es"');
-    expect(html).toContain(`href="${PUBLIC_URL}${asks.url!.replace('&', '&amp;')}"`);
+    expect(html).toContain(`href="${button}"`);
+    const redeemed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/link',
+      payload: { token: new URL(button!).searchParams.get('token') },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect(redeemed.json()).toMatchObject({ target: asks.url, user: { _id: client.id } });
     expect(html).toContain('Dejar de recibir estos correos');
 
     const unsubscribe = /Dejar de recibir estos correos (\S+)/.exec(mail!.text ?? '')?.[1];

@@ -403,6 +403,9 @@ describe('the client view walk', () => {
       { url: '/api/notifications?includeArchived=true' },
     ],
     'GET /api/notifications/unread-count': () => [{ url: '/api/notifications/unread-count' }],
+    'GET /api/notifications/preferences': () => [{ url: '/api/notifications/preferences' }],
+    'GET /api/production/items/:id/following': () =>
+      each(allItems(), (id) => `/api/production/items/${id}/following`),
     'GET /api/notifications/vapid-public-key': () => [{ url: '/api/notifications/vapid-public-key' }],
     'GET /api/notifications/push-subscriptions': () => [{ url: '/api/notifications/push-subscriptions' }],
     'GET /api/production/portfolios/:id/client-dashboard': () => [
@@ -490,6 +493,11 @@ describe('the client view walk', () => {
         versionNumber: 1,
       }),
     ],
+    'PUT /api/notifications/preferences': () => [
+      { url: '/api/notifications/preferences', payload: { preferences: { team: { push: false } } } },
+    ],
+    'PUT /api/production/items/:id/following': () =>
+      each(allItems(), (id) => `/api/production/items/${id}/following`, { following: true }),
     'POST /api/notifications/push-subscription': () => [
       {
         url: '/api/notifications/push-subscription',
