@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../db/client.ts';
 
 /**
- * The claim shared by the project's PostgreSQL-backed queues (Notion syncs, the mail outbox): a row is due
+ * The claim shared by the project's PostgreSQL-backed queues (agents' tasks, Notion syncs, the mail outbox): a row is due
  * when it is `pending` and its `run_after` has come, or when it is `running` and its lease (`locked_until`) is
  * over because the instance that held it died. `FOR UPDATE SKIP LOCKED` makes the claim exclusive across
  * instances (PostgreSQL's queue idiom, as pg-boss uses): two instances never take the same row. Each table has
@@ -22,7 +22,8 @@ export interface QueueTable {
 export async function claimNext(
   db: DbOrTx,
   q: QueueTable,
-  opts: { leaseSeconds: number; set?: SQL },
+  /** `where`: a further condition on the candidate row, aliased `q` (a task's agent must be able to run it). */
+  opts: { leaseSeconds: number; set?: SQL; where?: SQL },
 ): Promise<string | undefined> {
   const result = await db.execute(sql`
     update ${q.table} set
@@ -32,8 +33,9 @@ export async function claimNext(
       ${opts.set ? sql`, ${opts.set}` : sql``}
     where id = (
       select q.id from ${q.table} q
-      where (q.status = 'pending' and q.run_after <= now())
-         or (q.status = ${q.running} and q.locked_until < now())
+      where ((q.status = 'pending' and q.run_after <= now())
+         or (q.status = ${q.running} and q.locked_until < now()))
+        ${opts.where ? sql`and ${opts.where}` : sql``}
       order by q.run_after, q.created_at
       limit 1
       for update of q skip locked)

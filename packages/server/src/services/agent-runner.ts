@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { agents, items, portfolios, tasks, tools, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { createDrainLoop, type DrainLoop } from '../lib/drain-loop.ts';
+import { claimNext, heldBy as heldByRun, type QueueTable } from '../lib/queue-claim.ts';
 import { sanitizeRichText } from '../lib/sanitize.ts';
 import type { Actor } from '../policy.ts';
 import type { Notifier } from './notifier.ts';
@@ -40,6 +41,15 @@ const ToolAnswer = Type.Object({
   ),
 });
 type ToolAnswer = typeof ToolAnswer.static;
+
+/** Tasks are one of the project's queues (lib/queue-claim.ts). */
+const taskQueue: QueueTable = {
+  table: tasks,
+  id: tasks.id,
+  status: tasks.status,
+  attempts: tasks.attempts,
+  running: 'running',
+};
 
 /** Runs due tasks one after another; `kick()` after a task was created or re-queued. */
 export type AgentRunner = DrainLoop;
@@ -88,28 +98,15 @@ export function createAgentRunner(deps: {
  * instances (PostgreSQL's queue idiom, as pg-boss uses): two instances never take the same task.
  */
 async function claim(db: Db, timeoutMs: number): Promise<TaskRow | undefined> {
-  const lease = `${Math.ceil(timeoutMs / 1000) * 4 + 60} seconds`;
   const runnable = sql`exists (
     select 1 from ${agents} a join ${tools} tl on tl.id = any(
       select jsonb_array_elements_text(a.tools))
-    where a.id = t.agent_id and a.active and tl.enabled and tl.kind = 'webhook')`;
-  const result = await db.execute<{ id: string }>(sql`
-    update ${tasks} set
-      status = 'running',
-      attempts = ${tasks.attempts} + 1,
-      locked_until = now() + ${lease}::interval,
-      started_at = coalesce(${tasks.startedAt}, now()),
-      updated_at = now()
-    where ${tasks.id} = (
-      select t.id from ${tasks} t
-      where ((t.status = 'pending' and t.run_after <= now())
-          or (t.status = 'running' and t.locked_until < now()))
-        and ${runnable}
-      order by t.run_after, t.created_at
-      limit 1
-      for update of t skip locked)
-    returning ${tasks.id} as id`);
-  const id = (result as unknown as { rows: Array<{ id: string }> }).rows[0]?.id;
+    where a.id = q.agent_id and a.active and tl.enabled and tl.kind = 'webhook')`;
+  const id = await claimNext(db, taskQueue, {
+    leaseSeconds: Math.ceil(timeoutMs / 1000) * 4 + 60,
+    set: sql`started_at = coalesce(started_at, now()), updated_at = now()`,
+    where: runnable,
+  });
   if (!id) return undefined;
   const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
   return row;
@@ -134,8 +131,7 @@ async function finish(
 }
 
 /** The task is still this run's: running, on the attempt this run claimed. */
-const heldBy = (task: TaskRow) =>
-  and(eq(tasks.id, task.id), eq(tasks.status, 'running'), eq(tasks.attempts, task.attempts));
+const heldBy = (task: TaskRow) => heldByRun(taskQueue, task);
 
 /**
  * This instance is shutting down in the middle of the task: it goes back to the queue as it was before this
