@@ -170,6 +170,7 @@ mailTest.describe('email with a one-tap link to the piece', () => {
       await again.goto(button);
       await expect(again.getByText('Este enlace ya se usó o caducó')).toBeVisible();
       await expect(again.getByLabel('Correo electrónico')).toBeVisible();
+    await again.screenshot({ path: mailTest.info().outputPath('link-spent-390.png') });
     },
   );
 

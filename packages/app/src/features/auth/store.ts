@@ -29,13 +29,16 @@ export const onLogout = (reset: () => void) => {
 
 export const isAdmin = (user: Pick<User, 'role'> | null) => user?.role === 'admin';
 
-/** Stores a session the server opened, a login's or a sign-in link's, the one way (spec §4). */
-function startSession(data: { token?: string; user?: User } | undefined): User {
+/**
+ * Stores a session the server opened, a login's or a sign-in link's, the one way (spec §4). A login says so;
+ * a link does not: the piece it opens is the answer, and on a phone the toast would sit on its decision bar.
+ */
+function startSession(data: { token?: string; user?: User } | undefined, announce = true): User {
   if (!data?.token || !data?.user) throw new Error(msg.auth.invalidResponse);
   localStorage.setItem(TOKEN_KEY, data.token);
   authStore.token = data.token;
   authStore.user = data.user;
-  toast.success(msg.auth.success);
+  if (announce) toast.success(msg.auth.success);
   return data.user;
 }
 
@@ -80,7 +83,7 @@ export async function redeemLink(
       }),
       msg.auth.link.error,
     );
-    const user = startSession(data);
+    const user = startSession(data, false);
     return { kind: 'signedIn', user, target: data.target };
   } catch (error) {
     if (error instanceof ApiError && error.code === 'OTHER_SESSION' && current) {
