@@ -13,6 +13,15 @@ export interface E2eServer extends Instance {
 /** The first worker's port; worker n uses this + 10·n, and its Notion peer that + 7 (all loopback). */
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 
+/** What every e2e server runs with: its data folder, offline (nothing leaves loopback), quiet, no sign-in limit. */
+export const e2eServerEnv = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  // test: the server resolves no push hosts, so nothing leaves loopback (README, NODE_ENV).
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  LOGIN_RATE_LIMIT: '1000',
+});
+
 /**
  * Playwright's `test`, with two things more:
  *
@@ -38,11 +47,7 @@ export const test = base.extend<{ closeOpenedContexts: undefined }, { server: E2
         port,
         demo: true,
         env: {
-          DATA_DIR: dataDir,
-          // test: the server resolves no push hosts, so nothing leaves loopback (README, NODE_ENV).
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'warn',
-          LOGIN_RATE_LIMIT: '1000',
+          ...e2eServerEnv(dataDir),
           // PGlite in DATA_DIR unless `npm test` runs the suite on PostgreSQL and Redis (e2e-pg).
           DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
           REDIS_URL: process.env.E2E_REDIS_URL ?? '',

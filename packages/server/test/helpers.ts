@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { portfolioAccess, type Role } from '../src/db/schema.ts';
@@ -133,3 +134,20 @@ export async function makePortfolio(app: App, grantees: TestUser[] = [], identif
 }
 
 export const json = (res: LightMyRequestResponse) => res.json() as Record<string, unknown>;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Calls the API of the app `app()` answers (set in a `beforeAll`) as a test user: `as` answers the response,
+ * `ok` expects a 2xx (naming the call and its answer otherwise) and answers its JSON.
+ */
+export function callsAs(app: () => App) {
+  const as = (u: TestUser, method: Method, url: string, payload?: object) =>
+    app().inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
+  const ok = async (u: TestUser, method: Method, url: string, payload?: object) => {
+    const res = await as(u, method, url, payload);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    return res.json();
+  };
+  return { as, ok };
+}

@@ -2,9 +2,15 @@ import { readFileSync } from 'node:fs';
 import type { ServerToClientEvents } from '@crw/api-client/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../src/db/schema.ts';
-import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from './helpers.ts';
+import {
+  callsAs,
+  createTestApp,
+  makePortfolio,
+  makeUser,
+  type TestContext,
+  type TestUser,
+} from './helpers.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Notification = Parameters<ServerToClientEvents['notification:new']>[0];
 
 /**
@@ -55,13 +61,7 @@ describe('every notification links to a real screen its recipient may open', () 
   let portfolioId: string;
   let cycleId: string;
 
-  const as = (u: TestUser, method: Method, url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
-  const ok = async (u: TestUser, method: Method, url: string, payload?: object) => {
-    const res = await as(u, method, url, payload);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-    return res.json();
-  };
+  const { as, ok } = callsAs(() => ctx.app);
   const mention = (u: TestUser) => `<span data-mention-id="${u.id}">@${u.role}</span>`;
   const inbox = async (u: TestUser): Promise<Notification[]> =>
     ok(u, 'GET', '/api/notifications?includeArchived=true');

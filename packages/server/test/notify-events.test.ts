@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailDigestEntries, mailOutbox } from '../src/db/schema.ts';
-import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from './helpers.ts';
+import {
+  callsAs,
+  createTestApp,
+  makePortfolio,
+  makeUser,
+  type TestContext,
+  type TestUser,
+} from './helpers.ts';
 
 /**
  * Issue 29: every event reaches the people who must act, and nobody else, on the channels each chose. The
@@ -25,13 +30,7 @@ describe('who is told of each event, and where', () => {
   let portfolioId: string;
   let cycleId: string;
 
-  const as = (u: TestUser, method: Method, url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
-  const ok = async (u: TestUser, method: Method, url: string, payload?: object) => {
-    const res = await as(u, method, url, payload);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-    return res.json();
-  };
+  const { as, ok } = callsAs(() => ctx.app);
   const inbox = async (u: TestUser) =>
     ((await ok(u, 'GET', '/api/notifications?includeArchived=true')) as Array<{ content: string }>).map(
       (n) => n.content,

@@ -6,7 +6,7 @@ import { SmtpPeer } from '../../../packages/server/test/support/smtp-peer.ts';
 import { freePort, type Instance, startInstance, stop } from '../../support/cluster.ts';
 import { apiAs, grantDemoClient, newPortfolio } from '../../support/production.ts';
 import { demo } from '../../support/session.ts';
-import { expect, test } from '../../support/test.ts';
+import { e2eServerEnv, expect, test } from '../../support/test.ts';
 
 /**
  * Issue 29's core job: someone who is not in the app is asked by email, and one tap on its button signs them in
@@ -36,10 +36,7 @@ const mailTest = test.extend<object, { mail: { server: Instance; peer: SmtpPeer 
         port,
         demo: true,
         env: {
-          DATA_DIR: dataDir,
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'warn',
-          LOGIN_RATE_LIMIT: '1000',
+          ...e2eServerEnv(dataDir),
           DATABASE_URL: '',
           REDIS_URL: '',
           SMTP_URL: peer.url,
@@ -153,7 +150,7 @@ mailTest.describe('email with a one-tap link to the piece', () => {
       await expect(phone.getByRole('heading', { name: title, level: 2 })).toBeVisible();
       const decision = phone.getByRole('region', { name: 'Decisión' });
       await expect(decision).toBeInViewport();
-    await phone.screenshot({ path: mailTest.info().outputPath('client-landed-390.png') });
+      await phone.screenshot({ path: mailTest.info().outputPath('client-landed-390.png') });
       await run.tap(decision.getByRole('button', { name: 'Aprobar' }));
       await run.tap(
         phone.getByRole('dialog', { name: 'Aprobar' }).getByRole('button', { name: 'Confirmar' }),
@@ -170,7 +167,7 @@ mailTest.describe('email with a one-tap link to the piece', () => {
       await again.goto(button);
       await expect(again.getByText('Este enlace ya se usó o caducó')).toBeVisible();
       await expect(again.getByLabel('Correo electrónico')).toBeVisible();
-    await again.screenshot({ path: mailTest.info().outputPath('link-spent-390.png') });
+      await again.screenshot({ path: mailTest.info().outputPath('link-spent-390.png') });
     },
   );
 
