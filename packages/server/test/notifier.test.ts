@@ -6,8 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
-import { sentTo } from '../src/services/notifications.ts';
+import { listNotifications, sentTo } from '../src/services/notifications.ts';
 import { createNotifier, MERGE_PENDING_AFTER, recipientCount } from '../src/services/notifier.ts';
+import { updatePreferences } from '../src/services/notify/preferences.ts';
 import type { PushSender } from '../src/services/push.ts';
 import { createTestApp, makeUser, type TestContext } from './helpers.ts';
 
@@ -77,6 +78,41 @@ describe('notifier push fan-out', () => {
     await expect(notifier.notify({ userIds: [user.id], title: 'Hola', content: 'x' })).resolves.toBeDefined();
     await settle();
     expect(errors.map((e) => (e.err as Error).message)).toEqual(['fallo síncrono']);
+  });
+
+  it("each recipient's preferences choose the channels: push off stays silent, app off writes no row for them", async () => {
+    const [pushOff, appOff, both] = await Promise.all([
+      makeUser(ctx.app, 'employee'),
+      makeUser(ctx.app, 'employee'),
+      makeUser(ctx.app, 'employee'),
+    ]);
+    await updatePreferences(ctx.app.db, pushOff.id, { reviews: { push: false } });
+    await updatePreferences(ctx.app.db, appOff.id, { reviews: { app: false } });
+    const { notifier, calls } = notifierWith(async () => undefined);
+    const created = await notifier.notify({
+      userIds: [pushOff.id, appOff.id, both.id],
+      title: 'Producción',
+      content: 'Preferencias respetadas',
+      group: 'reviews',
+    });
+    await settle();
+    const pushedTo = (calls[0]![0] as Array<{ userId: string }>).map((m) => m.userId).sort();
+    expect(pushedTo).toEqual([appOff.id, both.id].sort());
+    expect(created.sent[0]!.userIds.sort()).toEqual([pushOff.id, both.id].sort());
+    const inboxOf = async (id: string) =>
+      (await listNotifications(ctx.app.db, id, true)).filter((n) => n.content === 'Preferencias respetadas');
+    expect(await inboxOf(appOff.id)).toEqual([]);
+    expect(await inboxOf(pushOff.id)).toHaveLength(1);
+    // Another group keeps its defaults: the same people all get it everywhere.
+    const other = await notifier.notify({
+      userIds: [pushOff.id, appOff.id],
+      title: 'Tarea',
+      content: 'Otro grupo',
+      group: 'tasks',
+    });
+    await settle();
+    expect(other.sent[0]!.userIds.sort()).toEqual([pushOff.id, appOff.id].sort());
+    expect(other.sent[0]!.push?.sort()).toEqual([pushOff.id, appOff.id].sort());
   });
 
   it('does not wait for a slow push service', async () => {
