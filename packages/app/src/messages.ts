@@ -24,16 +24,6 @@ export const msg = {
     emailRequired: 'Escribe tu correo electrónico',
     emailInvalid: 'Escribe un correo electrónico válido, como nombre@empresa.com',
     passwordRequired: 'Escribe tu contraseña',
-    /** One-time sign-in links from emails (issue 29). */
-    link: {
-      gone: 'Este enlace ya se usó o caducó',
-      opening: 'Abriendo la pieza…',
-      otherSession: (name: string) =>
-        `Hay otra sesión abierta en este navegador (${name}). ¿Cerrarla y continuar?`,
-      continue: 'Continuar',
-      cancel: 'Cancelar',
-      error: 'No se pudo abrir el enlace',
-    },
   },
   home: {
     title: 'Tus portafolios',

@@ -10,7 +10,7 @@ const server = vi.hoisted(() => ({
 // The app's API client against a real HTTP peer on loopback (as packages/api-client's own tests do).
 vi.mock('../../lib/api.ts', async () => {
   const { createServer } = await import('node:http');
-  const { createApiClient, sdk } = await import('@crw/api-client');
+  const { createApiClient } = await import('@crw/api-client');
   const peer = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => {
@@ -26,10 +26,11 @@ vi.mock('../../lib/api.ts', async () => {
   peer.unref();
   const { port } = peer.address() as { port: number };
   const api = createApiClient({ baseURL: `http://127.0.0.1:${port}/api` });
-  return { api, sdk, client: api.client, onUnauthorized: () => () => {} };
+  return { api, client: api.client, onUnauthorized: () => () => {} };
 });
 
-const { authStore, redeemLink } = await import('./store.ts');
+const { authStore } = await import('./store.ts');
+const { redeemLink } = await import('./redeem-link.ts');
 
 const ana: User = {
   _id: 'u-ana',

@@ -1,6 +1,8 @@
 import { ApiError, isAbortError, TOKEN_KEY, type User } from '@crw/api-client';
+// Start-up's own calls: the whole API client stays out of the first load (gen-api.ts).
+import * as sdk from '@crw/api-client/sdk-startup';
 import { proxy } from 'valtio';
-import { api, onUnauthorized, sdk } from '../../lib/api.ts';
+import { api, onUnauthorized } from '../../lib/api.ts';
 import { msg } from '../../messages.ts';
 import { resetSystem, toast } from '../system/store.ts';
 
@@ -33,7 +35,7 @@ export const isAdmin = (user: Pick<User, 'role'> | null) => user?.role === 'admi
  * Stores a session the server opened, a login's or a sign-in link's, the one way (spec §4). A login says so;
  * a link does not: the piece it opens is the answer, and on a phone the toast would sit on its decision bar.
  */
-function startSession(data: { token?: string; user?: User } | undefined, announce = true): User {
+export function startSession(data: { token?: string; user?: User } | undefined, announce = true): User {
   if (!data?.token || !data?.user) throw new Error(msg.auth.invalidResponse);
   localStorage.setItem(TOKEN_KEY, data.token);
   authStore.token = data.token;
@@ -53,46 +55,6 @@ export async function login(email: string, password: string): Promise<User> {
     throw error instanceof Error ? error : new Error(msg.auth.error);
   } finally {
     authStore.loading = false;
-  }
-}
-
-/** What a one-time sign-in link gave (issue 29). */
-export type LinkOutcome =
-  | { kind: 'signedIn'; user: User; target: string }
-  /** The link is someone else's than the user signed in here: nothing was used, the person is asked. */
-  | { kind: 'otherSession'; name: string }
-  /** Used, expired, void or unknown; the target when the server still knows the link. */
-  | { kind: 'gone'; target: string | null };
-
-/**
- * Redeems a sign-in link. With a session open here, the server is told whose, and answers `otherSession`
- * (link unused) when the link is someone else's; `closeOtherSession` ends that session first and redeems.
- * A link of the person already signed in simply renews their session. Other failures are thrown.
- */
-export async function redeemLink(
-  token: string,
-  opts: { closeOtherSession?: boolean } = {},
-): Promise<LinkOutcome> {
-  if (opts.closeOtherSession) clearSession();
-  const current = authStore.token ? authStore.user : null;
-  try {
-    const data = await api.call(
-      sdk.redeemSigninLink({
-        client: api.client,
-        body: { token, ...(current ? { sessionUserId: current._id } : {}) },
-      }),
-      msg.auth.link.error,
-    );
-    const user = startSession(data, false);
-    return { kind: 'signedIn', user, target: data.target };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'OTHER_SESSION' && current) {
-      return { kind: 'otherSession', name: current.name };
-    }
-    if (error instanceof ApiError && error.code === 'SIGNIN_LINK_GONE') {
-      return { kind: 'gone', target: error.details?.find((d) => d.field === 'target')?.message ?? null };
-    }
-    throw error;
   }
 }
 
@@ -125,7 +87,7 @@ export async function loadCurrentUser(): Promise<User | null> {
 }
 
 /** Ends the session in this tab: token, user, the system messages and toasts, and every user store. */
-function clearSession() {
+export function clearSession() {
   localStorage.removeItem(TOKEN_KEY);
   authStore.token = null;
   authStore.user = null;

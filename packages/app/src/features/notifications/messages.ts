@@ -30,30 +30,4 @@ export const notificationMessages = {
     delete: 'Eliminar',
     subscribedOn: 'Suscrito el',
   },
-  /** /settings › Notificaciones (issue 29): the groups' names come from the server. */
-  preferences: {
-    title: 'Notificaciones',
-    regionLabel: 'Preferencias de notificaciones',
-    description: 'Elige por qué canal te llega cada tipo de aviso.',
-    caption: 'Canales por tipo de aviso',
-    channels: { app: 'En la app', push: 'Push', email: 'Correo' },
-    /** A switch's accessible name: «Revisiones por correo». */
-    switchLabel: (group: string, channel: 'app' | 'push' | 'email') =>
-      `${group} ${{ app: 'en la app', push: 'por push', email: 'por correo' }[channel]}`,
-    loadError: 'Error al cargar tus preferencias de notificación',
-    saveError: 'Error al guardar tus preferencias de notificación',
-    emailUnavailable:
-      'El correo no está configurado en este servidor: pide a un administrador que configure SMTP_URL.',
-    emailHint: (minutes: number) =>
-      `Por correo: las peticiones de revisión y las menciones llegan al momento; lo demás, en un resumen cada ${minutes} minutos.`,
-  },
-  /** «Dejar de seguir» on an item (issue 29). */
-  follow: {
-    follow: 'Seguir',
-    unfollow: 'Dejar de seguir',
-    followed: 'Sigues esta pieza',
-    unfollowed: 'Ya no sigues esta pieza',
-    hint: 'Quien sigue una pieza recibe sus comentarios y decisiones',
-    error: 'Error al cambiar el seguimiento de la pieza',
-  },
 } as const;

@@ -1,5 +1,6 @@
+import * as sdk from '@crw/api-client/sdk';
 import { proxy } from 'valtio';
-import { api, sdk } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { onLogout } from '../auth/store.ts';
 import { attention, toast } from '../system/store.ts';
 import { notificationMessages as m } from './messages.ts';

@@ -154,6 +154,15 @@ export const itemMsg = {
   loadError: 'No se pudo cargar la pieza',
   retry: 'Reintentar',
   notFound: 'Esta pieza no existe o no tienes acceso a ella',
+  /** «Dejar de seguir» on an item (issue 29). */
+  follow: {
+    follow: 'Seguir',
+    unfollow: 'Dejar de seguir',
+    followed: 'Sigues esta pieza',
+    unfollowed: 'Ya no sigues esta pieza',
+    hint: 'Quien sigue una pieza recibe sus comentarios y decisiones',
+    error: 'Error al cambiar el seguimiento de la pieza',
+  },
   tabs: {
     details: 'Detalles',
     material: 'Material',

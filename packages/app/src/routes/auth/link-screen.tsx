@@ -1,10 +1,11 @@
 import { ConfirmDialog, LoadingOverlay } from '@crw/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { landingOf, SignInPage } from '../../features/auth/components/sign-in-page.tsx';
-import { authStore, redeemLink } from '../../features/auth/store.ts';
+import { linkMessages } from '../../features/auth/link-messages.ts';
+import { redeemLink } from '../../features/auth/redeem-link.ts';
+import { authStore } from '../../features/auth/store.ts';
 import { toast } from '../../features/system/store.ts';
-import { msg } from '../../messages.ts';
+import { landingOf, SignInPage } from './auth-screen.tsx';
 
 type State =
   | { kind: 'opening' }
@@ -29,7 +30,7 @@ export default function LinkScreen() {
 
   const open = async (closeOtherSession = false) => {
     setState({ kind: 'opening' });
-    if (!token) return setState({ kind: 'signIn', notice: msg.auth.link.gone, target: null });
+    if (!token) return setState({ kind: 'signIn', notice: linkMessages.gone, target: null });
     try {
       const outcome = await redeemLink(token, { closeOtherSession });
       switch (outcome.kind) {
@@ -40,15 +41,15 @@ export default function LinkScreen() {
         case 'gone':
           // Someone is signed in here already: that session goes on to the target, if it may open it.
           if (authStore.token && authStore.user) {
-            toast.info(msg.auth.link.gone);
+            toast.info(linkMessages.gone);
             return navigate(outcome.target ?? '/', { replace: true });
           }
-          return setState({ kind: 'signIn', notice: msg.auth.link.gone, target: outcome.target });
+          return setState({ kind: 'signIn', notice: linkMessages.gone, target: outcome.target });
         default:
           return outcome satisfies never;
       }
     } catch (error) {
-      const notice = error instanceof Error && error.message ? error.message : msg.auth.link.error;
+      const notice = error instanceof Error && error.message ? error.message : linkMessages.error;
       setState({ kind: 'signIn', notice, target: null });
     }
   };
@@ -70,7 +71,7 @@ export default function LinkScreen() {
       />
     );
   }
-  if (state.kind === 'opening') return <LoadingOverlay label={msg.auth.link.opening} />;
+  if (state.kind === 'opening') return <LoadingOverlay label={linkMessages.opening} />;
   return (
     <ConfirmDialog
       open
@@ -78,9 +79,9 @@ export default function LinkScreen() {
         // Closing it any other way than «Continuar» keeps the session that is open here.
         if (!isOpen && !confirmed.current) navigate('/', { replace: true });
       }}
-      title={msg.auth.link.otherSession(state.name)}
-      confirmLabel={msg.auth.link.continue}
-      cancelLabel={msg.auth.link.cancel}
+      title={linkMessages.otherSession(state.name)}
+      confirmLabel={linkMessages.continue}
+      cancelLabel={linkMessages.cancel}
       destructive={false}
       onConfirm={() => {
         confirmed.current = true;

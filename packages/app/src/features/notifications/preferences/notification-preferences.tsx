@@ -2,14 +2,15 @@ import type {
   NotificationPreferences as Preferences,
   UpdateNotificationPreferencesData,
 } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { Button, EmptyState, Skeleton, SwitchGrid, type SwitchGridColumn } from '@crw/ui';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { api, sdk } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { msg } from '../../../messages.ts';
 import { toast } from '../../system/store.ts';
-import { notificationMessages } from '../messages.ts';
+import { preferenceMessages } from './messages.ts';
 
-const m = notificationMessages.preferences;
+const m = preferenceMessages.preferences;
 
 type Group = keyof Preferences['preferences'];
 type Channel = keyof Preferences['preferences'][Group];

@@ -1,11 +1,12 @@
+import * as sdk from '@crw/api-client/sdk';
 import { Button, Tooltip, TooltipProvider } from '@crw/ui';
 import { BellIcon, BellOffIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { notificationMessages } from '../../../features/notifications/messages.ts';
+import { itemMsg } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
-import { api, sdk } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 
-const m = notificationMessages.follow;
+const m = itemMsg.follow;
 
 /**
  * «Dejar de seguir» / «Seguir» an item (issue 29): its author, assignee and commenters follow it and get its
