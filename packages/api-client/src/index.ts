@@ -5,11 +5,9 @@
  * the stored token; a 403 is only logged.
  */
 import { type Client, createClient, createConfig } from './gen/client/index.ts';
-import * as sdk from './gen/sdk.gen.ts';
 
 export * from './gen/types.gen.ts';
 export type { Client };
-export { sdk };
 
 export const API_TIMEOUT_MS = 30_000;
 export const TOKEN_KEY = 'token';

@@ -5,7 +5,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, sdk } from '../src/index.ts';
+import * as sdk from '../src/gen/sdk.gen.ts';
+import { ApiError, createApiClient } from '../src/index.ts';
 
 let server: Server;
 let baseURL = '';

@@ -121,3 +121,16 @@ describe('spec §7 calls in the generated client', () => {
     expect(specCalls).toHaveLength(79);
   });
 });
+
+describe('the start-up calls (gen/sdk-startup.gen.ts)', () => {
+  it('are the generated calls themselves, so the first load carries four calls, not the whole client', async () => {
+    const startup = await import('../src/gen/sdk-startup.gen.ts');
+    const names = Object.keys(startup);
+    expect(names.sort()).toEqual(['getMe', 'getPortfolio', 'listPortfolios', 'login']);
+    for (const name of names) {
+      expect(String((startup as Record<string, unknown>)[name]), name).toBe(
+        String((sdk as Record<string, unknown>)[name]),
+      );
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { createApiClient, sdk } from '@crw/api-client';
+import { createApiClient } from '@crw/api-client';
 
 type Unauthorized = () => void;
 const listeners = new Set<Unauthorized>();
@@ -15,5 +15,4 @@ export const onUnauthorized = (listener: Unauthorized) => {
   return () => listeners.delete(listener);
 };
 
-export { sdk };
 export const client = api.client;

@@ -7,8 +7,9 @@ import {
   type UpdateToolData,
   type User,
 } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { proxy } from 'valtio';
-import { api, sdk } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { onLogout } from '../auth/store.ts';
 import { adminMsg as t } from './messages.ts';
 

@@ -1,6 +1,7 @@
 import { type Agent, type AgentDetail, isAbortError, type Task, type Tool } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { proxy } from 'valtio';
-import { api, sdk } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { onLogout } from '../auth/store.ts';
 import { agentsMsg as t } from './messages.ts';
 

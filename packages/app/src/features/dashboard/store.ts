@@ -1,6 +1,7 @@
 import type { ClientDashboard, PortfolioDashboard } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { proxy } from 'valtio';
-import { api, sdk } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { onLogout } from '../auth/store.ts';
 import { dashboardMsg as t } from './messages.ts';
 

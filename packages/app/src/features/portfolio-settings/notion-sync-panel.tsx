@@ -1,8 +1,9 @@
 import type { ListNotionSyncsResponse } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { Badge, Button, Card, EmptyState, Skeleton } from '@crw/ui';
 import { RefreshCwIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, sdk } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { msg } from '../../messages.ts';
 import { toast } from '../system/store.ts';

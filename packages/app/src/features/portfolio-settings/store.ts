@@ -1,6 +1,7 @@
 import { ApiError, type ListIntegrationsResponse, type Portfolio } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { proxy } from 'valtio';
-import { api, sdk } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { msg } from '../../messages.ts';
 import { authStore, isAdmin, onLogout } from '../auth/store.ts';
 import { activatePortfolio, forgetPortfolio, portfoliosStore } from '../portfolios/store.ts';

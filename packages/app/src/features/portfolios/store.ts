@@ -1,6 +1,8 @@
 import type { Portfolio } from '@crw/api-client';
+// Start-up's own calls: the whole API client stays out of the first load (gen-api.ts).
+import * as sdk from '@crw/api-client/sdk-startup';
 import { proxy } from 'valtio';
-import { api, sdk } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { msg } from '../../messages.ts';
 import { onLogout } from '../auth/store.ts';
 

@@ -1,7 +1,8 @@
 import type { Cycle, ListItemsData, PortfolioMember, ProductionItem } from '@crw/api-client';
 import type { ProductionEvent } from '@crw/api-client/events';
+import * as sdk from '@crw/api-client/sdk';
 import { proxy } from 'valtio';
-import { api, sdk } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { onLogout } from '../auth/store.ts';
 import { productionMsg as t } from './messages.ts';
 

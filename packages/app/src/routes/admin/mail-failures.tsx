@@ -1,7 +1,8 @@
 import type { ListMailFailuresResponse } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { Card } from '@crw/ui';
 import { useEffect, useState } from 'react';
-import { api, sdk } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 
 const t = {

@@ -1,4 +1,5 @@
 import type { Role, SearchUsersResponse } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { Button, Card, CheckboxGroup, Combobox, Field, Input, Textarea, useDebouncedValue } from '@crw/ui';
 import { SendIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -6,7 +7,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
 import { loadPortfolios, portfoliosStore } from '../../features/portfolios/store.ts';
 import { toast } from '../../features/system/store.ts';
-import { api, sdk } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
 import { MailFailures } from './mail-failures.tsx';

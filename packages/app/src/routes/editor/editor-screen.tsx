@@ -1,11 +1,12 @@
 import type { PortfolioMember } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { RichTextContent } from '@crw/ui';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../features/auth/store.ts';
 import { LazyRichTextEditor } from '../../features/editor/lazy-rich-text-editor.tsx';
 import { portfoliosStore } from '../../features/portfolios/store.ts';
-import { api, sdk } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
 

@@ -1,4 +1,5 @@
 import type { ProductionItem, GetReviewQueuesResponse as ReviewQueues } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import {
   Button,
   Dialog,
@@ -18,7 +19,7 @@ import { onProductionChanged } from '../../features/notifications/realtime.ts';
 import { loadMembers } from '../../features/production/store.ts';
 import { reviewMsg as t } from '../../features/review/messages.ts';
 import { toast } from '../../features/system/store.ts';
-import { api, sdk } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
 import type { Action } from './production/review-actions.tsx';

@@ -1,5 +1,6 @@
 import type { PushDevice } from '@crw/api-client';
 import { endpointTail } from '@crw/api-client/devices';
+import * as sdk from '@crw/api-client/sdk';
 import { Badge, Button, Card, ConfirmDialog, EmptyState, lazy, Skeleton, Switch } from '@crw/ui';
 import { SmartphoneIcon, Trash2Icon } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -8,7 +9,7 @@ import { notificationMessages as m } from '../../features/notifications/messages
 import { NotificationPreferences } from '../../features/notifications/preferences/notification-preferences.tsx';
 import { pushStore, refreshPushState, togglePush } from '../../features/notifications/push.ts';
 import { toast } from '../../features/system/store.ts';
-import { api, sdk } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { currentTheme, setTheme } from '../../lib/theme.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';

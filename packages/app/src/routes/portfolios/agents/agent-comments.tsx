@@ -1,4 +1,5 @@
 import type { Comment } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { Button, ConfirmDialog, Field, RichTextContent, Skeleton, Textarea } from '@crw/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +9,7 @@ import { agentsMsg } from '../../../features/agents/messages.ts';
 import { authStore } from '../../../features/auth/store.ts';
 import { onCommentsChanged } from '../../../features/notifications/realtime.ts';
 import { toast } from '../../../features/system/store.ts';
-import { api, sdk } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 
 const t = agentsMsg.comments;

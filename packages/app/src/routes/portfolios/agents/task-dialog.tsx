@@ -1,4 +1,5 @@
 import type { ProductionItem } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { Button, Combobox, DatePicker, Field, Input, Textarea, useDebouncedValue } from '@crw/ui';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,7 +10,7 @@ import { agentsMsg } from '../../../features/agents/messages.ts';
 import { createTask, type TaskInput } from '../../../features/agents/store.ts';
 import { authStore } from '../../../features/auth/store.ts';
 import { toast } from '../../../features/system/store.ts';
-import { api, sdk } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { todayIso } from '../../../lib/dates.ts';
 import { useFormDraft } from '../../../lib/drafts.ts';
 

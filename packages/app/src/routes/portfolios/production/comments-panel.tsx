@@ -1,4 +1,5 @@
 import type { Comment, ProductionItem } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { Button, ConfirmDialog, cn, RichTextContent, Select, Skeleton } from '@crw/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -8,7 +9,7 @@ import { onCommentsChanged, onProductionChanged } from '../../../features/notifi
 import { itemMsg as m } from '../../../features/production/messages.ts';
 import { productionStore } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
-import { api, sdk } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { readDraft, useDraftKeeper } from '../../../lib/drafts.ts';
 import { clientCanSee, MAX_COMMENT_CHARACTERS, MAX_COMMENT_HTML } from './material.ts';

@@ -1,7 +1,8 @@
 import type { StrategyCoverage } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { useEffect, useState } from 'react';
 import { productionMsg as t } from '../../../features/production/messages.ts';
-import { api, sdk } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 
 /**
  * The cycle's coverage: pilar × ángulo as a heat table (gaps marked, a click filters the plan) and the

@@ -1,3 +1,4 @@
+import * as sdk from '@crw/api-client/sdk';
 import {
   Button,
   Dialog,
@@ -15,7 +16,7 @@ import { useSnapshot } from 'valtio';
 import { productionMsg as t } from '../../../features/production/messages.ts';
 import { productionStore, startProduction } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
-import { api, sdk } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { formatDay } from '../../../lib/dates.ts';
 
 interface DialogProps {

@@ -1,9 +1,10 @@
+import * as sdk from '@crw/api-client/sdk';
 import { Button, FilePreview, Skeleton } from '@crw/ui';
 import { DownloadIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { itemMsg as m } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
-import { api, sdk } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { humanSize } from './material.ts';
 
 export type MaterialFile = { s3Key: string; fileName: string; fileType: string; size: number };

@@ -1,4 +1,5 @@
 import type { MaterialVersionHistory, ProductionItem } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import {
   Button,
   ChoiceDialog,
@@ -32,7 +33,7 @@ import { itemMsg as m, productionMsg as t } from '../../../features/production/m
 import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { productionStore } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
-import { api, sdk } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { CommentsPanel } from './comments-panel.tsx';
 import { MoveItemsDialog } from './dialogs.tsx';

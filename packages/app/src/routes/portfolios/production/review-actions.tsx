@@ -1,4 +1,5 @@
 import type { ProductionItem } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import {
   Button,
   Dialog,
@@ -14,7 +15,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
-import { api, sdk } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import type { MaterialInput } from './use-material-editor.ts';
 
 /** The review-flow calls a button can make (update-material is the editor's «Guardar material»). */

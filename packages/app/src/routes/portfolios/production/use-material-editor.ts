@@ -1,8 +1,9 @@
 import type { ProductionItem } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import { useEffect, useRef, useState } from 'react';
 import { itemMsg as m } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
-import { api, sdk } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { type Draft, type DraftKey, readDraft, useDraftKeeper } from '../../../lib/drafts.ts';
 
 const client = api.client;

@@ -1,4 +1,5 @@
 import type { Comment, MaterialVersionHistory, ProductionItem } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
 import {
   Button,
   buttonVariants,
@@ -17,7 +18,7 @@ import { onProductionChanged } from '../../../features/notifications/realtime.ts
 import { itemMsg } from '../../../features/production/messages.ts';
 import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { reviewMsg as t } from '../../../features/review/messages.ts';
-import { api, sdk } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { CommentsPanel, type DraftAnchor } from '../production/comments-panel.tsx';
 import { type MaterialFile, MaterialFiles, useFileUrl } from '../production/file-blob.tsx';
 import { FollowButton } from '../production/follow-button.tsx';
