@@ -57,6 +57,7 @@ CREATE INDEX "item_follows_user_idx" ON "item_follows" USING btree ("user_id");-
 CREATE INDEX "mail_digest_entries_user_idx" ON "mail_digest_entries" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_queue_idx" ON "mail_outbox" USING btree ("status","run_after");--> statement-breakpoint
 CREATE INDEX "mail_outbox_user_idx" ON "mail_outbox" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "mail_outbox_digest_idx" ON "mail_outbox" USING btree ("created_at","user_id") WHERE "mail_outbox"."template" = 'digest';--> statement-breakpoint
 CREATE INDEX "signin_links_user_idx" ON "signin_links" USING btree ("user_id");--> statement-breakpoint
 -- Who follows the items written before following existed: their authors, assignees and commenters.
 INSERT INTO "item_follows" ("item_id", "user_id")
