@@ -50,3 +50,14 @@ export async function grantDemoClient(request: APIRequestContext, portfolioId: s
   expect(client, 'the demo client').toBeTruthy();
   await admin.call('post', `/users/${client!._id}/portfolio-access`, { portfolioId });
 }
+
+/** A new portfolio with its first cycle started and one item in it, made by the employee through the API. */
+export async function newItem(request: APIRequestContext, title: string, fields: object = {}) {
+  const portfolioId = await newPortfolio(request);
+  const employee = await apiAs(request, 'employee');
+  const cycle = await employee.call('post', `/production/portfolios/${portfolioId}/start`, {
+    cycleDuration: 14,
+  });
+  const item = await employee.call('post', `/production/cycles/${cycle._id}/items`, { title, ...fields });
+  return { portfolioId, cycleId: cycle._id as string, item, employee };
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { SmtpPeer } from '../../../packages/server/test/support/smtp-peer.ts';
 import { freePort, type Instance, startInstance, stop } from '../../support/cluster.ts';
-import { apiAs, grantDemoClient, newPortfolio } from '../../support/production.ts';
+import { apiAs, grantDemoClient, newItem } from '../../support/production.ts';
 import { demo } from '../../support/session.ts';
 import { e2eServerEnv, expect, test } from '../../support/test.ts';
 
@@ -109,16 +109,8 @@ function tapCounter(page: Page) {
 
 /** A piece of a new portfolio (the demo client granted), sent to internal review by the employee. */
 async function pieceInInternalReview(request: Parameters<typeof apiAs>[0], title: string) {
-  const portfolioId = await newPortfolio(request);
+  const { portfolioId, item, employee } = await newItem(request, title, { format: 'Post' });
   await grantDemoClient(request, portfolioId);
-  const employee = await apiAs(request, 'employee');
-  const cycle = await employee.call('post', `/production/portfolios/${portfolioId}/start`, {
-    cycleDuration: 14,
-  });
-  const item = await employee.call('post', `/production/cycles/${cycle._id}/items`, {
-    title,
-    format: 'Post',
-  });
   const file = await employee.upload(item._id, 'pieza.png', 'image/png', png);
   await employee.call('post', `/production/items/${item._id}/mark-for-internal-review`, {
     materialData: { copy: `<p>${title}</p>`, files: [file] },

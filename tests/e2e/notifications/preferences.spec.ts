@@ -1,5 +1,5 @@
 import { seriousViolations } from '../../support/axe.ts';
-import { apiAs, newPortfolio } from '../../support/production.ts';
+import { apiAs, newItem } from '../../support/production.ts';
 import { signIn, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
@@ -71,13 +71,8 @@ test('the author stops following an item from its drawer, and after a reload is 
   page,
   request,
 }) => {
-  const portfolioId = await newPortfolio(request);
-  const employee = await apiAs(request, 'employee');
-  const cycle = await employee.call('post', `/production/portfolios/${portfolioId}/start`, {
-    cycleDuration: 14,
-  });
   const title = `Reel de temporada ${Date.now() % 1_000_000}`;
-  const item = await employee.call('post', `/production/cycles/${cycle._id}/items`, { title });
+  const { portfolioId, item } = await newItem(request, title);
 
   await signIn(page, 'employee');
   await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);

@@ -1,4 +1,5 @@
-import { apiAs, newPortfolio } from '../../support/production.ts';
+import { newItem } from '../../support/production.ts';
+
 import { signIn } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
@@ -27,12 +28,7 @@ test('a PDF of the material previews inline, under the CSP, and downloads with i
   page,
   request,
 }) => {
-  const portfolioId = await newPortfolio(request);
-  const employee = await apiAs(request, 'employee');
-  const cycle = await employee.call('post', `/production/portfolios/${portfolioId}/start`, {
-    cycleDuration: 14,
-  });
-  const item = await employee.call('post', `/production/cycles/${cycle._id}/items`, { title: 'Guion' });
+  const { portfolioId, item, employee } = await newItem(request, 'Guion');
   const file = await employee.upload(item._id, 'guion.pdf', 'application/pdf', pdf('Hola PDF'));
   await employee.call('post', `/production/items/${item._id}/update-material`, {
     materialData: { files: [file] },

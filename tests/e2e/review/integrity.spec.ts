@@ -1,4 +1,4 @@
-import { apiAs, grantDemoClient, newPortfolio } from '../../support/production.ts';
+import { apiAs, grantDemoClient, newItem, newPortfolio } from '../../support/production.ts';
 import { signIn, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
@@ -79,12 +79,7 @@ test('a one-person team lets the author approve her own work from the portfolio 
   browser,
   request,
 }) => {
-  const portfolioId = await newPortfolio(request);
-  const employee = await apiAs(request, 'employee');
-  const cycle = await employee.call('post', `/production/portfolios/${portfolioId}/start`, {
-    cycleDuration: 14,
-  });
-  const item = await employee.call('post', `/production/cycles/${cycle._id}/items`, { title: 'Solo yo' });
+  const { portfolioId, item, employee } = await newItem(request, 'Solo yo');
   await employee.call('post', `/production/items/${item._id}/mark-for-internal-review`, {
     materialData: { copy: '<p>Hecho por mí</p>' },
   });
