@@ -222,6 +222,13 @@ describe('who is told of each event, and where', () => {
     // The client's defaults: review requests by email; team notices in the app only.
     const mine = await ok(client, 'GET', '/api/notifications/preferences');
     expect(mine.preferences.reviews.email).toBe(true);
+    // A client is never told of tasks (internal work): the screen does not offer them.
+    expect(mine.groups.map((g: { key: string }) => g.key)).toEqual(['reviews', 'comments', 'team']);
+    expect(
+      (await ok(author, 'GET', '/api/notifications/preferences')).groups.map(
+        (g: { label: string }) => g.label,
+      ),
+    ).toEqual(['Revisiones', 'Comentarios y menciones', 'Tareas', 'Avisos del equipo']);
     expect(mine.preferences.team.email).toBe(false);
   });
 

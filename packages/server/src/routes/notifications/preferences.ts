@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type TObject, Type } from '@sinclair/typebox';
+import type { Role } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { component, errorResponses, IdParams, ref } from '../../lib/schemas.ts';
 import { isFollowing, setFollowing } from '../../services/notify/events.ts';
@@ -49,9 +50,13 @@ const FollowingSchema = Type.Object({ following: Type.Boolean() }, { title: 'Fol
  * («Dejar de seguir»). Everyone may read and change only their own.
  */
 export const notificationPreferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const answer = (preferences: Preferences) => ({
+  const answer = (role: Role, preferences: Preferences) => ({
     preferences,
-    groups: NOTIFY_GROUPS.map((key) => ({ key, label: groupLabels[key] })),
+    // The screen lists what the person can be told of: tasks are internal work, never a client's.
+    groups: NOTIFY_GROUPS.filter((key) => role !== 'client' || key !== 'tasks').map((key) => ({
+      key,
+      label: groupLabels[key],
+    })),
     email: { available: app.mail.enabled, digestMinutes: app.env.MAIL_DIGEST_MINUTES },
   });
 
@@ -68,7 +73,7 @@ export const notificationPreferenceRoutes: FastifyPluginAsyncTypebox = async (ap
     async (request) => {
       const prefs = await getPreferences(app.db, request.user.id);
       if (!prefs) throw new AppError('UNAUTHORIZED');
-      return answer(prefs);
+      return answer(request.user.role, prefs);
     },
   );
 
@@ -86,7 +91,7 @@ export const notificationPreferenceRoutes: FastifyPluginAsyncTypebox = async (ap
     async (request) => {
       const prefs = await updatePreferences(app.db, request.user.id, request.body.preferences);
       if (!prefs) throw new AppError('UNAUTHORIZED');
-      return answer(prefs);
+      return answer(request.user.role, prefs);
     },
   );
 
