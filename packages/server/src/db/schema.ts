@@ -536,9 +536,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_queue_idx').on(t.status, t.runAfter),
     index('mail_outbox_user_idx').on(t.userId),
     // The digest job asks each minute who got a digest lately: the recent digests, not years of mail.
-    index('mail_outbox_digest_idx')
-      .on(t.createdAt, t.userId)
-      .where(sql`${t.template} = 'digest'`),
+    index('mail_outbox_digest_idx').on(t.createdAt, t.userId).where(sql`${t.template} = 'digest'`),
   ],
 );
 
