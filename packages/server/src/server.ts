@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { DataDirLockedError, openDatabase, pgliteDirFor } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { type Credentials, ensureFirstAdmin, seedDemo } from './services/bootstrap.ts';
+import { startControlSocket } from './tools/control.ts';
 
 /** Starts the workspace: database + migrations, first admin, optional demo seed, HTTP + sockets. */
 async function main() {
@@ -21,6 +22,14 @@ async function main() {
   const firstAdmin = await ensureFirstAdmin(database.db, env);
 
   const address = await app.listen({ port: env.PORT, host: env.HOST });
+  // The embedded database can be copied only by this process: `npm run backup` asks through this socket.
+  const control = database.snapshot
+    ? await startControlSocket({
+        dataDir: env.dataDir,
+        snapshot: database.snapshot,
+        warn: (message) => app.log.warn(message),
+      })
+    : undefined;
   const port = new URL(address).port;
   const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const lines = [
@@ -55,6 +64,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
+      await control?.close();
       await app.close();
       await database.close();
       await redis?.quit();

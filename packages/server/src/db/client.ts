@@ -40,6 +40,11 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Reads answered again while nothing was written (PGlite only: see read-cache.ts). */
   reads?: ReadCache;
+  /**
+   * PGlite only: a consistent copy of the whole data folder as a gzip'd tar, taken between transactions (the
+   * running server's way to a backup, since no second process may open the folder: tools/control.ts).
+   */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder; undefined means in memory. */
   pgliteDir?: string;
+  /** false: open the database as it is, applying no migration (a backup of a stopped server). */
+  migrate?: boolean;
 }
 
 /** Opens the database and applies the committed migrations (same files for PGlite and PostgreSQL). */
@@ -59,7 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // on the next query, so there is nothing else to do.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema });
-    await migratePostgres(pool);
+    if (options.migrate !== false) await migratePostgres(pool);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -76,15 +83,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const release = options.pgliteDir ? lockDataDir(options.pgliteDir) : () => {};
   // The embedded database's code is loaded only when it is used (a server on PostgreSQL never loads it).
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, extensions] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    pgliteExtensions(),
   ]);
   let client: PGlite;
   try {
-    client = options.pgliteDir ? await openDurablePglite(PGlite, options.pgliteDir) : new PGlite();
-    if (!(await schemaIsCurrent((text) => client.query<{ at: string | null }>(text))))
+    client = options.pgliteDir
+      ? await openDurablePglite(PGlite, options.pgliteDir, extensions)
+      : new PGlite({ extensions });
+    if (
+      options.migrate !== false &&
+      !(await schemaIsCurrent((text) => client.query<{ at: string | null }>(text)))
+    )
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
   } catch (error) {
     release();
@@ -96,6 +109,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     reads: tracked.cache,
+    snapshot: async () => {
+      // A checkpoint first, so the copy needs little WAL replay when it is opened; then the files are read
+      // while no transaction is open (PGlite's transaction lock: drizzle's transactions and single queries
+      // wait, nothing writes during the copy).
+      await client.query('checkpoint');
+      const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+      return new Blob([await tar.arrayBuffer()], { type: 'application/gzip' });
+    },
     ping: async () => {
       try {
         if (client.closed) return false;
@@ -142,6 +163,16 @@ async function schemaIsCurrent(
   }
 }
 
+/**
+ * The PostgreSQL extensions the schema uses (migration 0013: pg_trgm for the text search), which PGlite loads
+ * only when told: every PGlite that opens the workspace's database is given these.
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+type PgliteExtensions = Awaited<ReturnType<typeof pgliteExtensions>>;
+
 /** Any constant both instances agree on: the advisory lock that serialises migrations on one database. */
 const MIGRATIONS_LOCK = 7_316_204_118;
 
@@ -168,8 +199,27 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
  * page cache. Here PostgreSQL runs with fsync on and `wal_sync_method=fsync` (fdatasync is a no-op in
  * Emscripten, fsync goes through the stream), and the file system's fsync reaches the real file.
  */
-async function openDurablePglite(Pglite: typeof PGlite, dir: string): Promise<PGlite> {
-  const startParams = [
+async function openDurablePglite(
+  Pglite: typeof PGlite,
+  dir: string,
+  extensions: PgliteExtensions,
+): Promise<PGlite> {
+  const startParams = durableStartParams(Pglite);
+  if (!existsSync(join(dir, 'PG_VERSION'))) await createDataDir(dir, startParams);
+  const client = new Pglite(dir, { startParams, extensions });
+  await client.waitReady;
+  // The Emscripten module is not part of PGlite's typed API.
+  const nodefs = (client as unknown as { Module: { NODEFS?: NodeFsModule } }).Module.NODEFS;
+  if (!nodefs?.stream_ops) throw new Error('PGlite: no se encontró el sistema de archivos NODEFS');
+  nodefs.stream_ops.fsync = (stream) => {
+    if (stream.nfd !== undefined) fsyncSync(stream.nfd);
+    return 0;
+  };
+  return client;
+}
+
+function durableStartParams(Pglite: typeof PGlite): string[] {
+  return [
     ...Pglite.defaultStartParams.filter((p) => p !== '-F'),
     '-c',
     'fsync=on',
@@ -182,17 +232,28 @@ async function openDurablePglite(Pglite: typeof PGlite, dir: string): Promise<PG
     '-c',
     'shared_buffers=32MB',
   ];
-  if (!existsSync(join(dir, 'PG_VERSION'))) await createDataDir(dir, startParams);
-  const client = new Pglite(dir, { startParams });
+}
+
+/**
+ * A new data folder `dir` from a snapshot (`Database.snapshot`'s gzip'd tar): unpacked and started once beside
+ * its place (PostgreSQL replays what the copy's WAL holds), closed cleanly, written to disk, then renamed into
+ * place, as a new folder is made. `dir` must not exist yet.
+ */
+export async function restorePgliteSnapshot(dir: string, tarball: Blob): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const staging = `${dir}.new`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(dirname(dir), { recursive: true });
+  const client = new PGlite(staging, {
+    startParams: durableStartParams(PGlite),
+    loadDataDir: new Blob([await tarball.arrayBuffer()], { type: 'application/gzip' }),
+  });
   await client.waitReady;
-  // The Emscripten module is not part of PGlite's typed API.
-  const nodefs = (client as unknown as { Module: { NODEFS?: NodeFsModule } }).Module.NODEFS;
-  if (!nodefs?.stream_ops) throw new Error('PGlite: no se encontró el sistema de archivos NODEFS');
-  nodefs.stream_ops.fsync = (stream) => {
-    if (stream.nfd !== undefined) fsyncSync(stream.nfd);
-    return 0;
-  };
-  return client;
+  await client.query('checkpoint');
+  await client.close();
+  fsyncTree(staging);
+  renameSync(staging, dir);
+  fsyncPath(dirname(dir));
 }
 
 /** Run by `node -e` with the PGlite module's URL, the folder and the start parameters: creates the folder. */
