@@ -52,6 +52,7 @@ import * as tags from './tag-input/tag-input.stories.tsx';
 import * as textarea from './textarea/textarea.stories.tsx';
 import * as toaster from './toaster/toaster.stories.tsx';
 import * as tooltip from './tooltip/tooltip.stories.tsx';
+import * as virtualList from './virtual-list/virtual-list.stories.tsx';
 
 /** The story groups (the part of a story's title before «/») and their Spanish names, in display order. */
 export const catalogueGroups = {
@@ -206,6 +207,7 @@ const specs: Spec[] = [
   { name: 'Esqueleto de carga', stories: skeleton },
   { name: 'Tarjeta de cifra', stories: statCard },
   { name: 'Comportamientos (hooks)', stories: hooks },
+  { name: 'Lista virtual', stories: virtualList },
   {
     name: 'Editor de texto enriquecido',
     title: 'Primitives/RichTextEditor',

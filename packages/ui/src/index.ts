@@ -47,3 +47,4 @@ export * from './tag-input/index.ts';
 export * from './textarea/index.ts';
 export * from './toaster/index.ts';
 export * from './tooltip/index.ts';
+export * from './virtual-list/index.ts';

@@ -23,6 +23,8 @@ import { uiMessages } from '../messages.ts';
 import { SegmentedControl } from '../segmented-control/segmented-control.tsx';
 
 const t = uiMessages.calendar;
+/** Events shown on a day of the week view before «+N más». */
+const WEEK_MAX = 8;
 const SHORT = weekdayNames('short');
 const LONG = weekdayNames('long');
 
@@ -394,8 +396,10 @@ function DayCell({
   onFocusDay: () => void;
   onEventOpen: (id: string) => void;
 }) {
-  const overflow = mode === 'month' && events.length > max;
-  const shown = overflow ? events.slice(0, max - 1) : events;
+  // A week's day is taller: more fit before «+N más» (a day of a 1,000-piece cycle may hold dozens).
+  const limit = mode === 'month' ? max : Math.max(max, WEEK_MAX);
+  const overflow = events.length > limit;
+  const shown = overflow ? events.slice(0, limit - 1) : events;
   const hidden = events.length - shown.length;
   return (
     <td
@@ -497,7 +501,7 @@ function MoreEvents({
           <h3 id={headingId} className="mb-2 text-sm font-semibold first-letter:uppercase">
             {formatLongDate(day)}
           </h3>
-          <ul className="flex flex-col gap-1">
+          <ul className="flex max-h-[min(24rem,60dvh)] flex-col gap-1 overflow-y-auto">
             {events.map((e) => (
               <li key={e.id}>
                 <EventButton

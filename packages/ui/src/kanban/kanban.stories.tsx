@@ -362,3 +362,32 @@ export const ColumnOnItsOwn: StoryObj<typeof KanbanColumn> = {
     await expect(c.getByRole('group', { name: 'Pendientes de mi revisión, 2 tarjetas' })).toBeVisible();
   },
 };
+
+const many = Array.from({ length: 500 }, (_, i) =>
+  piece(`m${i + 1}`, `Pieza ${i + 1}`, ['Reel', 'Carrusel', 'Post'][i % 3]),
+);
+
+/** A column of 500 cards: it scrolls on its own and draws only the cards near its visible part. */
+export const HundredsInAColumn: Story = {
+  name: 'Cientos en una columna',
+  args: {
+    columns: columnsFrom([]).map((c) =>
+      c.id === 'draft' ? { ...c, count: 500, cards: many, hasMore: false } : c,
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const column = c.getByRole('group', { name: 'Borrador, 500 tarjetas' });
+    const drawn = () => column.querySelectorAll('[data-slot="kanban-card"]').length;
+    await expect(drawn()).toBeLessThan(40);
+    // Arrows walk the whole column: the next card is drawn as the focus reaches it.
+    await userEvent.tab();
+    await expect(card(canvasElement, 'Pieza 1(?!\\d)')).toHaveFocus();
+    for (let i = 0; i < 12; i++) await userEvent.keyboard('{ArrowDown}');
+    await expect(card(canvasElement, 'Pieza 13(?!\\d)')).toHaveFocus();
+    const body = column.querySelector<HTMLElement>('[data-slot="kanban-column-body"]')!;
+    body.scrollTop = body.scrollHeight;
+    await waitFor(() => expect(card(canvasElement, 'Pieza 500')).toBeInTheDocument());
+    await expect(drawn()).toBeLessThan(40);
+  },
+};

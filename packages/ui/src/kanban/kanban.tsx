@@ -1,11 +1,12 @@
 import { LoaderCircleIcon, RotateCwIcon } from 'lucide-react';
 import type * as React from 'react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../button/button.tsx';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { cn } from '../lib/cn.ts';
 import { uiMessages } from '../messages.ts';
 import { Skeleton } from '../skeleton/skeleton.tsx';
+import { VirtualList } from '../virtual-list/virtual-list.tsx';
 
 const t = uiMessages.kanban;
 
@@ -28,6 +29,8 @@ export type KanbanCardProps = Omit<React.ComponentProps<'div'>, 'onClick'> & {
   /** Whether the card is the board's one Tab stop (roving tabindex). */
   tabbable?: boolean;
   cardId?: string;
+  /** Without its own `<li>` (a `VirtualList` draws the item). */
+  bare?: boolean;
 };
 
 /**
@@ -38,12 +41,13 @@ export function KanbanCard({
   onOpen,
   tabbable = true,
   cardId,
+  bare = false,
   className,
   children,
   ...props
 }: KanbanCardProps) {
-  return (
-    <li className="min-w-0 list-none">
+  const card = (
+    <>
       {/* biome-ignore lint/a11y/useSemanticElements: a card holds block content (title, badges), which a <button> may not. */}
       <div
         role="button"
@@ -66,11 +70,15 @@ export function KanbanCard({
       >
         {children}
       </div>
-    </li>
+    </>
   );
+  return bare ? card : <li className="min-w-0 list-none">{card}</li>;
 }
 
 // ——— KanbanColumn ———
+
+/** The column's scrolling body, for the `VirtualList` of its cards. */
+const ColumnBody = createContext<React.RefObject<HTMLDivElement | null> | null>(null);
 
 export interface KanbanColumnProps {
   id: string;
@@ -86,6 +94,11 @@ export interface KanbanColumnProps {
   tone?: KanbanTone;
   /** `KanbanCard`s. */
   children?: React.ReactNode;
+  /**
+   * The column's list instead of `children` in a `<ul>`: a `KanbanCardList`, which draws only the cards near
+   * the viewport when the column holds hundreds.
+   */
+  list?: React.ReactNode;
   /** Shown when the column has no cards (default "Sin tarjetas"). */
   emptyText?: string;
   /** First page loading: skeleton cards. */
@@ -109,6 +122,7 @@ export function KanbanColumn({
   label,
   tone = 'default',
   children,
+  list,
   emptyText = t.empty,
   loading = false,
   error = null,
@@ -120,9 +134,10 @@ export function KanbanColumn({
   className,
 }: KanbanColumnProps) {
   const sentinel = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const onLoadMoreRef = useRef(onLoadMore);
   onLoadMoreRef.current = onLoadMore;
-  const hasCards = Array.isArray(children) ? children.length > 0 : Boolean(children);
+  const hasCards = Boolean(list) || (Array.isArray(children) ? children.length > 0 : Boolean(children));
 
   useEffect(() => {
     const el = sentinel.current;
@@ -135,6 +150,9 @@ export function KanbanColumn({
       typeof IntersectionObserver === 'undefined'
     )
       return;
+    // Watched against the column's own scrolling body (a margin on the viewport would not reach inside it):
+    // the next page comes while the last cards are still a screen away.
+    const scrolls = body.current && body.current.scrollHeight > body.current.clientHeight;
     const io = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
@@ -142,7 +160,7 @@ export function KanbanColumn({
           onLoadMoreRef.current?.();
         }
       },
-      { rootMargin: '200px' },
+      scrolls ? { root: body.current, rootMargin: '0px 0px 400px 0px' } : { rootMargin: '200px' },
     );
     io.observe(el);
     return () => io.disconnect();
@@ -171,59 +189,110 @@ export function KanbanColumn({
         </span>
         {label ? <span className="sr-only">{label}</span> : null}
       </h3>
-      {error ? (
+      <ColumnBody.Provider value={body}>
         <div
-          role="alert"
-          className="space-y-2 rounded-lg border border-destructive/40 bg-background p-3 text-sm"
+          ref={body}
+          data-slot="kanban-column-body"
+          className="-mx-1 flex min-h-0 flex-col gap-2 overflow-y-auto overscroll-contain px-1 py-0.5"
         >
-          <p>{error}</p>
-          {onRetry ? (
-            <Button variant="outline" size="sm" onClick={onRetry}>
-              <RotateCwIcon aria-hidden="true" />
-              {t.retry}
-            </Button>
+          {error ? (
+            <div
+              role="alert"
+              className="space-y-2 rounded-lg border border-destructive/40 bg-background p-3 text-sm"
+            >
+              <p>{error}</p>
+              {onRetry ? (
+                <Button variant="outline" size="sm" onClick={onRetry}>
+                  <RotateCwIcon aria-hidden="true" />
+                  {t.retry}
+                </Button>
+              ) : null}
+            </div>
+          ) : loading ? (
+            <div className="flex flex-col gap-2">
+              <span className="sr-only" role="status">
+                {uiMessages.loading}
+              </span>
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-20 rounded-lg bg-background" />
+              ))}
+            </div>
+          ) : hasCards ? (
+            (list ?? <ul className="flex flex-col gap-2">{children}</ul>)
+          ) : (
+            <p className="rounded-lg border border-dashed border-border px-3 py-6 text-center text-sm text-muted-foreground">
+              {emptyText}
+            </p>
+          )}
+          {hasMore && !loading && !error ? (
+            <>
+              {loadingMore ? <Skeleton className="h-16 rounded-lg bg-background" /> : null}
+              <div ref={sentinel} aria-hidden="true" className="h-px" />
+              <Button
+                variant="ghost"
+                size="sm"
+                data-slot="kanban-load-more"
+                disabled={loadingMore}
+                onClick={onLoadMore}
+                className="w-full"
+              >
+                {loadingMore ? (
+                  <>
+                    <LoaderCircleIcon
+                      className="animate-spin motion-reduce:animate-none"
+                      aria-hidden="true"
+                    />
+                    {t.loadingMore}
+                  </>
+                ) : (
+                  t.loadMore
+                )}
+              </Button>
+            </>
           ) : null}
         </div>
-      ) : loading ? (
-        <div className="flex flex-col gap-2">
-          <span className="sr-only" role="status">
-            {uiMessages.loading}
-          </span>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-20 rounded-lg bg-background" />
-          ))}
-        </div>
-      ) : hasCards ? (
-        <ul className="flex flex-col gap-2">{children}</ul>
-      ) : (
-        <p className="rounded-lg border border-dashed border-border px-3 py-6 text-center text-sm text-muted-foreground">
-          {emptyText}
-        </p>
-      )}
-      {hasMore && !loading && !error ? (
-        <>
-          {loadingMore ? <Skeleton className="h-16 rounded-lg bg-background" /> : null}
-          <div ref={sentinel} aria-hidden="true" className="h-px" />
-          <Button
-            variant="ghost"
-            size="sm"
-            data-slot="kanban-load-more"
-            disabled={loadingMore}
-            onClick={onLoadMore}
-            className="w-full"
-          >
-            {loadingMore ? (
-              <>
-                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-                {t.loadingMore}
-              </>
-            ) : (
-              t.loadMore
-            )}
-          </Button>
-        </>
-      ) : null}
+      </ColumnBody.Provider>
     </div>
+  );
+}
+
+export interface KanbanCardListProps<T> {
+  cards: readonly T[];
+  getCardId: (card: T) => string;
+  renderCard: (card: T) => React.ReactNode;
+  onCardOpen: (cardId: string) => void;
+  /** The card that is the board's Tab stop. */
+  tabStop?: string | null;
+}
+
+/**
+ * A column's cards inside a `KanbanColumn` (its `list`): all of them while they are few, only those near the
+ * column's visible part once there are hundreds (a `VirtualList` on the column's scrolling body).
+ */
+export function KanbanCardList<T>({
+  cards,
+  getCardId,
+  renderCard,
+  onCardOpen,
+  tabStop,
+}: KanbanCardListProps<T>) {
+  const body = useContext(ColumnBody);
+  return (
+    <VirtualList
+      items={cards}
+      getKey={(card) => getCardId(card)}
+      getScrollElement={body ? () => body.current : undefined}
+      estimateSize={104}
+      gap={8}
+      renderItem={(card) => {
+        const id = getCardId(card);
+        return (
+          <KanbanCard bare cardId={id} tabbable={id === tabStop} onOpen={() => onCardOpen(id)}>
+            {renderCard(card)}
+          </KanbanCard>
+        );
+      }}
+    />
   );
 }
 
@@ -423,24 +492,23 @@ export function KanbanBoard<T>({
             autoLoadMore={autoLoadMore}
             onRetry={onRetry ? () => onRetry(column.id) : undefined}
             onLoadMore={onLoadMore ? () => onLoadMore(column.id) : undefined}
-            className={mobile ? 'w-full shrink-0 snap-start' : 'w-72 shrink-0'}
-          >
-            {column.cards.length > 0
-              ? column.cards.map((card) => {
-                  const id = getCardId(card);
-                  return (
-                    <KanbanCard
-                      key={id}
-                      cardId={id}
-                      tabbable={id === tabStop}
-                      onOpen={() => onCardOpen(id, column.id)}
-                    >
-                      {renderCard(card, column)}
-                    </KanbanCard>
-                  );
-                })
-              : null}
-          </KanbanColumn>
+            // A column scrolls on its own below its header, as tall as the screen allows.
+            className={cn(
+              'max-h-[max(24rem,calc(100dvh-7rem))]',
+              mobile ? 'w-full shrink-0 snap-start' : 'w-72 shrink-0',
+            )}
+            list={
+              column.cards.length > 0 ? (
+                <KanbanCardList
+                  cards={column.cards}
+                  getCardId={getCardId}
+                  renderCard={(card) => renderCard(card, column)}
+                  onCardOpen={(id) => onCardOpen(id, column.id)}
+                  tabStop={tabStop}
+                />
+              ) : undefined
+            }
+          />
         ))}
       </section>
     </div>

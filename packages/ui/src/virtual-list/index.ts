@@ -1,0 +1,1 @@
+export * from './virtual-list.tsx';

@@ -1,0 +1,91 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { VirtualList } from './virtual-list.tsx';
+
+interface Row {
+  id: string;
+  title: string;
+  lines: number;
+}
+
+const rows = (n: number): Row[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `r${i + 1}`, title: `Pieza ${i + 1}`, lines: (i % 3) + 1 }));
+
+function Harness({ count, threshold }: { count: number; threshold?: number }) {
+  return (
+    <VirtualList<Row>
+      aria-label="Piezas"
+      items={rows(count)}
+      getKey={(r) => r.id}
+      threshold={threshold}
+      estimateSize={64}
+      scrollClassName="h-96 w-80 rounded-lg border border-border p-2"
+      renderItem={(r) => (
+        <div className="rounded-md border border-border bg-card p-3 text-sm">
+          <p className="font-medium">{r.title}</p>
+          {Array.from({ length: r.lines - 1 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed filler lines.
+            <p key={i} className="text-muted-foreground">
+              Texto de relleno de una línea más.
+            </p>
+          ))}
+        </div>
+      )}
+    />
+  );
+}
+
+const meta = {
+  title: 'Primitives/VirtualList',
+  component: Harness,
+  args: { count: 1000 },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Lista que dibuja solo los elementos cerca de la vista cuando son muchos (una columna de cientos de piezas, una bandeja de miles de avisos). Cada elemento se mide al dibujarse.',
+      },
+    },
+  },
+} satisfies Meta<typeof Harness>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Many: Story = {
+  name: 'Mil elementos',
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole('list', { name: 'Piezas' });
+    const drawn = () => within(list).getAllByRole('listitem');
+    // Only a screenful (and a few more) of the thousand is in the document.
+    await expect(drawn().length).toBeLessThan(40);
+    await expect(drawn()[0]).toHaveAttribute('aria-setsize', '1000');
+    // Scrolling to the end draws the last one.
+    const scroller = list.parentElement as HTMLElement;
+    scroller.scrollTop = scroller.scrollHeight;
+    await waitFor(() => expect(within(list).getByText('Pieza 1000')).toBeInTheDocument());
+    await expect(drawn().length).toBeLessThan(40);
+  },
+};
+
+export const Few: Story = {
+  name: 'Pocos (todos dibujados)',
+  args: { count: 12 },
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole('list', { name: 'Piezas' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+  },
+};
+
+export const Empty: Story = {
+  name: 'Vacía',
+  args: { count: 0 },
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole('list', { name: 'Piezas' });
+    await expect(within(list).queryAllByRole('listitem')).toHaveLength(0);
+  },
+};
+
+export const Mobile: Story = {
+  name: 'Móvil',
+  globals: { viewport: { value: 'mobile' } },
+};
