@@ -23,6 +23,7 @@ import { localStorageRoutes } from './routes/storage/index.ts';
 import { type AgentRunner, createAgentRunner } from './services/agent-runner.ts';
 import { createTokenService, type TokenService } from './services/auth.ts';
 import { createMail, type Mail } from './services/mail/index.ts';
+import { purgeReadNotifications } from './services/notifications.ts';
 import { createNotifier, type Notifier } from './services/notifier.ts';
 import { createNotionClient, NOTION_TIMEOUT_MS } from './services/notion.ts';
 import { createNotionSync, type NotionSync } from './services/notion-sync.ts';
@@ -54,6 +55,8 @@ declare module 'fastify' {
     warmedUp(): Promise<void>;
     /** The daily review reminders (scheduled on every instance; exactly one sends them each day). */
     reminders: { runNow(now?: Date): Promise<{ ran: boolean; notified: number }> };
+    /** The daily purge of old notifications everyone has read (NOTIFICATION_RETENTION_DAYS). */
+    retention: { runNow(now?: Date): Promise<{ ran: boolean; removed: number }> };
     /** Runs agents' tasks through their webhook tools (each task on exactly one instance). */
     agentRunner: AgentRunner;
     /** Appends client-approved items to linked Notion pages (each on exactly one instance). */
@@ -185,7 +188,6 @@ export async function buildApp(opts: AppOptions) {
       },
     }),
   );
-  app.addHook('onClose', () => app.notifier.close());
   app.decorate(
     'productionEvents',
     createProductionPublisher({ db: database.db, io: () => app.io, log: app.log }),
@@ -196,12 +198,21 @@ export async function buildApp(opts: AppOptions) {
       sendReviewReminders(database.db, app.notifier, { now, waitHours: env.REVIEW_REMINDER_HOURS }),
   };
   app.decorate('reminders', reminders);
-  // Every instance checks now and then; the database lets one of them send each day's reminders. Tests run
-  // them on demand (`app.reminders.runNow`).
+  const retention = {
+    runNow: (now = new Date()) =>
+      purgeReadNotifications(database.db, { now, days: env.NOTIFICATION_RETENTION_DAYS }),
+  };
+  app.decorate('retention', retention);
+  // Every instance checks now and then; the database lets one of them send each day's reminders and purge the
+  // old notifications. Tests run them on demand (`app.reminders.runNow`, `app.retention.runNow`).
   if (env.NODE_ENV !== 'test') {
     let timer: NodeJS.Timeout | undefined;
-    const check = () =>
+    const check = () => {
       reminders.runNow().catch((err) => app.log.error({ err }, 'no se pudieron enviar los recordatorios'));
+      retention
+        .runNow()
+        .catch((err) => app.log.error({ err }, 'no se pudieron borrar las notificaciones antiguas'));
+    };
     app.addHook('onReady', async () => {
       timer = setInterval(check, REMINDER_CHECK_MS);
       timer.unref();

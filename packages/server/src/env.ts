@@ -50,6 +50,8 @@ const EnvSchema = Type.Object({
   LOGIN_RATE_LIMIT: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 10 }),
   /** Hours an item waits in a review queue before its reviewers get the daily reminder (up to 30 days). */
   REVIEW_REMINDER_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 48 }),
+  /** Days a notification is kept after its creation once every recipient has read it (the daily purge). */
+  NOTIFICATION_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 36_500, default: 365 }),
   /** Hours a one-time sign-in link in an email works (up to 30 days; a week by default). */
   SIGNIN_LINK_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 168 }),
   VAPID_PUBLIC_KEY: Type.Optional(base64url(65)),

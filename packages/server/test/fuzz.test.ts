@@ -21,14 +21,20 @@ import {
   cycles,
   files,
   items,
-  notifications,
   portfolioAccess,
   portfolioIntegrations,
   tasks,
   tools,
   users,
 } from '../src/db/schema.ts';
-import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from './helpers.ts';
+import {
+  createTestApp,
+  insertNotification,
+  makePortfolio,
+  makeUser,
+  type TestContext,
+  type TestUser,
+} from './helpers.ts';
 
 const seed = Number(process.env.FUZZ_SEED ?? 20261123);
 const runs = Number(process.env.FUZZ_RUNS ?? 16);
@@ -198,11 +204,10 @@ describe('fuzzing the API from its OpenAPI document', () => {
       .values({ name: 'Webhook', kind: 'webhook', config: { url: 'https://example.com/h', method: 'POST' } })
       .returning();
     w.tool.push(tool!.id);
-    const notes = await app.db
-      .insert(notifications)
-      .values(w.member.map((userId) => ({ recipients: [userId], title: 'Aviso', content: 'Hola' })))
-      .returning();
-    w.notification.push(...notes.map((n) => n.id));
+    for (const userId of w.member)
+      w.notification.push(
+        (await insertNotification(app.db, [userId], { title: 'Aviso', content: 'Hola' })).id,
+      );
     return w;
   }
 

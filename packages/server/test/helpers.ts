@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { portfolioAccess, type Role } from '../src/db/schema.ts';
+import { notificationReceipts, notifications, portfolioAccess, type Role } from '../src/db/schema.ts';
 import { loadEnv } from '../src/env.ts';
 import { defaultPortfolioPermissions } from '../src/policy.ts';
 import { createPortfolio } from '../src/services/portfolios.ts';
@@ -150,4 +151,22 @@ export function callsAs(app: () => App) {
     return res.json();
   };
   return { as, ok };
+}
+
+/** Sent to this user: a condition on `notifications` (they hold a receipt of it). */
+export const sentTo = (userId: string) =>
+  sql`exists (select 1 from ${notificationReceipts} r where r.notification_id = ${notifications.id} and r.user_id = ${userId})`;
+
+/** A notification written straight to the database for these recipients (as the notifier stores one). */
+export async function insertNotification(
+  db: App['db'],
+  userIds: string[],
+  fields: { title?: string; content: string; createdAt?: Date },
+) {
+  const [row] = await db.insert(notifications).values(fields).returning();
+  if (userIds.length > 0)
+    await db
+      .insert(notificationReceipts)
+      .values(userIds.map((userId) => ({ notificationId: row!.id, userId, createdAt: row!.createdAt })));
+  return row!;
 }

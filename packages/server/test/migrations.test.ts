@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pgliteExtensions } from '../src/db/client.ts';
 import { migrationsFolder } from '../src/paths.ts';
 
 /** The committed migrations up to `tag` (inclusive): a copy of the folder with a shortened journal. */
@@ -28,7 +29,7 @@ describe('migrations', () => {
 
   /** A database in memory with the migrations up to `tag` applied. */
   async function migratedUpTo(tag: string) {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: await pgliteExtensions() });
     const db = drizzle({ client });
     const before = migrationsUpTo(tag);
     folders.push(before);
@@ -49,7 +50,7 @@ describe('migrations', () => {
         ('n1', 'u3', 'Aviso', 'Para todos', '{"url":"/"}', true, true, '2026-01-01T10:00:00Z'),
         ('n2', 'u2', 'Mención', 'Solo dos', '{}', false, false, '2026-01-02T10:00:00Z');
     `);
-    await migrate(db, { migrationsFolder });
+    await migrate(db, { migrationsFolder: migrationsUpTo('0012_notify_channels') });
 
     const messages = await client.query<{
       id: string;
@@ -87,7 +88,7 @@ describe('migrations', () => {
         )
       ).rows[0]?.reloptions;
     expect(await options()).toEqual(['fastupdate=false']);
-    await migrate(db, { migrationsFolder });
+    await migrate(db, { migrationsFolder: migrationsUpTo('0012_notify_channels') });
     expect(await options()).toEqual(['fastupdate=true', 'gin_pending_list_limit=512']);
     await client.close();
   });
@@ -117,7 +118,7 @@ describe('migrations', () => {
     expect(await storage()).toBe('x');
     await write('antes');
     expect(await compression('antes')).toEqual({ method: 'pglz', n: 1000 });
-    await migrate(db, { migrationsFolder });
+    await migrate(db, { migrationsFolder: migrationsUpTo('0012_notify_channels') });
     expect(await storage()).toBe('e');
     await write('despues');
     expect(await compression('despues')).toEqual({ method: null, n: 1000 });
@@ -126,6 +127,77 @@ describe('migrations', () => {
       `select id from notifications where recipients @> array[repeat('a', 35) || '7'] order by id`,
     );
     expect(rows.map((r) => r.id)).toEqual(['antes', 'despues']);
+    await client.close();
+  });
+
+  it('0013 gives every recipient a receipt with their state, tallies the items and files history by portfolio', async () => {
+    const { client, db } = await migratedUpTo('0012_notify_channels');
+    await client.exec(`
+      insert into users (id, email, name, password_hash, role) values
+        ('u1', 'u1@x.es', 'Uno', 'x', 'employee'), ('u2', 'u2@x.es', 'Dos', 'x', 'employee');
+      insert into notifications (id, recipients, title, content, created_at) values
+        ('n1', array['u1', 'u2'], 'Aviso', 'Para dos', '2026-01-01T10:00:00Z'),
+        ('n2', array['u2', 'gone'], 'Aviso', 'Para uno', '2026-01-02T10:00:00Z');
+      insert into notification_states (user_id, notification_id, read, archived) values
+        ('u1', 'n1', true, false), ('u2', 'n2', true, true);
+      insert into portfolios (id, identifier, account_data, created_by) values ('p1', 'p', '{}', 'u1');
+      insert into cycles (id, portfolio_id, start_date, end_date) values ('c1', 'p1', '2026-01-01', '2026-01-31');
+      insert into items (id, portfolio_id, cycle_id, title, status, format) values
+        ('i1', 'p1', 'c1', 'Uno', 'draft', 'Reel'), ('i2', 'p1', 'c1', 'Dos', 'draft', 'Reel'),
+        ('i3', 'p1', 'c1', 'Tres', 'approved', null);
+      insert into item_history (id, item_id, action) values ('h1', 'i1', 'create');
+    `);
+    await migrate(db, { migrationsFolder });
+    const receipts = await client.query(
+      'select notification_id, user_id, created_at, read, archived from notification_receipts order by 1, 2',
+    );
+    expect(receipts.rows).toEqual([
+      {
+        notification_id: 'n1',
+        user_id: 'u1',
+        created_at: new Date('2026-01-01T10:00:00Z'),
+        read: true,
+        archived: false,
+      },
+      {
+        notification_id: 'n1',
+        user_id: 'u2',
+        created_at: new Date('2026-01-01T10:00:00Z'),
+        read: false,
+        archived: false,
+      },
+      {
+        notification_id: 'n2',
+        user_id: 'u2',
+        created_at: new Date('2026-01-02T10:00:00Z'),
+        read: true,
+        archived: true,
+      },
+    ]);
+    const tallies = async () =>
+      (await client.query('select status, format, n from cycle_item_tallies where n <> 0 order by 1, 2'))
+        .rows;
+    expect(await tallies()).toEqual([
+      { status: 'approved', format: '', n: 1 },
+      { status: 'draft', format: 'Reel', n: 2 },
+    ]);
+    // The triggers keep them from now on: an insert, a change of status, a delete.
+    await client.exec(`
+      insert into items (id, portfolio_id, cycle_id, title, format) values ('i4', 'p1', 'c1', 'Cuatro', 'Reel');
+      update items set status = 'internal_review' where id = 'i1';
+      update items set title = 'Otro' where id = 'i2';
+      delete from items where id = 'i3';
+      insert into item_history (id, item_id, action) values ('h2', 'i4', 'create');
+    `);
+    expect(await tallies()).toEqual([
+      { status: 'draft', format: 'Reel', n: 2 },
+      { status: 'internal_review', format: 'Reel', n: 1 },
+    ]);
+    const history = await client.query('select id, portfolio_id from item_history order by id');
+    expect(history.rows).toEqual([
+      { id: 'h1', portfolio_id: 'p1' },
+      { id: 'h2', portfolio_id: 'p1' },
+    ]);
     await client.close();
   });
 });

@@ -1,13 +1,6 @@
-/**
- * The notifier hands pushes to the push sender without making the request wait, yet nothing it starts can become
- * an unhandled rejection (fatal on Node ≥ 15) or a failed request: whatever the sender does, it is logged. And it
- * merges the recipients' index after delivering, off the request, with the same care.
- */
-import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/client.ts';
-import { listNotifications, sentTo } from '../src/services/notifications.ts';
-import { createNotifier, MERGE_PENDING_AFTER, recipientCount } from '../src/services/notifier.ts';
+import { listNotifications } from '../src/services/notifications.ts';
+import { createNotifier, recipientCount } from '../src/services/notifier.ts';
 import { updatePreferences } from '../src/services/notify/preferences.ts';
 import type { PushSender } from '../src/services/push.ts';
 import { createTestApp, makeUser, type TestContext } from './helpers.ts';
@@ -100,7 +93,9 @@ describe('notifier push fan-out', () => {
     expect(pushedTo).toEqual([appOff.id, both.id].sort());
     expect(created.sent[0]!.userIds.sort()).toEqual([pushOff.id, both.id].sort());
     const inboxOf = async (id: string) =>
-      (await listNotifications(ctx.app.db, id, true)).filter((n) => n.content === 'Preferencias respetadas');
+      (await listNotifications(ctx.app.db, id, { view: 'all' })).filter(
+        (n) => n.content === 'Preferencias respetadas',
+      );
     expect(await inboxOf(appOff.id)).toEqual([]);
     expect(await inboxOf(pushOff.id)).toHaveLength(1);
     // Another group keeps its defaults: the same people all get it everywhere.
@@ -157,89 +152,5 @@ describe('notifier push fan-out', () => {
     expect(failed).toBe(1);
     other.app.db.select = original as typeof other.app.db.select;
     await other.close();
-  });
-});
-
-describe("the recipients' index", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
-
-  const settle = () => new Promise((r) => setTimeout(r, 50));
-  /** Merges what is pending by hand: how many pages of unmerged entries there were. */
-  const mergeByHand = async () => {
-    const [row] = rowsOf<{ pages: string | number }>(
-      await ctx.app.db.execute(
-        sql`select gin_clean_pending_list('notifications_recipients_idx'::regclass) as pages`,
-      ),
-    );
-    return Number(row?.pages);
-  };
-  const people = (n: number) => Array.from({ length: n }, () => crypto.randomUUID());
-
-  it('finds a notification whose entries are still pending, and merges once enough recipients were reached', async () => {
-    const errors: unknown[] = [];
-    const notifier = createNotifier({
-      db: ctx.app.db,
-      log: { error: (e: unknown) => errors.push(e) } as never,
-    });
-    await mergeByHand();
-    const few = people(3);
-    await notifier.notify({ userIds: few, title: 'Pocos', content: 'x' });
-    await settle();
-    // Nobody merged them, and the index finds them all the same.
-    const found = await ctx.app.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return rowsOf<{ id: string }>(
-        await tx.execute(sql`select id from notifications where ${sentTo(few[1]!)}`),
-      );
-    });
-    expect(found).toHaveLength(1);
-    expect(await mergeByHand()).toBeGreaterThan(0);
-
-    // Deliveries add up: one recipient short of the threshold nothing is merged; the next delivery reaches it
-    // and the list is merged after it.
-    await notifier.notify({
-      userIds: people(MERGE_PENDING_AFTER - few.length - 1),
-      title: 'Casi',
-      content: 'x',
-    });
-    await settle();
-    expect(await mergeByHand()).toBeGreaterThan(0);
-    await notifier.notify({ userIds: people(1), title: 'Uno más', content: 'x' });
-    await settle();
-    await notifier.close();
-    expect(await mergeByHand()).toBe(0);
-    expect(errors).toEqual([]);
-  });
-
-  it('logs a merge that fails, and the caller never sees it', async () => {
-    const rejections: unknown[] = [];
-    const onRejection = (reason: unknown) => rejections.push(reason);
-    process.on('unhandledRejection', onRejection);
-    const errors: Array<{ err: unknown }> = [];
-    const notifier = createNotifier({
-      db: { execute: () => Promise.reject(new Error('sin conexión')) } as never,
-      log: { error: (data: { err: unknown }) => errors.push(data) } as never,
-    });
-    const notification = {
-      _id: 'n',
-      title: 'x',
-      content: 'x',
-      createdAt: '',
-      read: false,
-      archived: false,
-      payload: {},
-    };
-    notifier.deliver({ sent: [{ notification, userIds: people(MERGE_PENDING_AFTER) }], urgency: undefined });
-    await settle();
-    await notifier.close();
-    process.off('unhandledRejection', onRejection);
-    expect(rejections).toEqual([]);
-    expect(errors.map((e) => (e.err as Error).message)).toEqual(['sin conexión']);
   });
 });

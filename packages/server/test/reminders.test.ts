@@ -1,4 +1,4 @@
-import { and, arrayContains, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -8,6 +8,7 @@ import {
   createTestApp,
   makePortfolio,
   makeUser,
+  sentTo,
   type TestContext,
   type TestUser,
   testDb,
@@ -40,7 +41,7 @@ describe('daily review reminders', () => {
     ctx.app.db
       .select()
       .from(notifications)
-      .where(and(arrayContains(notifications.recipients, [u.id]), eq(notifications.title, 'Recordatorio')));
+      .where(and(sentTo(u.id), eq(notifications.title, 'Recordatorio')));
 
   beforeAll(async () => {
     ctx = await createTestApp({ REVIEW_REMINDER_HOURS: '24' });

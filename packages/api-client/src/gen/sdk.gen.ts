@@ -298,7 +298,7 @@ export const deleteIntegration = <ThrowOnError extends boolean = false>(options:
 });
 
 /**
- * Las notificaciones del usuario, las más recientes primero (máximo 200)
+ * Las notificaciones del usuario, las más recientes primero, por páginas (`before`: la última que ya tiene)
  */
 export const listNotifications = <ThrowOnError extends boolean = false>(options: Options<ListNotificationsData, ThrowOnError>) => (options.client ?? client).get<ListNotificationsResponses, ListNotificationsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -307,7 +307,7 @@ export const listNotifications = <ThrowOnError extends boolean = false>(options:
 });
 
 /**
- * Número de notificaciones activas sin leer
+ * Número de notificaciones activas sin leer, contadas hasta 100 (`atLeast`: hay al menos esas)
  */
 export const getUnreadCount = <ThrowOnError extends boolean = false>(options?: Options<GetUnreadCountData, ThrowOnError>) => (options?.client ?? client).get<GetUnreadCountResponses, GetUnreadCountErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -770,6 +770,10 @@ export type ListUsersResponses = {
         total: number;
         page: number;
         limit: number;
+        /**
+         * El total es un mínimo: hay al menos esos (contados hasta un tope)
+         */
+        atLeast?: boolean;
     };
 };
 
@@ -1728,6 +1732,12 @@ export type ListNotificationsData = {
     path?: never;
     query: {
         includeArchived: boolean;
+        /**
+         * Solo las archivadas (tiene prioridad sobre includeArchived)
+         */
+        archived?: boolean;
+        limit: number;
+        before?: string;
     };
     url: '/notifications';
 };
@@ -1772,12 +1782,13 @@ export type GetUnreadCountError = GetUnreadCountErrors[keyof GetUnreadCountError
 
 export type GetUnreadCountResponses = {
     /**
-     * CountResult
+     * UnreadCount
      *
      * Default Response
      */
     200: {
         count: number;
+        atLeast: boolean;
     };
 };
 
@@ -2747,6 +2758,10 @@ export type ListCyclesResponses = {
         total: number;
         page: number;
         limit: number;
+        /**
+         * El total es un mínimo: hay al menos esos (contados hasta un tope)
+         */
+        atLeast?: boolean;
     };
 };
 
@@ -2943,6 +2958,10 @@ export type ListItemsResponses = {
         total: number;
         page: number;
         limit: number;
+        /**
+         * El total es un mínimo: hay al menos esos (contados hasta un tope)
+         */
+        atLeast?: boolean;
     };
 };
 
@@ -4530,6 +4549,10 @@ export type ListTasksResponses = {
         total: number;
         page: number;
         limit: number;
+        /**
+         * El total es un mínimo: hay al menos esos (contados hasta un tope)
+         */
+        atLeast?: boolean;
     };
 };
 
@@ -4821,6 +4844,10 @@ export type ListCommentsResponses = {
         total: number;
         page: number;
         limit: number;
+        /**
+         * El total es un mínimo: hay al menos esos (contados hasta un tope)
+         */
+        atLeast?: boolean;
     };
 };
 

@@ -183,10 +183,48 @@ export const items = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('items_cycle_status_idx').on(t.cycleId, t.status),
+    // A cycle's pages are read in an index's order, never sorted (issue 30): the default order (publication
+    // date, then creation), the newest first (read backwards), and each single filter in the default order.
+    index('items_cycle_publish_idx').on(t.cycleId, t.publishDate, t.createdAt, t.id),
+    index('items_cycle_created_idx').on(t.cycleId, t.createdAt, t.id),
+    index('items_cycle_status_idx').on(t.cycleId, t.status, t.publishDate, t.createdAt, t.id),
+    ...(['format', 'pilar', 'angulo', 'funnelPhase', 'awarenessLevel', 'assigneeId'] as const).map((column) =>
+      index(`items_cycle_${t[column].name}_idx`).on(t.cycleId, t[column], t.publishDate, t.createdAt, t.id),
+    ),
+    // The text search (`ilike '%term%'` on either field) is answered by trigram indexes (pg_trgm).
+    index('items_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('items_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     index('items_portfolio_status_idx').on(t.portfolioId, t.status),
+    // The dashboard's next publish dates.
+    index('items_portfolio_publish_idx').on(t.portfolioId, t.publishDate),
     index('items_assignee_idx').on(t.assigneeId),
     index('items_author_idx').on(t.authorId),
+  ],
+);
+
+/**
+ * How many items of a cycle share a status and the five strategy fields, kept by triggers on `items` in the
+ * same transaction as the write (migration 0013): a page's total, the board's column counts, the coverage and
+ * the dashboards add up these few rows instead of counting every item. Absent fields are '' here.
+ */
+export const cycleItemTallies = pgTable(
+  'cycle_item_tallies',
+  {
+    cycleId: text('cycle_id')
+      .notNull()
+      .references(() => cycles.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ItemStatus>().notNull(),
+    format: text('format').notNull(),
+    pilar: text('pilar').notNull(),
+    angulo: text('angulo').notNull(),
+    funnelPhase: text('funnel_phase').notNull(),
+    awarenessLevel: text('awareness_level').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.cycleId, t.status, t.format, t.pilar, t.angulo, t.funnelPhase, t.awarenessLevel],
+    }),
   ],
 );
 
@@ -227,10 +265,16 @@ export const itemHistory = pgTable(
     changeDescription: text('change_description'),
     /** The material version a review decision was about. */
     versionNumber: integer('version_number'),
+    /**
+     * The item's portfolio, set by a trigger on insert (migration 0013; nobody writes it): a portfolio's latest
+     * activity is read newest first from its index, not gathered from every item's history and sorted.
+     */
+    portfolioId: text('portfolio_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('item_history_item_idx').on(t.itemId, t.createdAt),
+    index('item_history_portfolio_idx').on(t.portfolioId, t.createdAt),
     index('item_history_actor_idx').on(t.actorId),
   ],
 );
@@ -361,53 +405,54 @@ export const comments = pgTable(
   (t) => [
     // In the list's order (created_at, then id): a page reads its rows from the index, whatever the thread's size.
     index('comments_entity_idx').on(t.entityType, t.entityId, t.createdAt, t.id),
-    index('comments_portfolio_idx').on(t.portfolioId),
+    index('comments_portfolio_idx').on(t.portfolioId, t.createdAt),
     index('comments_author_idx').on(t.authorId),
   ],
 );
 
 /**
- * A notification is one row whatever its audience: `recipients` holds the users it was sent to (a broadcast to
- * 1,000 people is one insert, not 1,000 rows with their index entries and foreign-key checks). What each
- * recipient did with it (read, archived) is written only when they do it, in `notification_states`.
+ * A notification's content is one row whatever its audience; who it was sent to, and what each of them did with
+ * it (read, archived), is one `notification_receipts` row per recipient, carrying the notification's time so a
+ * person's inbox is read in an index's order (issue 30: a bell of 10,000 costs what a bell of 100 does).
  */
 export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    // Stored out of line without compression (migration 0009; drizzle's schema cannot say it): random ids do not
-    // compress, and pglz tried on every write.
-    recipients: text('recipients').array().notNull(),
     title: text('title').notNull().default(''),
     content: text('content').notNull(),
     payload: jsonb('payload').$type<{ url?: string; [key: string]: unknown }>().notNull().default({}),
     createdAt: createdAt(),
   },
-  // A user's notifications are found through this index (`recipients @> array[user]`). A write appends its
-  // entries to GIN's pending list (one page write, not a descent of the index per recipient); the notifier
-  // merges the list after delivering (`gin_clean_pending_list`, off the request), so reads scan little of it.
-  // 512 kB bounds what an insert must merge itself if those merges stop (PostgreSQL's default is 4 MB).
-  (t) => [
-    index('notifications_recipients_idx')
-      .using('gin', t.recipients)
-      .with({ fastupdate: true, gin_pending_list_limit: 512 }),
-  ],
+  // The retention job (NOTIFICATION_RETENTION_DAYS) walks the oldest first.
+  (t) => [index('notifications_created_idx').on(t.createdAt)],
 );
 
-/** One recipient's state of a notification; no row means unread and not archived. */
-export const notificationStates = pgTable(
-  'notification_states',
+/** One recipient's copy of a notification: unread and not archived until they act. */
+export const notificationReceipts = pgTable(
+  'notification_receipts',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
     notificationId: text('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The notification's `created_at`, copied: the inbox's order. */
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     read: boolean('read').notNull().default(false),
     archived: boolean('archived').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.userId] }),
+    // The active or the archived list, newest first (read backwards), and the whole list.
+    index('notification_receipts_box_idx').on(t.userId, t.archived, t.createdAt, t.notificationId),
+    index('notification_receipts_all_idx').on(t.userId, t.createdAt, t.notificationId),
+    // The unread count reads only the unread.
+    index('notification_receipts_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.read} = false and ${t.archived} = false`),
+  ],
 );
 
 export const pushSubscriptions = pgTable(

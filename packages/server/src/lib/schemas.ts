@@ -38,7 +38,15 @@ export const PageQuery = {
 
 export const Paginated = <T extends TSchema>(item: T, name: string) =>
   Type.Object(
-    { items: Type.Array(item), total: Type.Integer(), page: Type.Integer(), limit: Type.Integer() },
+    {
+      items: Type.Array(item),
+      total: Type.Integer(),
+      page: Type.Integer(),
+      limit: Type.Integer(),
+      atLeast: Type.Optional(
+        Type.Boolean({ description: 'El total es un mínimo: hay al menos esos (contados hasta un tope)' }),
+      ),
+    },
     { title: name },
   );
 

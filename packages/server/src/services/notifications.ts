@@ -1,14 +1,19 @@
-import { and, count, desc, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { notificationStates, notifications, portfolioAccess, ROLES, type Role, users } from '../db/schema.ts';
+import {
+  notificationReceipts,
+  notifications,
+  portfolioAccess,
+  ROLES,
+  type Role,
+  scheduledRuns,
+  users,
+} from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { roleRoom } from './notifier.ts';
 
-type NotificationRow = Omit<typeof notifications.$inferSelect, 'recipients'> & {
-  read: boolean;
-  archived: boolean;
-};
+type NotificationRow = typeof notifications.$inferSelect & { read: boolean; archived: boolean };
 
 export interface NotificationView {
   _id: string;
@@ -20,7 +25,10 @@ export interface NotificationView {
   payload: { url?: string; [key: string]: unknown };
 }
 
+/** The most a page of the inbox holds (and what one holds when the caller does not say). */
 export const LIST_LIMIT = 200;
+/** The unread count counts up to here; past it, the answer says "at least" (the bell shows «99+»). */
+export const UNREAD_CAP = 100;
 
 export function toNotification(row: NotificationRow): NotificationView {
   return {
@@ -34,16 +42,8 @@ export function toNotification(row: NotificationRow): NotificationView {
   };
 }
 
-/** Sent to this user: the condition the recipients' index answers. */
-export const sentTo = (userId: string | Placeholder) =>
-  sql`${notifications.recipients} @> array[${userId}]::text[]`;
-
-/** The user's own state row of a notification, for a left join (none yet: unread and not archived). */
-const ownState = (userId: string | Placeholder) =>
-  and(eq(notificationStates.notificationId, notifications.id), eq(notificationStates.userId, userId));
-
-/** A notification as one user sees it (without its recipients: that list can hold thousands). */
-const asSeenBy = (db: DbOrTx, userId: string | Placeholder) =>
+/** A notification as one user sees it: their receipt joined to its content. */
+const asSeenBy = (db: DbOrTx) =>
   db
     .select({
       id: notifications.id,
@@ -51,43 +51,84 @@ const asSeenBy = (db: DbOrTx, userId: string | Placeholder) =>
       content: notifications.content,
       payload: notifications.payload,
       createdAt: notifications.createdAt,
-      read: sql<boolean>`coalesce(${notificationStates.read}, false)`,
-      archived: sql<boolean>`coalesce(${notificationStates.archived}, false)`,
+      read: notificationReceipts.read,
+      archived: notificationReceipts.archived,
     })
-    .from(notifications)
-    .leftJoin(notificationStates, ownState(userId));
+    .from(notificationReceipts)
+    .innerJoin(notifications, eq(notifications.id, notificationReceipts.notificationId));
 
-/** The list, with or without the archived: a prepared statement each. */
-const listStatement = (db: Db, includeArchived: boolean) =>
-  prepared(db, includeArchived ? 'notifications_all' : 'notifications_active', (name) => {
+/** Which of a person's notifications a list shows: the active ones (the bell), the archived, or all. */
+export type InboxView = 'active' | 'archived' | 'all';
+
+/**
+ * One page of the list, newest first, read in the receipts' index order (keyset: `before` is the last one the
+ * caller has; nothing is sorted and nothing is skipped over). A prepared statement per view and first/next.
+ */
+const listStatement = (db: Db, view: InboxView, next: boolean) =>
+  prepared(db, `notifications_${view}${next ? '_next' : ''}`, (name) => {
+    const r = notificationReceipts;
     const userId = sql.placeholder('userId');
-    return asSeenBy(db, userId)
-      .where(
-        and(sentTo(userId), includeArchived ? undefined : sql`${notificationStates.archived} is not true`),
-      )
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(LIST_LIMIT)
+    const conditions: Array<SQL | undefined> = [eq(r.userId, userId)];
+    if (view !== 'all') conditions.push(eq(r.archived, view === 'archived'));
+    if (next) {
+      // The row after the cursor in (created_at, notification_id) order, as one row comparison the index answers.
+      conditions.push(
+        sql`(${r.createdAt}, ${r.notificationId}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::text)`,
+      );
+    }
+    return asSeenBy(db)
+      .where(and(...conditions))
+      .orderBy(desc(r.createdAt), desc(r.notificationId))
+      .limit(sql.placeholder('limit'))
       .prepare(name);
   });
 
-export async function listNotifications(db: Db, userId: string, includeArchived: boolean) {
-  const rows = await listStatement(db, includeArchived).execute({ userId });
+export interface InboxQuery {
+  view: InboxView;
+  limit?: number;
+  /** The id of the last notification the caller has: the page starts after it. */
+  before?: string;
+}
+
+export async function listNotifications(db: Db, userId: string, q: InboxQuery) {
+  const limit = Math.min(q.limit ?? LIST_LIMIT, LIST_LIMIT);
+  if (!q.before) {
+    const rows = await listStatement(db, q.view, false).execute({ userId, limit });
+    return rows.map(toNotification);
+  }
+  const [cursor] = await db
+    .select({ at: notificationReceipts.createdAt })
+    .from(notificationReceipts)
+    .where(and(eq(notificationReceipts.notificationId, q.before), eq(notificationReceipts.userId, userId)));
+  // A cursor that is not one of the caller's notifications (or is gone) starts nowhere.
+  if (!cursor) return [];
+  const rows = await listStatement(db, q.view, true).execute({
+    userId,
+    limit,
+    beforeAt: cursor.at.toISOString(),
+    beforeId: q.before,
+  });
   return rows.map(toNotification);
 }
 
-export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .leftJoin(notificationStates, ownState(userId))
-    .where(
-      and(
-        sentTo(userId),
-        sql`${notificationStates.read} is not true`,
-        sql`${notificationStates.archived} is not true`,
-      ),
-    );
-  return Number(row?.n ?? 0);
+/** Unread and not archived: the condition of the unread index (schema.ts), written the same way. */
+const unread = sql`${notificationReceipts.read} = false and ${notificationReceipts.archived} = false`;
+
+/**
+ * How many active notifications the user has not read, counted up to `UNREAD_CAP` (past it, `atLeast`): the
+ * count reads at most that many entries of the unread index, however many there are.
+ */
+export async function unreadCount(db: DbOrTx, userId: string): Promise<{ count: number; atLeast: boolean }> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select count(*)::int as n from (
+        select 1 from ${notificationReceipts}
+        where ${notificationReceipts.userId} = ${userId} and ${unread}
+        limit ${UNREAD_CAP}
+      ) as capped`),
+  );
+  const n = Number(row?.n ?? 0);
+  return { count: n, atLeast: n >= UNREAD_CAP };
 }
 
 /**
@@ -100,38 +141,32 @@ export async function updateOwn(
   id: string,
   set: { read?: true; archived?: true },
 ) {
-  const [row] = await asSeenBy(db, userId).where(and(eq(notifications.id, id), sentTo(userId)));
-  if (!row) throw new AppError('NOT_FOUND', 'Notificación no encontrada');
+  const r = notificationReceipts;
   const [state] = await db
-    .insert(notificationStates)
-    .values({ userId, notificationId: id, read: set.read ?? false, archived: set.archived ?? false })
-    .onConflictDoUpdate({
-      target: [notificationStates.userId, notificationStates.notificationId],
-      set: {
-        read: sql`${notificationStates.read} or excluded.read`,
-        archived: sql`${notificationStates.archived} or excluded.archived`,
-      },
+    .update(r)
+    .set({
+      ...(set.read ? { read: true } : {}),
+      ...(set.archived ? { archived: true } : {}),
     })
-    .returning();
-  return toNotification({ ...row, read: state!.read, archived: state!.archived });
+    .where(and(eq(r.notificationId, id), eq(r.userId, userId)))
+    .returning({ read: r.read, archived: r.archived });
+  if (!state) throw new AppError('NOT_FOUND', 'Notificación no encontrada');
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+  return toNotification({ ...row!, ...state });
 }
 
 /**
- * Marks every notification of the user read, or archived and read, that is not already so: a state row is
- * written for each one never touched. Says how many changed.
+ * Marks every notification of the user read, or archived and read, that is not already so (each found through
+ * its index: the unread, or the active). Says how many changed.
  */
 async function updateAll(db: DbOrTx, userId: string, archive: boolean) {
-  const pending = archive ? sql`s.archived is not true` : sql`s.archived is not true and s.read is not true`;
-  const result = await db.execute(sql`
-    insert into ${notificationStates} as target (user_id, notification_id, read, archived)
-    select ${userId}::text, ${notifications.id}, true, ${archive}::boolean
-    from ${notifications}
-    left join ${notificationStates} s on s.notification_id = ${notifications.id} and s.user_id = ${userId}
-    where ${sentTo(userId)} and ${pending}
-    on conflict (user_id, notification_id)
-    do update set read = true, archived = target.archived or excluded.archived
-    returning target.notification_id as id`);
-  return rowsOf(result).length;
+  const r = notificationReceipts;
+  const changed = await db
+    .update(r)
+    .set(archive ? { archived: true, read: true } : { read: true })
+    .where(and(eq(r.userId, userId), archive ? eq(r.archived, false) : unread))
+    .returning({ id: r.notificationId });
+  return changed.length;
 }
 
 /** Mark all read: only non-archived ones (spec §4). */
@@ -139,6 +174,44 @@ export const markAllRead = (db: DbOrTx, userId: string) => updateAll(db, userId,
 
 /** Archive all: archived and read on every non-archived one (spec §4). */
 export const archiveAll = (db: DbOrTx, userId: string) => updateAll(db, userId, true);
+
+export const RETENTION_JOB = 'notification-retention';
+
+/**
+ * The daily purge (NOTIFICATION_RETENTION_DAYS): removes the notifications older than `days` (from their
+ * creation) that every recipient has read, oldest first, `batch` at a time, each batch its own short statement;
+ * their receipts go with them. Like the reminders, every instance asks and the day's claim in `scheduled_runs`
+ * lets one of them do it. Says whether this one ran and how many it removed.
+ */
+export async function purgeReadNotifications(
+  db: Db,
+  opts: { now: Date; days: number; batch?: number },
+): Promise<{ ran: boolean; removed: number }> {
+  const claim = await db
+    .insert(scheduledRuns)
+    .values({ job: RETENTION_JOB, period: opts.now.toISOString().slice(0, 10) })
+    .onConflictDoNothing()
+    .returning();
+  if (claim.length === 0) return { ran: false, removed: 0 };
+  const batch = opts.batch ?? 1000;
+  const cutoff = new Date(opts.now.getTime() - opts.days * 86_400_000).toISOString();
+  let removed = 0;
+  for (;;) {
+    const done = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        delete from ${notifications} where ${notifications.id} in (
+          select n.id from ${notifications} n
+          where n.created_at < ${cutoff}::timestamptz
+            and not exists (
+              select 1 from ${notificationReceipts} r where r.notification_id = n.id and r.read = false)
+          order by n.created_at
+          limit ${batch})
+        returning ${notifications.id}`),
+    );
+    removed += done.length;
+    if (done.length < batch) return { ran: true, removed };
+  }
+}
 
 export interface BroadcastCriteria {
   roles?: Role[];

@@ -3,13 +3,13 @@ import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
-import { notifications, type Role } from '../db/schema.ts';
+import { notificationReceipts, notifications, type Role } from '../db/schema.ts';
 import type { NotificationView } from './notifications.ts';
 import { chosenOtherwise, type NotifyGroup, recipientsOf } from './notify/preferences.ts';
 import type { PushSender } from './push.ts';
 
 /**
- * The one notifier: writes a notification (one row listing its recipients), emits `notification:new` once to all
+ * The one notifier: writes a notification (its content once, a receipt per recipient), emits `notification:new` once to all
  * the recipients' socket rooms and sends Web Push to their subscriptions. Every domain calls it; no route writes
  * notifications.
  *
@@ -117,8 +117,6 @@ export interface Notifier {
   ): Promise<Created>;
   deliver(created: Created): void;
   notify(input: NotifyInput): Promise<Created>;
-  /** Waits for a merge of the recipients' index under way and starts no other (the app is closing). */
-  close(): Promise<void>;
 }
 
 /** Between server instances (through the Redis adapter): a user row changed, drop it from every cache. */
@@ -135,13 +133,6 @@ export const userRoom = (userId: string) => `user:${userId}`;
  * from a thousand lookups).
  */
 export const roleRoom = (role: Role) => `role:${role}`;
-
-/**
- * How many recipients the notifications delivered since the last merge of the recipients' index reach before
- * the next merge: a broadcast to 1,000 people is merged after its delivery; a comment's few recipients wait for
- * a couple of hundred others (a read scans at most a few pages of unmerged entries).
- */
-export const MERGE_PENDING_AFTER = 256;
 
 /** The message a notification carries: its id and time are made here, so no statement has to return them. */
 function message(input: Omit<NotifyInput, 'userIds'>): NotificationView {
@@ -190,6 +181,13 @@ async function queueMail(
   }
 }
 
+/** A notification's content: written once, whoever receives it. */
+async function insertContent(db: DbOrTx, n: NotificationView) {
+  await db.execute(sql`
+    insert into ${notifications} (id, title, content, payload, created_at)
+    values (${n._id}, ${n.title}, ${n.content}, ${JSON.stringify(n.payload)}::jsonb, ${n.createdAt}::timestamptz)`);
+}
+
 export function createNotifier(deps: {
   db: Db;
   io?: () => SocketServer | undefined;
@@ -201,30 +199,6 @@ export function createNotifier(deps: {
 }): Notifier {
   const pushFailed = (error: unknown) =>
     deps.log?.error({ err: error }, 'fallo al enviar las notificaciones push');
-  // A notification's write appends its index entries to GIN's pending list (schema.ts); they are merged here,
-  // after the delivery and off the request, one merge at a time. Should a merge fail, the next write that finds
-  // the list past its limit (512 kB) merges it itself: slower, never wrong.
-  let unmerged = 0;
-  let merging: Promise<void> | undefined;
-  let closed = false;
-  const merge = () => {
-    if (closed || merging || unmerged < MERGE_PENDING_AFTER) return;
-    unmerged = 0;
-    merging = deps.db
-      .execute(sql`select gin_clean_pending_list('notifications_recipients_idx'::regclass)`)
-      .then(
-        () => undefined,
-        (error: unknown) =>
-          deps.log?.error(
-            { err: error },
-            'fallo al fusionar el índice de destinatarios de las notificaciones',
-          ),
-      )
-      .finally(() => {
-        merging = undefined;
-        merge();
-      });
-  };
   const notifier: Notifier = {
     async create(db, input) {
       let userIds = [...new Set(input.userIds)];
@@ -248,13 +222,12 @@ export function createNotifier(deps: {
           urgency: input.urgency,
           mailed,
         };
-      // One row whatever the audience: the recipients travel as one JSON parameter and are stored as one array
-      // (a broadcast to 1,000 people is not 1,000 rows, each with its index entries and foreign-key check).
+      // The content once, then a receipt per recipient: the ids travel as one JSON parameter.
+      await insertContent(db, notification);
       await db.execute(sql`
-        insert into ${notifications} (id, recipients, title, content, payload, created_at)
-        values (${notification._id}, array(select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)),
-          ${input.title}, ${input.content}, ${JSON.stringify(notification.payload)}::jsonb,
-          ${notification.createdAt}::timestamptz)`);
+        insert into ${notificationReceipts} (notification_id, user_id, created_at)
+        select ${notification._id}, r.id, ${notification.createdAt}::timestamptz
+        from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as r(id)`);
       return {
         sent: [{ notification, userIds, ...(push ? { push } : {}) }],
         urgency: input.urgency,
@@ -273,30 +246,35 @@ export function createNotifier(deps: {
           ])
         : [];
       const leftOut = offApp && !offApp.on ? [...offApp.userIds] : [];
-      // An aggregate without GROUP BY is one row, and HAVING drops it when the audience is empty. The audience
-      // lists each user once (it reads `users`), so no DISTINCT sorts it. The recipients come back as JSON:
-      // the driver's text[] parser took ~2 ms for 1,000 ids, JSON.parse a few microseconds.
-      const [row] = rowsOf<{ recipients: string[] }>(
+      // The content, then a receipt for each of the audience, selected where it is written (the audience lists
+      // each user once: it reads `users`). The recipients come back as one JSON array: the driver's parsing of
+      // 1,000 rows or of a text[] costs milliseconds, JSON.parse microseconds. Nobody selected: no content kept.
+      await insertContent(db, notification);
+      const [row] = rowsOf<{ recipients: string[] | null }>(
         await db.execute(sql`
-          insert into ${notifications} (id, recipients, title, content, payload, created_at)
-          select ${notification._id}, array_agg(audience.id), ${input.title}, ${input.content},
-            ${JSON.stringify(notification.payload)}::jsonb, ${notification.createdAt}::timestamptz
-          from (${audience.query}) as audience
-          ${leftOut.length > 0 ? sql`where audience.id <> all(array(select jsonb_array_elements_text(${JSON.stringify(leftOut)}::jsonb)))` : sql``}
-          having count(*) > 0
-          returning to_json(recipients) as recipients`),
+          with sent as (
+            insert into ${notificationReceipts} (notification_id, user_id, created_at)
+            select ${notification._id}, audience.id, ${notification.createdAt}::timestamptz
+            from (${audience.query}) as audience
+            ${leftOut.length > 0 ? sql`where audience.id <> all(array(select jsonb_array_elements_text(${JSON.stringify(leftOut)}::jsonb)))` : sql``}
+            returning user_id)
+          select json_agg(user_id) as recipients from sent`),
       );
-      if (!row) return { sent: [], urgency: input.urgency };
+      if (!row?.recipients) {
+        await db.delete(notifications).where(sql`${notifications.id} = ${notification._id}`);
+        return { sent: [], urgency: input.urgency };
+      }
+      const recipients = row.recipients;
       const push =
         offPush && !offPush.on && offPush.userIds.size > 0
-          ? row.recipients.filter((id) => !offPush.userIds.has(id))
+          ? recipients.filter((id) => !offPush.userIds.has(id))
           : undefined;
       // Those who asked for this group by email (off by default for everyone) get it in their digest.
       if (deps.mail && onEmail?.on && onEmail.userIds.size > 0) {
-        const recipients = new Set(row.recipients);
+        const reached = new Set(recipients);
         const byEmail = await recipientsOf(
           db,
-          [...onEmail.userIds].filter((id) => recipients.has(id)),
+          [...onEmail.userIds].filter((id) => reached.has(id)),
           input.group!,
         );
         await queueMail(db, deps.mail, input, byEmail);
@@ -305,7 +283,7 @@ export function createNotifier(deps: {
         sent: [
           {
             notification,
-            userIds: row.recipients,
+            userIds: recipients,
             rooms: leftOut.length > 0 ? undefined : audience.rooms,
             ...(push ? { push } : {}),
           },
@@ -343,17 +321,11 @@ export function createNotifier(deps: {
             .catch(pushFailed);
         });
       }
-      unmerged += recipientCount(created);
-      if (unmerged >= MERGE_PENDING_AFTER) setImmediate(merge);
     },
     async notify(input) {
       const created = await notifier.create(deps.db, input);
       notifier.deliver(created);
       return created;
-    },
-    async close() {
-      closed = true;
-      await merging;
     },
   };
   return notifier;

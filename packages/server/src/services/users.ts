@@ -1,8 +1,8 @@
 import type { PortfoliosEvent } from '@crw/api-client/events';
-import { and, asc, count as countRows, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count as countRows, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
-  notificationStates,
+  notificationReceipts,
   notifications,
   portfolioAccess,
   portfolios,
@@ -19,7 +19,6 @@ import {
   globalPermissionKeys,
   portfolioPermissionKeys,
 } from '../policy.ts';
-import { sentTo } from './notifications.ts';
 import { type Notifier, type SocketServer, userRoom } from './notifier.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -216,16 +215,16 @@ export async function deleteUser(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const current = await lockActiveUser(tx, id, 'update');
     await tx.delete(portfolioAccess).where(eq(portfolioAccess.userId, id));
-    // Their notifications: their states go, they leave every notification's recipients, and a notification
-    // left with nobody goes.
-    await tx.delete(notificationStates).where(eq(notificationStates.userId, id));
+    // Their notifications: their receipts go, and a notification left with nobody goes.
     const left = await tx
-      .update(notifications)
-      .set({ recipients: sql`array_remove(${notifications.recipients}, ${id})` })
-      .where(sentTo(id))
-      .returning({ id: notifications.id, left: sql<number>`cardinality(${notifications.recipients})` });
-    const emptied = left.filter((n) => Number(n.left) === 0).map((n) => n.id);
-    if (emptied.length > 0) await tx.delete(notifications).where(inArray(notifications.id, emptied));
+      .delete(notificationReceipts)
+      .where(eq(notificationReceipts.userId, id))
+      .returning({ id: notificationReceipts.notificationId });
+    if (left.length > 0)
+      await tx.execute(sql`
+        delete from ${notifications} n
+        where n.id in (select jsonb_array_elements_text(${JSON.stringify(left.map((l) => l.id))}::jsonb))
+          and not exists (select 1 from ${notificationReceipts} r where r.notification_id = n.id)`);
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
     await tx
       .update(users)

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { notifications } from '../../src/db/schema.ts';
+import { insertNotification } from '../helpers.ts';
 import { type AuthzCase, only, type World } from './types.ts';
 
 /** A notification owned by the admin: notifications are personal, so everyone else gets 404 — admins too. */
 async function adminsNotification(w: World) {
-  const [row] = await w.app.db
-    .insert(notifications)
-    .values({ recipients: [w.users.admin.id], title: 'T', content: 'Hola' })
-    .returning();
-  return row!.id;
+  const row = await insertNotification(w.app.db, [w.users.admin.id], { title: 'T', content: 'Hola' });
+  return row.id;
 }
 
 const personal = {

@@ -1,8 +1,14 @@
-import { arrayContains } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cycles, items, notifications } from '../../src/db/schema.ts';
 import { createTool } from '../../src/services/tools.ts';
-import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
+import {
+  createTestApp,
+  makePortfolio,
+  makeUser,
+  sentTo,
+  type TestContext,
+  type TestUser,
+} from '../helpers.ts';
 
 describe('agents, tasks and comments', () => {
   let ctx: TestContext;
@@ -69,10 +75,7 @@ describe('agents, tasks and comments', () => {
       itemId: item!.id,
     });
     expect(created.statusCode).toBe(201);
-    const notes = await ctx.app.db
-      .select()
-      .from(notifications)
-      .where(arrayContains(notifications.recipients, [colleague.id]));
+    const notes = await ctx.app.db.select().from(notifications).where(sentTo(colleague.id));
     expect(notes.map((n) => n.content)).toContain('Nueva tarea «Diseñar banner» sobre «Banner»');
     const done = await as(employee, 'PUT', `/api/tasks/${created.json()._id}`, {
       status: 'done',
@@ -111,10 +114,7 @@ describe('agents, tasks and comments', () => {
     expect(body).not.toMatch(/onerror|<script|javascript:|<img/);
     expect(body).toContain('<a rel="noopener noreferrer" href="https://ok.example">y esto</a>');
     expect(body).toContain(`data-mention-id="${client.id}"`);
-    const mentions = await ctx.app.db
-      .select()
-      .from(notifications)
-      .where(arrayContains(notifications.recipients, [client.id]));
+    const mentions = await ctx.app.db.select().from(notifications).where(sentTo(client.id));
     expect(mentions.some((n) => n.title === 'Mención')).toBe(true);
 
     const list = (await as(client, 'GET', `/api/comments?entityType=item&entityId=${item!.id}`)).json();

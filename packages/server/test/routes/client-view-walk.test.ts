@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { arrayContains, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, tasks } from '../../src/db/schema.ts';
 import { sendReviewReminders } from '../../src/services/reminders.ts';
 import type { AuthzCase } from '../authz/types.ts';
-import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
+import {
+  createTestApp,
+  makePortfolio,
+  makeUser,
+  sentTo,
+  type TestContext,
+  type TestUser,
+} from '../helpers.ts';
 import { listenOnLoopback, socketPool } from '../support/sockets.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -632,10 +639,7 @@ describe('the client view walk', () => {
     const socketLeaks = heard.flatMap((h) => leaksIn(JSON.stringify(h.args)).map((l) => `${h.event}: ${l}`));
     expect(socketLeaks, "what reached the client's socket").toEqual([]);
 
-    const rows = await ctx.app.db
-      .select()
-      .from(notifications)
-      .where(arrayContains(notifications.recipients, [client.id]));
+    const rows = await ctx.app.db.select().from(notifications).where(sentTo(client.id));
     expect(rows.length).toBeGreaterThan(5);
     expect(
       rows.flatMap((n) => leaksIn(JSON.stringify(n)).map((l) => `${n.title}: ${n.content}: ${l}`)),

@@ -1,7 +1,14 @@
-import { and, arrayContains, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemHistory, notifications } from '../../src/db/schema.ts';
-import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
+import {
+  createTestApp,
+  makePortfolio,
+  makeUser,
+  sentTo,
+  type TestContext,
+  type TestUser,
+} from '../helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -210,7 +217,7 @@ describe('client visibility, approved items and duplicates', () => {
         await ctx.app.db
           .select()
           .from(notifications)
-          .where(and(arrayContains(notifications.recipients, [u.id]), eq(notifications.title, 'Mención')))
+          .where(and(sentTo(u.id), eq(notifications.title, 'Mención')))
       ).length;
     expect(await mentions(client)).toBe(1); // the shared comment only
     expect(await mentions(reviewer)).toBe(1);
@@ -343,7 +350,7 @@ describe('client visibility, approved items and duplicates', () => {
       ctx.app.db
         .select()
         .from(notifications)
-        .where(and(arrayContains(notifications.recipients, [u.id]), eq(notifications.title, 'Mención')));
+        .where(and(sentTo(u.id), eq(notifications.title, 'Mención')));
     const before = {
       reviewer: (await mentionsOf(reviewer)).length,
       client: (await mentionsOf(client)).length,

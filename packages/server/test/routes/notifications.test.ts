@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationStates, notifications } from '../../src/db/schema.ts';
+import { notificationReceipts, notifications } from '../../src/db/schema.ts';
 import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
 
 describe('notifications API', () => {
@@ -12,6 +12,14 @@ describe('notifications API', () => {
 
   const call = (u: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
+  /** Who holds a receipt of a notification. */
+  const recipientsOf = async (id: string) =>
+    (
+      await ctx.app.db
+        .select({ userId: notificationReceipts.userId })
+        .from(notificationReceipts)
+        .where(eq(notificationReceipts.notificationId, id))
+    ).map((r) => r.userId);
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -96,11 +104,12 @@ describe('notifications API', () => {
       await call(admin, 'POST', '/api/notifications/broadcast/preview', { criteria: { roles: ['admin'] } })
     ).json().count;
     // The member and every admin; not the deleted member, nor anyone outside the portfolio.
-    expect(row!.recipients).toHaveLength(1 + admins);
-    expect(row!.recipients).toContain(member.id);
-    expect(row!.recipients).toContain(admin.id);
-    expect(row!.recipients).not.toContain(gone.id);
-    expect(row!.recipients).not.toContain(other.id);
+    const recipients = await recipientsOf(row!.id);
+    expect(recipients).toHaveLength(1 + admins);
+    expect(recipients).toContain(member.id);
+    expect(recipients).toContain(admin.id);
+    expect(recipients).not.toContain(gone.id);
+    expect(recipients).not.toContain(other.id);
     expect((await call(member, 'GET', '/api/notifications')).json()[0]).toMatchObject({
       _id: row!.id,
       title: 'Miembros',
@@ -120,13 +129,13 @@ describe('notifications API', () => {
   it('unread-count counts unread, non-archived; read and archive change it', async () => {
     const u = await makeUser(ctx.app, 'employee');
     await send(u, 3);
-    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 3 });
+    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 3, atLeast: false });
     const [a, b] = (await call(u, 'GET', '/api/notifications')).json();
     const read = await call(u, 'PUT', `/api/notifications/${a._id}/read`);
     expect(read.json()).toMatchObject({ _id: a._id, read: true, archived: false });
     const archived = await call(u, 'PUT', `/api/notifications/${b._id}/archive`);
     expect(archived.json()).toMatchObject({ _id: b._id, read: true, archived: true });
-    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 1 });
+    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 1, atLeast: false });
     expect((await call(u, 'GET', '/api/notifications')).json()).toHaveLength(2);
     expect((await call(u, 'GET', '/api/notifications?includeArchived=true')).json()).toHaveLength(3);
   });
@@ -147,7 +156,7 @@ describe('notifications API', () => {
     const all = (await call(u, 'GET', '/api/notifications?includeArchived=true')).json();
     expect(all).toHaveLength(5);
     expect(all.every((n: { archived: boolean; read: boolean }) => n.archived && n.read)).toBe(true);
-    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 0 });
+    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 0, atLeast: false });
   });
 
   it("another user's notification is 404, even for an admin", async () => {
@@ -180,8 +189,8 @@ describe('notifications API', () => {
       read: false,
       archived: false,
     });
-    expect((await call(b, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 1 });
-    expect((await call(a, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 0 });
+    expect((await call(b, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 1, atLeast: false });
+    expect((await call(a, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 0, atLeast: false });
     // The same id from a third user is still 404.
     expect((await call(other, 'PUT', `/api/notifications/${mineA._id}/read`)).statusCode).toBe(404);
   });
@@ -239,15 +248,16 @@ describe('notifications API', () => {
     expect((await call(admin, 'DELETE', `/api/users/${leaves.id}`)).statusCode).toBe(200);
 
     const rows = await ctx.app.db
-      .select({ id: notifications.id, recipients: notifications.recipients })
+      .select({ id: notifications.id })
       .from(notifications)
       .where(inArray(notifications.id, [shared._id, own._id]));
-    expect(rows).toEqual([{ id: shared._id, recipients: [stays.id] }]);
-    const states = await ctx.app.db
+    expect(rows).toEqual([{ id: shared._id }]);
+    expect(await recipientsOf(shared._id)).toEqual([stays.id]);
+    const receipts = await ctx.app.db
       .select()
-      .from(notificationStates)
-      .where(eq(notificationStates.userId, leaves.id));
-    expect(states).toEqual([]);
+      .from(notificationReceipts)
+      .where(eq(notificationReceipts.userId, leaves.id));
+    expect(receipts).toEqual([]);
     expect((await call(stays, 'GET', '/api/notifications')).json()[0]).toMatchObject({
       _id: shared._id,
       read: false,

@@ -1,7 +1,13 @@
-import { arrayContains } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../src/db/schema.ts';
-import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
+import {
+  createTestApp,
+  makePortfolio,
+  makeUser,
+  sentTo,
+  type TestContext,
+  type TestUser,
+} from '../helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -133,10 +139,7 @@ describe('production API', () => {
 
     const approved = await flow(reviewer, item._id, 'approve-for-client', { reviewComments: 'Listo' });
     expect(approved.json().status).toBe('client_review');
-    const clientNotes = await ctx.app.db
-      .select()
-      .from(notifications)
-      .where(arrayContains(notifications.recipients, [client.id]));
+    const clientNotes = await ctx.app.db.select().from(notifications).where(sentTo(client.id));
     expect(clientNotes.map((n) => n.content)).toContain('«Reel de lanzamiento» espera tu revisión');
     expect(clientNotes[0]!.payload.url).toBe(`/portfolios/${portfolioId}/review?item=${item._id}`);
 
@@ -148,10 +151,7 @@ describe('production API', () => {
       reviewComments: 'Cambiar el color',
     });
     expect(changes.json().status).toBe('client_changes');
-    const employeeNotes = await ctx.app.db
-      .select()
-      .from(notifications)
-      .where(arrayContains(notifications.recipients, [employee.id]));
+    const employeeNotes = await ctx.app.db.select().from(notifications).where(sentTo(employee.id));
     expect(employeeNotes.map((n) => n.content)).toContain(
       'El cliente pidió cambios en «Reel de lanzamiento»',
     );

@@ -1,7 +1,14 @@
-import { and, arrayContains, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, notifications, portfolios } from '../../src/db/schema.ts';
-import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
+import {
+  createTestApp,
+  makePortfolio,
+  makeUser,
+  sentTo,
+  type TestContext,
+  type TestUser,
+} from '../helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT';
 
@@ -42,7 +49,7 @@ describe('review integrity', () => {
     ctx.app.db
       .select()
       .from(notifications)
-      .where(and(arrayContains(notifications.recipients, [u.id]), eq(notifications.title, 'Producción')))
+      .where(and(sentTo(u.id), eq(notifications.title, 'Producción')))
       .then((rows) => rows.filter((n) => n.payload.itemId === itemId));
 
   beforeAll(async () => {

@@ -25,6 +25,7 @@ export const NotificationSchema = component(
 );
 
 const CountResult = Type.Object({ count: Type.Integer() }, { title: 'CountResult' });
+const UnreadCount = Type.Object({ count: Type.Integer(), atLeast: Type.Boolean() }, { title: 'UnreadCount' });
 const BulkResult = Type.Object({ success: Type.Boolean(), count: Type.Integer() }, { title: 'BulkResult' });
 
 const Criteria = Type.Object(
@@ -82,18 +83,31 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listNotifications',
         tags,
-        summary: 'Las notificaciones del usuario, las más recientes primero (máximo 200)',
-        querystring: Type.Object({ includeArchived: Type.Boolean({ default: false }) }),
+        summary:
+          'Las notificaciones del usuario, las más recientes primero, por páginas (`before`: la última que ya tiene)',
+        querystring: Type.Object({
+          includeArchived: Type.Boolean({ default: false }),
+          archived: Type.Optional(
+            Type.Boolean({ description: 'Solo las archivadas (tiene prioridad sobre includeArchived)' }),
+          ),
+          limit: Type.Integer({
+            minimum: 1,
+            maximum: notificationsService.LIST_LIMIT,
+            default: notificationsService.LIST_LIMIT,
+          }),
+          before: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+        }),
         response: { 200: Type.Array(ref(NotificationSchema)), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
       const { id } = request.user;
-      const { includeArchived } = request.query;
-      const read = () => notificationsService.listNotifications(app.db, id, includeArchived);
+      const { includeArchived, archived, limit, before } = request.query;
+      const view = archived ? 'archived' : includeArchived ? 'all' : 'active';
+      const read = () => notificationsService.listNotifications(app.db, id, { view, limit, before });
       // On PGlite a person's list is answered again until anything is written (a new notification, a state).
       const reads = app.database.reads;
-      return reads ? reads.get(`notifications:${id}:${includeArchived}`, read) : read();
+      return reads ? reads.get(`notifications:${id}:${view}:${limit}:${before ?? ''}`, read) : read();
     },
   );
 
@@ -103,11 +117,11 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'getUnreadCount',
         tags,
-        summary: 'Número de notificaciones activas sin leer',
-        response: { 200: CountResult, ...errorResponses(401) },
+        summary: `Número de notificaciones activas sin leer, contadas hasta ${notificationsService.UNREAD_CAP} (\`atLeast\`: hay al menos esas)`,
+        response: { 200: UnreadCount, ...errorResponses(401) },
       },
     },
-    async (request) => ({ count: await notificationsService.unreadCount(app.db, request.user.id) }),
+    async (request) => notificationsService.unreadCount(app.db, request.user.id),
   );
 
   app.put(

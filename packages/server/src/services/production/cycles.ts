@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { cycles, items, portfolios } from '../../db/schema.ts';
+import { cycleItemTallies, cycles, portfolios } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { visibleItems } from '../../policy.ts';
+import { clientVisibleStatuses } from '../../policy.ts';
 import { toCycle } from './views.ts';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -142,10 +142,10 @@ export async function listCycles(
         )
       : undefined,
   );
-  const visible = visibleItems(internal);
-  // Qualified by hand: inside a selection Drizzle prints bare column names, and a bare "id" here would be the item's.
-  const itemCount = sql<number>`(select count(*)::int from ${items} where "items"."cycle_id" = "cycles"."id"${
-    visible ? sql` and ${visible}` : sql``
+  // From the cycle's tallies (kept with each write of an item), not a count of its items. Qualified by hand:
+  // inside a selection Drizzle prints bare column names.
+  const itemCount = sql<number>`(select coalesce(sum(t.n), 0)::int from ${cycleItemTallies} t where t.cycle_id = "cycles"."id"${
+    internal ? sql`` : sql` and t.status in ${[...clientVisibleStatuses]}`
   })`;
   const [rows, [total]] = await Promise.all([
     db

@@ -1,10 +1,19 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { comments, cycles, type ItemStatus, itemHistory, items, users } from '../../db/schema.ts';
+import {
+  comments,
+  cycleItemTallies,
+  cycles,
+  type ItemStatus,
+  itemHistory,
+  items,
+  users,
+} from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import {
   type Actor,
   clientFacingActions,
+  clientVisibleStatuses,
   isInternalViewer,
   portfolioPermissions,
   visibleComments,
@@ -57,6 +66,10 @@ export function excerpt(body: string, max = 200): string {
 
 const personName = (name: string | null, deleted: Date | null) =>
   name && !deleted ? name : 'Usuario eliminado';
+
+/** The tallies of what the viewer may see (a client: only the statuses a client sees). */
+const talliesVisible = (internal: boolean) =>
+  internal ? undefined : inArray(cycleItemTallies.status, [...clientVisibleStatuses]);
 
 async function findCurrentCycle(db: DbOrTx, portfolioId: string): Promise<CycleRow | undefined> {
   const day = today();
@@ -115,10 +128,12 @@ export async function portfolioDashboard(db: DbOrTx, actor: Actor, portfolioId: 
   const visible = visibleItems(internal);
   const cycle = await findCurrentCycle(db, portfolioId);
 
-  // One aggregated query: the current cycle's count per status and the portfolio's two review queues.
+  // The current cycle's count per status and the portfolio's two review queues, added up from the tallies kept
+  // with each write of an item: a few rows per cycle, however many items there are.
+  const t = cycleItemTallies;
   const inCycle = (status: ItemStatus) =>
     cycle
-      ? sql<number>`count(*) filter (where "items"."cycle_id" = ${cycle.id} and "items"."status" = ${status})::int`
+      ? sql<number>`coalesce(sum(${t.n}) filter (where ${t.cycleId} = ${cycle.id} and ${t.status} = ${status}), 0)::int`
       : sql<number>`0`;
   const [counts] = await db
     .select({
@@ -128,11 +143,12 @@ export async function portfolioDashboard(db: DbOrTx, actor: Actor, portfolioId: 
       client_review: inCycle('client_review'),
       client_changes: inCycle('client_changes'),
       approved: inCycle('approved'),
-      pendingInternal: sql<number>`count(*) filter (where "items"."status" = 'internal_review')::int`,
-      pendingClientChanges: sql<number>`count(*) filter (where "items"."status" = 'client_changes')::int`,
+      pendingInternal: sql<number>`coalesce(sum(${t.n}) filter (where ${t.status} = 'internal_review'), 0)::int`,
+      pendingClientChanges: sql<number>`coalesce(sum(${t.n}) filter (where ${t.status} = 'client_changes'), 0)::int`,
     })
-    .from(items)
-    .where(and(eq(items.portfolioId, portfolioId), visible));
+    .from(t)
+    .innerJoin(cycles, eq(cycles.id, t.cycleId))
+    .where(and(eq(cycles.portfolioId, portfolioId), talliesVisible(internal)));
 
   // The SQL filter already leaves out what the viewer may not see.
   const byStatus = Object.fromEntries(itemStatuses.map((s) => [s, Number(counts?.[s] ?? 0)])) as Record<
@@ -209,7 +225,7 @@ async function latestActivity(db: DbOrTx, portfolioId: string, internal: boolean
       .leftJoin(users, eq(users.id, itemHistory.actorId))
       .where(
         and(
-          eq(items.portfolioId, portfolioId),
+          eq(itemHistory.portfolioId, portfolioId),
           visible,
           internal ? undefined : inArray(itemHistory.action, [...clientFacingActions]),
         ),
@@ -322,18 +338,20 @@ export async function clientDashboard(db: DbOrTx, actor: Actor, portfolioId: str
           .limit(LIST_LIMIT)
       : Promise.resolve([]);
 
-  // One aggregated query for both counts.
+  // Both counts from the tallies kept with each write of an item.
+  const t = cycleItemTallies;
   const countQuery = db
     .select({
       awaiting: reviewStatus
-        ? sql<number>`count(*) filter (where "items"."status" = ${reviewStatus})::int`
+        ? sql<number>`coalesce(sum(${t.n}) filter (where ${t.status} = ${reviewStatus}), 0)::int`
         : sql<number>`0`,
       approved: cycle
-        ? sql<number>`count(*) filter (where "items"."cycle_id" = ${cycle.id} and "items"."status" = 'approved')::int`
+        ? sql<number>`coalesce(sum(${t.n}) filter (where ${t.cycleId} = ${cycle.id} and ${t.status} = 'approved'), 0)::int`
         : sql<number>`0`,
     })
-    .from(items)
-    .where(and(eq(items.portfolioId, portfolioId), visible));
+    .from(t)
+    .innerJoin(cycles, eq(cycles.id, t.cycleId))
+    .where(and(eq(cycles.portfolioId, portfolioId), talliesVisible(internal)));
 
   const [awaitingRows, approvedRows, [counts], recentComments] = await Promise.all([
     listed(awaitingWhere, asc(items.updatedAt)),

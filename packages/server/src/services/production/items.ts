@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
   comments,
+  cycleItemTallies,
   cycles,
   files,
   type ItemStatus,
@@ -14,7 +15,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, visibleItems } from '../../policy.ts';
+import { type Actor, clientVisibleStatuses, visibleItems } from '../../policy.ts';
 import { follow } from '../notify/events.ts';
 import { makeKey, type StorageDriver } from '../storage/index.ts';
 import { assertNotApproved } from './access.ts';
@@ -79,19 +80,24 @@ const sortColumns = {
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The page query: the rows and, with each, the total (a window count), in the order asked for. */
+/** Columns no row leaves empty: their order needs no NULLS clause (which no index read backwards would give). */
+const notNullSorts = new Set<ItemSort>(['title', 'status', 'createdAt', 'updatedAt']);
+
+/**
+ * The page query, in the order asked for. The default order (publication date, then creation) and the newest
+ * first are read straight from an index (schema.ts), with or without one filter: the ties break in the same
+ * direction as the order so that the index's own order is the answer.
+ */
 function pageQuery(db: DbOrTx, where: SQL | undefined, q: Pick<ItemQuery, 'sort' | 'order'>) {
+  const sort = q.sort ?? 'publishDate';
   const direction = q.order === 'desc' ? desc : asc;
-  const column = sortColumns[q.sort ?? 'publishDate'];
-  return db
-    .select({ item: items, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(items)
-    .where(where)
-    .orderBy(
-      q.order === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
-      direction(items.createdAt),
-      asc(items.id),
-    );
+  const column = sortColumns[sort];
+  const first = notNullSorts.has(sort)
+    ? direction(column)
+    : q.order === 'desc'
+      ? sql`${column} desc nulls last`
+      : sql`${column} asc nulls last`;
+  return db.select().from(items).where(where).orderBy(first, direction(items.createdAt), direction(items.id));
 }
 
 /**
@@ -108,6 +114,51 @@ const unfilteredPage = (db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | '
         .offset(sql.placeholder('offset'))
         .prepare(name),
   );
+
+/** A filtered total is counted up to here; past it, the page says `atLeast`. */
+export const TOTAL_CAP = 1000;
+
+/**
+ * A page's total without reading every row: what the cycle's tallies say (exact, a few rows whatever the
+ * cycle's size) when every filter is one of theirs; otherwise the matching rows counted up to `TOTAL_CAP`.
+ */
+async function pageTotal(
+  db: DbOrTx,
+  cycleId: string,
+  internal: boolean,
+  q: ItemQuery,
+  where: SQL | undefined,
+): Promise<{ total: number; atLeast: boolean }> {
+  if (!q.assigneeId && !q.q?.trim()) {
+    const t = cycleItemTallies;
+    const statuses = q.status?.length
+      ? q.status.filter((s) => internal || clientVisibleStatuses.includes(s))
+      : internal
+        ? undefined
+        : [...clientVisibleStatuses];
+    if (statuses?.length === 0) return { total: 0, atLeast: false };
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${t.n}), 0)::int` })
+      .from(t)
+      .where(
+        and(
+          eq(t.cycleId, cycleId),
+          statuses ? inArray(t.status, statuses) : undefined,
+          q.format ? eq(t.format, q.format) : undefined,
+          q.pilar ? eq(t.pilar, q.pilar) : undefined,
+          q.angulo ? eq(t.angulo, q.angulo) : undefined,
+          q.funnelPhase ? eq(t.funnelPhase, q.funnelPhase) : undefined,
+          q.awarenessLevel ? eq(t.awarenessLevel, q.awarenessLevel) : undefined,
+        ),
+      );
+    return { total: Number(row?.n ?? 0), atLeast: false };
+  }
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(db.select({ one: sql`1` }).from(items).where(where).limit(TOTAL_CAP).as('capped'));
+  const n = Number(row?.n ?? 0);
+  return { total: n, atLeast: n >= TOTAL_CAP };
+}
 
 /** One page of a cycle's items, filtered and sorted, as the viewer may see them. */
 export async function listItems(db: Db, cycleId: string, viewer: Viewer, q: ItemQuery) {
@@ -126,20 +177,18 @@ export async function listItems(db: Db, cycleId: string, viewer: Viewer, q: Item
   ];
   const where = and(eq(items.cycleId, cycleId), visibleItems(internal), ...chosen);
   const offset = (q.page - 1) * q.limit;
-  // The total comes with the page (a window count): one query, not two. A page past the end has no row to
-  // carry it, and only then is it counted on its own.
-  const page = chosen.some(Boolean)
-    ? await pageQuery(db, where, q).limit(q.limit).offset(offset)
-    : await unfilteredPage(db, internal, q).execute({ cycleId, limit: q.limit, offset });
-  const total =
-    page[0]?.total ??
-    (q.page > 1 ? Number((await db.select({ n: count() }).from(items).where(where))[0]?.n ?? 0) : 0);
-  const rows = page.map((r) => r.item);
+  const [rows, { total, atLeast }] = await Promise.all([
+    chosen.some(Boolean)
+      ? pageQuery(db, where, q).limit(q.limit).offset(offset)
+      : unfilteredPage(db, internal, q).execute({ cycleId, limit: q.limit, offset }),
+    pageTotal(db, cycleId, internal, q, where),
+  ]);
   return {
     items: await itemsAnswer(db, rows, viewer),
-    total,
+    total: atLeast ? Math.max(total, offset + rows.length) : total,
     page: q.page,
     limit: q.limit,
+    ...(atLeast ? { atLeast } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { itemHistory, items, portfolios } from '../../db/schema.ts';
-import { type Actor, visibleItems } from '../../policy.ts';
+import { cycleItemTallies, itemHistory, items, portfolios } from '../../db/schema.ts';
+import { type Actor, clientVisibleStatuses } from '../../policy.ts';
 import { awarenessLevels, funnelPhases, planStrategy } from '../strategy.ts';
 import { type CycleRow, toItem } from './views.ts';
 
@@ -49,18 +49,20 @@ export async function generateStrategy(db: Db, actor: Actor, cycle: CycleRow, it
  */
 export async function strategyCoverage(db: DbOrTx, cycle: CycleRow, internal: boolean) {
   const [portfolio] = await db.select().from(portfolios).where(eq(portfolios.id, cycle.portfolioId));
+  // Added up from the cycle's tallies (kept with each write of an item): a few rows, whatever the cycle's size.
+  const t = cycleItemTallies;
   const groups = await db
     .select({
-      pilar: items.pilar,
-      angulo: items.angulo,
-      format: items.format,
-      funnelPhase: items.funnelPhase,
-      awarenessLevel: items.awarenessLevel,
-      n: count(),
+      pilar: t.pilar,
+      angulo: t.angulo,
+      format: t.format,
+      funnelPhase: t.funnelPhase,
+      awarenessLevel: t.awarenessLevel,
+      n: sql<number>`sum(${t.n})::int`,
     })
-    .from(items)
-    .where(and(eq(items.cycleId, cycle.id), visibleItems(internal)))
-    .groupBy(items.pilar, items.angulo, items.format, items.funnelPhase, items.awarenessLevel);
+    .from(t)
+    .where(and(eq(t.cycleId, cycle.id), internal ? undefined : inArray(t.status, [...clientVisibleStatuses])))
+    .groupBy(t.pilar, t.angulo, t.format, t.funnelPhase, t.awarenessLevel);
   const data = portfolio!.productionCycleData;
   type Group = (typeof groups)[number];
   const tally = (keys: readonly string[], pick: (g: Group) => string | null) =>
