@@ -1,8 +1,9 @@
 /**
  * The broadcast rows: N sockets connected to one instance. For each of `rounds` broadcasts, the time from the
  * broadcast request to the last socket's delivery, beside a baseline measured in the same run: a raw socket.io
- * server emitting the same payload to the same number of sockets. Each server's memory is read after the
- * rounds (after a GC). Both sides first broadcast `warmup` rounds that are not counted, as the HTTP rows warm up
+ * server emitting the same payload to the same number of sockets. Each server's memory is read after a GC twice
+ * in the same process: once ready, before any socket connects (idle), and after the rounds; the memory rows
+ * compare the increments (after − idle). Both sides first broadcast `warmup` rounds that are not counted, as the HTTP rows warm up
  * before they count: the first broadcasts of a fresh process compile its paths (raw socket.io's too) and took
  * 2–5× a steady one, so 10 counted rounds put p50 on whichever side warmed up slower. The servers are children
  * (servers.ts), one at a time; loopback only.
@@ -20,10 +21,18 @@ type Msg = {
   port?: number;
   adminToken?: string;
   tokens?: string[];
-  rss?: number;
-  heapUsed?: number;
   message?: string;
-};
+} & Partial<Memory> & { idle?: Memory };
+
+/** What servers.ts reads after a GC (bytes): RSS, V8's heap (and each space's size), external memory. */
+export interface Memory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  spaces: Record<string, number>;
+}
 
 function start(mode: 'app' | 'raw', sockets: number, databaseUrl?: string) {
   const child = fork(serverScript, [mode, String(sockets), ...(databaseUrl ? [databaseUrl] : [])], {
@@ -136,6 +145,12 @@ export interface BroadcastSide {
   p99Ms: number;
   rss: number;
   heapUsed: number;
+  /** RSS of the same process once ready, before any socket connected (after a GC). */
+  idleRss: number;
+  /** rss − idleRss: what the sockets and the broadcasts added. */
+  rssIncrement: number;
+  idle: Memory;
+  after: Memory;
 }
 
 /**
@@ -194,13 +209,20 @@ export async function measureBroadcast(opts: {
     }
     app.child.send({ type: 'memory' });
     const appMemory = await app.next('memory');
-    const side = (t: number[], m: Msg): BroadcastSide => ({
-      p50Ms: percentile(t, 50),
-      p99Ms: percentile(t, 99),
-      rss: m.rss ?? 0,
-      heapUsed: m.heapUsed ?? 0,
-    });
-    return { raw: side(rawTimes, rawMemory), ours: side(times, appMemory) };
+    const side = (t: number[], idle: Memory, m: Msg): BroadcastSide => {
+      const { type: _type, ...after } = m as Msg & Memory;
+      return {
+        p50Ms: percentile(t, 50),
+        p99Ms: percentile(t, 99),
+        rss: m.rss ?? 0,
+        heapUsed: m.heapUsed ?? 0,
+        idleRss: idle.rss,
+        rssIncrement: (m.rss ?? 0) - idle.rss,
+        idle,
+        after: after as Memory,
+      };
+    };
+    return { raw: side(rawTimes, rawReady.idle!, rawMemory), ours: side(times, ready.idle!, appMemory) };
   } finally {
     for (const s of sockets) s.disconnect();
     app.child.send({ type: 'close' });

@@ -74,3 +74,37 @@ export async function measure(
     failures: r.non2xx + r.errors + r.timeouts + (r.requests.total === 0 ? 1 : 0),
   };
 }
+
+/**
+ * `sides` measured in turn on the same request — a, b, a, b, … for `rounds` rounds — so a noisy moment of the
+ * machine falls on both; each side warms up before its first run only. Medians per side (rate, p50, p99).
+ */
+export async function interleaved(
+  sides: string[],
+  c: HttpCase,
+  seeded: Seeded,
+  opts: { connections: number; seconds: number; warmupSeconds: number; rounds: number },
+): Promise<Array<LoadResult & { runs: number[] }>> {
+  const runs: LoadResult[][] = sides.map(() => []);
+  for (let round = 0; round < opts.rounds; round++) {
+    for (const [i, base] of sides.entries()) {
+      runs[i]!.push(
+        await measure(base, c, seeded, { ...opts, warmupSeconds: round === 0 ? opts.warmupSeconds : 0 }),
+      );
+    }
+  }
+  const median = (values: number[]) => {
+    const s = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(s.length / 2);
+    return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+  };
+  return runs.map((rs) => ({
+    reqPerSec: median(rs.map((r) => r.reqPerSec)),
+    p50Ms: median(rs.map((r) => r.p50Ms)),
+    p99Ms: median(rs.map((r) => r.p99Ms)),
+    answerBytes: rs[0]!.answerBytes,
+    requests: rs.reduce((sum, r) => sum + r.requests, 0),
+    failures: rs.reduce((sum, r) => sum + r.failures, 0),
+    runs: rs.map((r) => r.reqPerSec),
+  }));
+}

@@ -6,29 +6,34 @@
  * 2. cold start: the server started as `npm start` starts it, timed until /api/health answers; idle RSS after;
  * 3. HTTP rows with autocannon on that server; 4. the mixed soak on it;
  * 5. the same HTTP rows on the raw baseline (bench/raw/server.ts) against the same database — one server at a
- *    time, never both at once; 6. the 1,000-socket broadcast against raw socket.io.
+ *    time, never both at once; 6. the 1,000-socket broadcast against raw socket.io;
+ * 3b. the floor (issue 30): the 50 newest items on the workspace and on the minimal raw server (raw/server.ts,
+ *    RAW_MODE=floor), interleaved — ours, floor, ours, floor… — medians of the rounds. Both servers are up, one
+ *    loaded at a time; on PGlite the floor opens a copy of the data folder taken after the seed;
+ * 7. the scale table (scale.ts, not with --quick): a database of its own grown to 100, 10,000 and 100,000 rows.
  *
  * PGlite is one process per data folder, so the workspace and the raw server open the same folder in turn
  * (the workspace is stopped, and its lock released, before the raw one opens it): both read the same rows,
  * seeded once. On PostgreSQL the bench creates `crw_bench_<time>` (and `…_broadcast`) and drops them at the end.
  *
- * Options: --quick (tiny durations and counts, < 90 s), --db=pglite|postgres (one database only),
+ * Options: --quick (tiny durations and counts, < 90 s, no scale table), --db=pglite|postgres (one database only),
+ * --scale-only / --no-scale, --scale-sizes=100,10000,100000,
  * --build (run `npm run build` first, for the /auth row), --out=<file> (default bench-results.json at the
  * repository root; or BENCH_OUT), --strict (exit 1 when a goal fails). Environment: DATABASE_URL,
  * BENCH_SECONDS (per HTTP row), BENCH_SOAK_SECONDS (default 60; 600 for the full 10 minutes), BENCH_SOCKETS,
- * BENCH_ROUNDS, BENCH_LOG_LEVEL (the server's LOG_LEVEL, default warn), BENCH_SQL_TRACE=1 (print each statement
+ * BENCH_ROUNDS, BENCH_FLOOR_ROUNDS, BENCH_SCALE_SECONDS, BENCH_LOG_LEVEL (the server's LOG_LEVEL, default warn), BENCH_SQL_TRACE=1 (print each statement
  * the PostgreSQL count sees).
  *
  * Loopback only; every child is in its own process group and is killed when the bench ends or fails.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { measureBroadcast } from './broadcast.ts';
 import { AUTH_KB } from '../../../scripts/budgets.mjs';
+import { measureBroadcast } from './broadcast.ts';
 import { initialJs } from './bundle.ts';
-import { type HttpCase, type LoadResult, measure } from './load.ts';
+import { type HttpCase, interleaved, type LoadResult, measure } from './load.ts';
 import { type Counts, countingProxy, perRequest } from './pg-count.ts';
 import {
   freePort,
@@ -44,6 +49,7 @@ import {
   stop,
   waitHealthy,
 } from './processes.ts';
+import { openWith, renderScale, type ScaleRow, scaleTable } from './scale.ts';
 import { ADMIN, largestPage, type Seeded, seed } from './seed.ts';
 import { soak } from './soak.ts';
 import { fmt, type Row, renderTable, summary } from './table.ts';
@@ -70,7 +76,15 @@ const settings = {
   soakSeconds: num(process.env.BENCH_SOAK_SECONDS, quick ? 3 : 60),
   soakWarmupSeconds: quick ? 0.5 : 10,
   soakWorkers: quick ? 4 : 10,
+  floorRounds: num(process.env.BENCH_FLOOR_ROUNDS, quick ? 2 : 7),
+  floorSeconds: quick ? 1 : 3,
+  scaleSizes:
+    option('scale-sizes')?.split(',').map(Number) ??
+    (quick || flag('no-scale') ? [] : [100, 10_000, 100_000]),
+  scaleSeconds: num(process.env.BENCH_SCALE_SECONDS, 3),
+  scaleWarmupSeconds: 1,
 };
+const scaleOnly = flag('scale-only');
 const outFile = resolve(option('out') ?? process.env.BENCH_OUT ?? join(repoRoot, 'bench-results.json'));
 const onlyDb = option('db');
 const databases: Db[] = [
@@ -83,6 +97,7 @@ if (onlyDb === 'postgres' && !process.env.DATABASE_URL) throw new Error('--db=po
 
 const JWT_SECRET = 'bench-secret-'.padEnd(48, 'x');
 const rows: Row[] = [];
+const scaleRows: ScaleRow[] = [];
 const tempDirs: string[] = [];
 const benchDatabases: string[] = [];
 const t0 = performance.now();
@@ -261,22 +276,48 @@ async function countSql(
 
 // ——— One database ———
 
+/** The workspace server's environment for the bench: a data folder, and PostgreSQL when `databaseUrl` is set. */
+const serverEnv = (dir: string, databaseUrl?: string): Record<string, string> => ({
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  DATA_DIR: join(dir, 'data'),
+  JWT_SECRET,
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  // The seed signs in a few times; the sign-in limit is not what is measured.
+  LOGIN_RATE_LIMIT: '100000',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
+
+/** The floor row: ours against the minimal raw server, interleaved medians (goal on PostgreSQL only). */
+function floorRow(
+  db: Db,
+  c: HttpCase,
+  ours: LoadResult & { runs: number[] },
+  floor: LoadResult & { runs: number[] },
+): Row {
+  const ratio = ratioOf(ours.reqPerSec, floor.reqPerSec);
+  const failures = ours.failures + floor.failures;
+  const goal = db === 'PostgreSQL' ? '≥ 0.80× floor' : '≥ 0.80× floor (informative)';
+  return {
+    db,
+    key: 'items-50-floor',
+    path: `${c.label}: vs the floor (medians of ${settings.floorRounds} interleaved)`,
+    ours: httpCell(ours, false),
+    baseline: `floor: ${httpCell(floor, false)}`,
+    ratio: fmt.x(ratio),
+    goal: failures > 0 ? `${goal} (${failures} failed requests)` : goal,
+    verdict: failures > 0 ? 'error' : db !== 'PostgreSQL' ? 'info' : ratio >= 0.8 ? 'pass' : 'fail',
+    data: { ours, floor, ratio, rounds: settings.floorRounds, secondsPerRun: settings.floorSeconds },
+  };
+}
+
 async function benchDatabase(db: Db) {
   const dir = mkdtempSync(join(tmpdir(), 'crw-bench-'));
   tempDirs.push(dir);
   const databaseUrl = db === 'PostgreSQL' ? await createDatabase(`crw_bench_${Date.now()}`) : undefined;
-  const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    DATA_DIR: join(dir, 'data'),
-    JWT_SECRET,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    // The seed signs in a few times; the sign-in limit is not what is measured.
-    LOGIN_RATE_LIMIT: '100000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
+  const env = serverEnv(dir, databaseUrl);
   const rawEnv: Record<string, string> = {
     JWT_SECRET,
     ...(databaseUrl ? { RAW_DATABASE_URL: databaseUrl } : { RAW_PGLITE_DIR: join(dir, 'data', 'db') }),
@@ -296,6 +337,9 @@ async function benchDatabase(db: Db) {
     const seeded: Seeded = await seed(base(server), settings);
     pageSize = await largestPage(base(server), seeded, settings.items);
     await stopServer();
+    // PGlite: the floor's own copy of the seeded folder (one process per folder; both servers are up at once).
+    const floorDir = join(dir, 'floor-db');
+    if (!databaseUrl) cpSync(join(dir, 'data', 'db'), floorDir, { recursive: true });
 
     // 2. Cold start, schema current; idle RSS of the last start.
     const starts: number[] = [];
@@ -344,6 +388,30 @@ async function benchDatabase(db: Db) {
     for (const c of cases) {
       log(`${db}: ${c.label} — workspace`);
       ours.set(c.key, await measure(base(server!), c, seeded, opts).catch((e: Error) => e));
+    }
+    // 3b. The floor: the 50 newest items, ours and the minimal raw server in turn.
+    log(`${db}: the 50 newest items, ours vs the floor, ${settings.floorRounds} interleaved rounds`);
+    const floorCase = cases.find((c) => c.key === 'items-50')!;
+    const floorServer = startRaw(
+      {
+        JWT_SECRET,
+        RAW_MODE: 'floor',
+        ...(databaseUrl ? { RAW_DATABASE_URL: databaseUrl } : { RAW_PGLITE_DIR: floorDir }),
+      },
+      await freePort(),
+    );
+    try {
+      await waitHealthy(floorServer, 60_000);
+      const [mine, floor] = await interleaved([base(server!), base(floorServer)], floorCase, seeded, {
+        ...opts,
+        seconds: settings.floorSeconds,
+        rounds: settings.floorRounds,
+      });
+      rows.push(floorRow(db, floorCase, mine!, floor!));
+    } catch (error) {
+      rows.push(errorRow(db, 'items-50-floor', `${floorCase.label}: vs the floor`, error));
+    } finally {
+      await stop(floorServer);
     }
     // 4. The soak, on the same process after its HTTP rows (one start fewer; its memory is read after a warm-up).
     log(`${db}: mixed soak, ${settings.soakSeconds} s`);
@@ -439,7 +507,9 @@ async function benchDatabase(db: Db) {
     const label = `broadcast to ${fmt.n(settings.sockets)} sockets`;
     const p50 = ratioOf(b.ours.p50Ms, b.raw.p50Ms);
     const p99 = ratioOf(b.ours.p99Ms, b.raw.p99Ms);
-    const rss = ratioOf(b.ours.rss, b.raw.rss);
+    const rss = b.raw.rssIncrement > 0 ? b.ours.rssIncrement / b.raw.rssIncrement : Number.NaN;
+    const increment = (side: typeof b.ours) =>
+      `+${fmt.mb(side.rssIncrement)} (${fmt.mb(side.idleRss)} → ${fmt.mb(side.rss)})`;
     rows.push(
       {
         db,
@@ -466,17 +536,45 @@ async function benchDatabase(db: Db) {
       {
         db,
         key: 'broadcast-rss',
-        path: `${label}: RSS`,
-        ours: fmt.mb(b.ours.rss),
-        baseline: fmt.mb(b.raw.rss),
-        ratio: fmt.x(rss),
+        path: `${label}: RSS increment (after the broadcasts − idle, same process)`,
+        ours: increment(b.ours),
+        baseline: increment(b.raw),
+        ratio: Number.isNaN(rss) ? '' : fmt.x(rss),
         goal: '≤ 1.5× raw',
-        verdict: rss <= 1.5 ? 'pass' : 'fail',
+        // Raw socket.io growing nothing (a short --quick run) leaves no ratio to judge.
+        verdict: b.raw.rssIncrement <= 0 ? 'info' : rss <= 1.5 ? 'pass' : 'fail',
         data: { ...b },
       },
     );
   } catch (error) {
     rows.push(errorRow(db, 'broadcast', 'broadcast', error));
+  }
+}
+
+/** 7. The scale table, on a database of its own (its rows are added to, so nothing else reads it). */
+async function scaleDatabase(db: Db) {
+  const dir = mkdtempSync(join(tmpdir(), 'crw-bench-scale-'));
+  tempDirs.push(dir);
+  const databaseUrl = db === 'PostgreSQL' ? await createDatabase(`crw_bench_${Date.now()}_scale`) : undefined;
+  const env = serverEnv(dir, databaseUrl);
+  log(`${db}: scale table, ${settings.scaleSizes.map((n) => n.toLocaleString('en-US')).join(' → ')} rows`);
+  try {
+    scaleRows.push(
+      ...(await scaleTable({
+        db,
+        env,
+        open: openWith(databaseUrl ? { databaseUrl } : { pgliteDir: join(dir, 'data', 'db') }),
+        sizes: settings.scaleSizes,
+        load: {
+          connections: settings.connections,
+          seconds: settings.scaleSeconds,
+          warmupSeconds: settings.scaleWarmupSeconds,
+        },
+        log,
+      })),
+    );
+  } catch (error) {
+    rows.push(errorRow(db, 'scale', 'scale table', error));
   }
 }
 
@@ -535,23 +633,52 @@ async function main() {
     log('building the server (npm run build -w @crw/server)');
     await run('npm', ['run', 'build', '-w', '@crw/server'], repoRoot);
   }
-  for (const db of databases) await benchDatabase(db);
+  for (const db of databases) {
+    if (!scaleOnly) await benchDatabase(db);
+    if (settings.scaleSizes.length > 0) await scaleDatabase(db);
+  }
   await dropDatabases();
-  rows.push(bundleRow());
+  if (!scaleOnly) rows.push(bundleRow());
   cleanUp();
   // The issue's order, database by database.
-  const order = [...cases.map((c) => c.key), 'broadcast', 'idle-rss', 'cold-start', 'soak', 'auth-js'];
-  const rank = (r: Row) => order.findIndex((k) => r.key.startsWith(k));
+  const order = [
+    'auth-me',
+    'items-50',
+    'items-50-floor',
+    'items-500',
+    ...cases.map((c) => c.key),
+    'broadcast',
+    'idle-rss',
+    'cold-start',
+    'soak',
+    'auth-js',
+    'scale',
+  ];
+  const rank = (r: Row) => {
+    const exact = order.indexOf(r.key);
+    return exact >= 0 ? exact : order.findIndex((k) => r.key.startsWith(k));
+  };
   rows.sort((a, b) => databasesRank(a) - databasesRank(b) || rank(a) - rank(b));
 
   const seconds = (performance.now() - started) / 1000;
-  const totals = summary(rows);
+  const totals = summary([
+    ...rows,
+    ...scaleRows.map((r) => ({ verdict: r.verdict }) as Pick<Row, 'verdict'> as Row),
+  ]);
   console.log(
     `\nnpm run bench${quick ? ' --quick' : ''}: ${databases.join(' + ')}, ${settings.connections} connections, ` +
       `${settings.seconds} s per HTTP row (after ${settings.warmupSeconds} s warm-up), ${cpus().length} CPUs, ` +
       `Node ${process.version}\n`,
   );
   console.log(renderTable(rows));
+  if (scaleRows.length > 0) {
+    console.log(
+      `\nScale table: the same cycle, inbox and comments at ${settings.scaleSizes.map((n) => n.toLocaleString('en-US')).join(', ')} rows ` +
+        `(${settings.connections} connections, ${settings.scaleSeconds} s per path after ${settings.scaleWarmupSeconds} s warm-up; ` +
+        `slowdown = req/s at ${settings.scaleSizes[0]!.toLocaleString('en-US')} ÷ req/s at the size)\n`,
+    );
+    console.log(renderScale(scaleRows, settings.scaleSizes));
+  } else console.log(`\nScale table: not run${quick ? ' (--quick)' : ''}.`);
   console.log(
     `\n${totals.pass} pass, ${totals.fail} fail, ${totals.error} error — ${seconds.toFixed(0)} s — ${outFile}`,
   );
@@ -576,6 +703,7 @@ async function main() {
           verdict,
           data,
         })),
+        scale: { sizes: settings.scaleSizes, rows: scaleRows },
       },
       null,
       2,

@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { Server } from 'socket.io';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -18,16 +19,30 @@ import { hashPassword } from '../src/lib/password.ts';
 const [mode, countArg, databaseUrl] = process.argv.slice(2);
 const count = Number(countArg ?? 1000);
 const send = (m: unknown) => process.send?.(m);
+/**
+ * After a full GC: RSS and where it is — V8's heap (used, and reserved per space: new space is the young
+ * generation, which grows with the allocation rate and stays grown after a GC), external memory (PGlite's
+ * WebAssembly memory is counted there) and Buffers (arrayBuffers).
+ */
 const memory = () => {
   global.gc?.();
   const m = process.memoryUsage();
-  return { rss: m.rss, heapUsed: m.heapUsed };
+  return {
+    rss: m.rss,
+    heapUsed: m.heapUsed,
+    heapTotal: m.heapTotal,
+    external: m.external,
+    arrayBuffers: m.arrayBuffers,
+    spaces: Object.fromEntries(getHeapSpaceStatistics().map((x) => [x.space_name, x.space_size])),
+  };
 };
 
 if (mode === 'raw') {
   const http = createServer();
   const io = new Server(http, { path: '/socket.io', serveClient: false });
-  http.listen(0, '127.0.0.1', () => send({ type: 'ready', port: (http.address() as AddressInfo).port }));
+  http.listen(0, '127.0.0.1', () =>
+    send({ type: 'ready', port: (http.address() as AddressInfo).port, idle: memory() }),
+  );
   process.on('message', (m: { type: string; payload?: unknown }) => {
     if (m.type === 'emit') io.emit('notification:new', m.payload);
     if (m.type === 'memory') send({ type: 'memory', ...memory() });
@@ -66,6 +81,7 @@ if (mode === 'raw') {
     port: (app.server.address() as AddressInfo).port,
     adminToken: tokens[0],
     tokens: tokens.slice(1),
+    idle: memory(),
   });
   process.on('message', (m: { type: string }) => {
     if (m.type === 'memory') send({ type: 'memory', ...memory() });

@@ -8,6 +8,11 @@
  *
  * Environment: PORT, JWT_SECRET, and RAW_DATABASE_URL (PostgreSQL) or RAW_PGLITE_DIR (a PGlite data folder the
  * workspace server created; never open while that server runs).
+ *
+ * RAW_MODE=floor: the floor of issue 30 instead — the simplest possible server for the item page. It verifies the
+ * token (no user read, no grant check) and runs ONE indexed query: the page's columns, `order by created_at desc,
+ * id desc limit $2 offset $3`, no count; the answer is `{ items, total: null, page, limit }` (the total is
+ * omitted). Only the item list and /api/health answer in this mode.
  */
 import { randomUUID } from 'node:crypto';
 import { fsyncSync } from 'node:fs';
@@ -21,6 +26,7 @@ type Row = Record<string, unknown>;
 type Query = (text: string, params: unknown[]) => Promise<Row[]>;
 
 const port = Number(process.env.PORT ?? 0);
+const floor = process.env.RAW_MODE === 'floor';
 const key = new TextEncoder().encode(process.env.JWT_SECRET ?? '');
 
 async function openQuery(): Promise<{ query: Query; close: () => Promise<void> }> {
@@ -236,6 +242,23 @@ async function createComment(
   };
 }
 
+/** The floor (RAW_MODE=floor): a verified token, one indexed query, JSON.stringify. */
+async function floorItems(req: IncomingMessage, cycleId: string, params: URLSearchParams) {
+  const header = req.headers.authorization ?? '';
+  try {
+    await jwtVerify(header.slice(7), key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+  } catch {
+    throw new HttpError(401, 'INVALID_TOKEN');
+  }
+  const limit = Math.min(Math.max(Number(params.get('limit') ?? 10), 1), 1000);
+  const page = Math.max(Number(params.get('page') ?? 1), 1);
+  const rows = await query(
+    `select ${itemColumns} from items where cycle_id = $1 order by created_at desc, id desc limit $2 offset $3`,
+    [cycleId, limit, (page - 1) * limit],
+  );
+  return { items: rows.map(toItem), total: null, page, limit };
+}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -262,6 +285,12 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     await query('select 1', []);
     return send(res, 200, { status: 'ok' });
   }
+  if (floor) {
+    const items = itemsPath.exec(url.pathname);
+    if (req.method === 'GET' && items)
+      return send(res, 200, await floorItems(req, items[1]!, url.searchParams));
+    throw new HttpError(404, 'ROUTE_NOT_FOUND');
+  }
   const user = await authenticate(req);
   if (req.method === 'GET' && url.pathname === '/api/auth/me') return send(res, 200, publicUser(user));
   if (req.method === 'GET' && url.pathname === '/api/notifications')
@@ -287,7 +316,7 @@ const server = createServer((req, res) => {
 });
 
 server.listen(port, '127.0.0.1', () => {
-  console.log(`raw baseline on 127.0.0.1:${(server.address() as AddressInfo).port}`);
+  console.log(`raw ${floor ? 'floor' : 'baseline'} on 127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
 
 const shutdown = () => {

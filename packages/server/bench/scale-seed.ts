@@ -1,0 +1,143 @@
+/**
+ * The scale table's data (issue 30), grown with direct SQL — `insert … select … from generate_series` into the
+ * real schema, not through the API — on top of an API seed (seed.ts: the employee, the portfolio, its cycle, 100
+ * items). All the SQL of the scale table is here, in `growTo`, so a schema change is one place to follow.
+ *
+ * `growTo(exec, target, size)` tops up to `size`:
+ * - the cycle's items: added rows are older than the API's (created 10 s apart, going back), mostly approved
+ *   (one in ten a draft); the review statuses stay a constant few (set once on the API's items: 10 each in
+ *   internal review, internal changes, client review, client changes), since a queue is work in progress, not
+ *   history. One title in ten has the word «lanzamiento» (the text search's term);
+ * - the employee's inbox: `size` notifications, one in ten unread;
+ * - the portfolio's comments: `size` on the cycle's items, `size / 100` of them on the measured item.
+ *
+ * It reads the schema it finds: the inbox as `notifications.recipients` + `notification_states` (before
+ * migration 0013) or as `notification_receipts` (after). Counters kept by triggers follow the inserts by
+ * themselves. Ids are `scale-<kind>-<n>`, so growing again continues where the last size stopped.
+ */
+
+export type Exec = (text: string) => Promise<Array<Record<string, unknown>>>;
+
+export interface ScaleTarget {
+  portfolioId: string;
+  cycleId: string;
+  /** The employee whose inbox grows (and who writes the added items and comments). */
+  userId: string;
+  /** The item whose thread is measured. */
+  itemId: string;
+}
+
+/** A SQL literal (the values are ids the bench made, but quoted properly all the same). */
+const lit = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+const count = async (exec: Exec, text: string) => Number((await exec(text))[0]?.n ?? 0);
+
+export async function growTo(exec: Exec, t: ScaleTarget, size: number): Promise<void> {
+  const portfolio = lit(t.portfolioId);
+  const cycle = lit(t.cycleId);
+  const user = lit(t.userId);
+  const item = lit(t.itemId);
+
+  // Items.
+  const items = await count(exec, `select count(*)::int as n from items where cycle_id = ${cycle}`);
+  const scaleItems = await count(exec, `select count(*)::int as n from items where id like 'scale-item-%'`);
+  if (scaleItems === 0) {
+    // Once: the review queues' constant few, among the API's items (the measured item stays a draft).
+    await exec(`
+      update items set status = q.status
+      from (
+        select id, (array['internal_review', 'internal_changes', 'client_review', 'client_changes'])[
+          (row_number() over (order by created_at, id) - 1) / 10 + 1] as status
+        from items where cycle_id = ${cycle} and id <> ${item}
+        order by created_at, id limit 40
+      ) q
+      where items.id = q.id`);
+  }
+  if (size > items) {
+    await exec(`
+      insert into items (id, portfolio_id, cycle_id, title, description, format, pilar, angulo, funnel_phase,
+        awareness_level, publish_date, author_id, status, created_at, updated_at)
+      select 'scale-item-' || g, ${portfolio}, ${cycle},
+        'Pieza ' || g || case when g % 10 = 0 then ' de lanzamiento' else ' de temporada' end,
+        'Texto de la pieza ' || g || ' para el ciclo.',
+        (array['Reel', 'Carrusel', 'Historia', 'Post'])[g % 4 + 1],
+        (array['Educación', 'Comunidad', 'Producto', 'Marca'])[g % 4 + 1],
+        (array['Precio', 'Calidad', 'Rapidez', 'Confianza', 'Novedad'])[g % 5 + 1],
+        (array['awareness', 'consideration', 'conversion', 'loyalty'])[g % 4 + 1],
+        (array['unaware', 'problemAware', 'solutionAware', 'productAware'])[g % 4 + 1],
+        c.start_date + (g % (c.end_date - c.start_date + 1)),
+        ${user}, case when g % 10 = 0 then 'draft' else 'approved' end,
+        now() - g * interval '10 seconds', now() - g * interval '10 seconds'
+      from cycles c, generate_series(${scaleItems + 1}, ${scaleItems + size - items}) g
+      where c.id = ${cycle}`);
+  }
+
+  // The inbox.
+  const receipts =
+    (await exec(`select to_regclass('notification_receipts') is not null as ok`))[0]?.ok === true;
+  const inbox = await count(
+    exec,
+    receipts
+      ? `select count(*)::int as n from notification_receipts where user_id = ${user}`
+      : `select count(*)::int as n from notifications where recipients @> array[${user}]::text[]`,
+  );
+  const scaleNotes = await count(
+    exec,
+    `select count(*)::int as n from notifications where id like 'scale-n-%'`,
+  );
+  if (size > inbox) {
+    const range = `generate_series(${scaleNotes + 1}, ${scaleNotes + size - inbox}) g`;
+    const at = `now() - interval '1 minute' - g * interval '37 seconds'`;
+    await exec(`
+      insert into notifications (id, ${receipts ? '' : 'recipients, '}title, content, payload, created_at)
+      select 'scale-n-' || g, ${receipts ? '' : `array[${user}]::text[], `}'Aviso ' || g,
+        'Hay novedades en el portafolio: revisa las piezas pendientes.', '{}'::jsonb, ${at}
+      from ${range}`);
+    await exec(
+      receipts
+        ? `insert into notification_receipts (notification_id, user_id, created_at, read, archived)
+           select 'scale-n-' || g, ${user}, ${at}, g % 10 <> 0, false from ${range}`
+        : `insert into notification_states (user_id, notification_id, read, archived)
+           select ${user}, 'scale-n-' || g, true, false from ${range} where g % 10 <> 0`,
+    );
+  }
+
+  // Comments: `size` in the portfolio, `size / 100` of them (at least one) on the measured item.
+  const comments = await count(
+    exec,
+    `select count(*)::int as n from comments where portfolio_id = ${portfolio}`,
+  );
+  const thread = await count(exec, `select count(*)::int as n from comments where entity_id = ${item}`);
+  const scaleComments = await count(
+    exec,
+    `select count(*)::int as n from comments where id like 'scale-c-%'`,
+  );
+  const onItem = Math.max(0, Math.max(1, Math.floor(size / 100)) - thread);
+  const elsewhere = Math.max(0, size - comments - onItem);
+  if (onItem + elsewhere > 0) {
+    await exec(`
+      with targets as (
+        select id, row_number() over (order by id) - 1 as k from items where cycle_id = ${cycle} and id <> ${item}
+      ), total as (select count(*) as n from targets)
+      insert into comments (id, portfolio_id, entity_id, entity_type, body, visibility, author_id, created_at,
+        updated_at)
+      select 'scale-c-' || g, ${portfolio}, case when g <= ${scaleComments + onItem} then ${item} else t.id end,
+        'item', '<p>Comentario ' || g || ' sobre la pieza</p>', 'internal', ${user},
+        now() - g * interval '13 seconds', now() - g * interval '13 seconds'
+      from generate_series(${scaleComments + 1}, ${scaleComments + onItem + elsewhere}) g
+        cross join total left join targets t on t.k = g % total.n`);
+  }
+}
+
+/** After growing: the planner's statistics and the visibility map, as autovacuum would leave them. */
+export async function settle(exec: Exec): Promise<void> {
+  const receipts =
+    (await exec(`select to_regclass('notification_receipts') is not null as ok`))[0]?.ok === true;
+  for (const table of [
+    'items',
+    'notifications',
+    receipts ? 'notification_receipts' : 'notification_states',
+    'comments',
+  ])
+    await exec(`vacuum (analyze) ${table}`);
+}

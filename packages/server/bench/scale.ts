@@ -1,0 +1,205 @@
+/**
+ * The scale table of `npm run bench` (issue 30, «flat cost as the data grows»): on a database of its own, the API
+ * seeds the employee, the portfolio, its cycle and 100 items; then for each size (100 → 10,000 → 100,000) the
+ * server is stopped, scale-seed.ts grows the cycle, the employee's inbox and the comments to that size with
+ * direct SQL (and vacuums/analyzes, as autovacuum would), the server is started again (empty caches) and each
+ * path is measured with autocannon, with the same settings at every size. Goal per path: the rate at 10,000 and
+ * at 100,000 ≥ the rate at 100 ÷ 1.5.
+ */
+import { type HttpCase, type LoadResult, measure } from './load.ts';
+import { freePort, type Running, startOurs, stop, waitHealthy } from './processes.ts';
+import { type Exec, growTo, settle } from './scale-seed.ts';
+import { type Seeded, seed } from './seed.ts';
+
+export const SCALE_GOAL = 1.5;
+
+export const scaleCases: HttpCase[] = [
+  {
+    key: 'newest',
+    label: 'the 50 newest items of the cycle',
+    method: 'GET',
+    path: (s) => `/api/production/cycles/${s.cycleId}/items?sort=createdAt&order=desc&page=1&limit=50`,
+  },
+  {
+    key: 'newest-status',
+    label: 'the same, status=approved',
+    method: 'GET',
+    path: (s) =>
+      `/api/production/cycles/${s.cycleId}/items?sort=createdAt&order=desc&page=1&limit=50&status=approved`,
+  },
+  {
+    key: 'newest-search',
+    label: 'the same, q=lanzamiento (1 in 10)',
+    method: 'GET',
+    path: (s) =>
+      `/api/production/cycles/${s.cycleId}/items?sort=createdAt&order=desc&page=1&limit=50&q=lanzamiento`,
+  },
+  {
+    key: 'board-column',
+    label: "the board's column (approved, default sort, 20)",
+    method: 'GET',
+    path: (s) => `/api/production/cycles/${s.cycleId}/items?status=approved&page=1&limit=20`,
+  },
+  {
+    key: 'coverage',
+    label: "the cycle's coverage (GET …/items/strategy)",
+    method: 'GET',
+    path: (s) => `/api/production/cycles/${s.cycleId}/items/strategy`,
+  },
+  {
+    key: 'cycles',
+    label: 'the cycles list',
+    method: 'GET',
+    path: (s) => `/api/production/portfolios/${s.portfolioId}/cycles`,
+  },
+  { key: 'inbox', label: 'the inbox (GET /notifications)', method: 'GET', path: () => '/api/notifications' },
+  {
+    key: 'unread',
+    label: 'unread count',
+    method: 'GET',
+    path: () => '/api/notifications/unread-count',
+  },
+  {
+    key: 'comments',
+    label: "an item's comments (thread: size ÷ 100)",
+    method: 'GET',
+    path: (s) => `/api/comments?entityType=item&entityId=${s.itemIds[0]}`,
+  },
+  {
+    key: 'dashboard',
+    label: 'the portfolio dashboard',
+    method: 'GET',
+    path: (s) => `/api/production/portfolios/${s.portfolioId}/dashboard`,
+  },
+  {
+    key: 'review-queues',
+    label: 'the review queues',
+    method: 'GET',
+    path: (s) => `/api/production/portfolios/${s.portfolioId}/review-queues`,
+  },
+];
+
+export interface ScaleRow {
+  db: 'PGlite' | 'PostgreSQL';
+  key: string;
+  path: string;
+  /** Per size, the load result (or the error that stopped it). */
+  results: Array<LoadResult | { error: string }>;
+  /** Rate at the smallest size ÷ rate at each size. */
+  slowdowns: number[];
+  verdict: 'pass' | 'fail' | 'error';
+}
+
+/** The database opened directly by the bench (the server stopped): SQL in, rows out. */
+export type OpenDirect = () => Promise<{ exec: Exec; close: () => Promise<void> }>;
+
+/** Opens the workspace's database with its own code (PGlite's extensions and durability), no migration. */
+export function openWith(options: { databaseUrl?: string; pgliteDir?: string }): OpenDirect {
+  return async () => {
+    const [{ openDatabase, rowsOf }, { sql }] = await Promise.all([
+      import('../src/db/client.ts'),
+      import('drizzle-orm'),
+    ]);
+    const database = await openDatabase({ ...options, migrate: false });
+    return {
+      exec: async (text) => rowsOf<Record<string, unknown>>(await database.db.execute(sql.raw(text))),
+      close: () => database.close(),
+    };
+  };
+}
+
+export async function scaleTable(opts: {
+  db: 'PGlite' | 'PostgreSQL';
+  env: Record<string, string>;
+  open: OpenDirect;
+  sizes: number[];
+  load: { connections: number; seconds: number; warmupSeconds: number };
+  log: (message: string) => void;
+}): Promise<ScaleRow[]> {
+  const { db, sizes, log } = opts;
+  let server: Running | undefined;
+  const base = () => `http://127.0.0.1:${server!.port}`;
+  const results = new Map<string, Array<LoadResult | { error: string }>>(scaleCases.map((c) => [c.key, []]));
+  try {
+    server = startOurs(opts.env, await freePort());
+    await waitHealthy(server, 120_000);
+    const seeded: Seeded = await seed(base(), { items: 100, notifications: 0 });
+    await stop(server);
+    server = undefined;
+    const target = {
+      portfolioId: seeded.portfolioId,
+      cycleId: seeded.cycleId,
+      userId: seeded.userId,
+      itemId: seeded.itemIds[0]!,
+    };
+    for (const size of sizes) {
+      const t0 = performance.now();
+      const direct = await opts.open();
+      try {
+        await growTo(direct.exec, target, size);
+        await settle(direct.exec);
+      } finally {
+        await direct.close();
+      }
+      log(
+        `${db} scale: ${size.toLocaleString('en-US')} rows seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
+      server = startOurs(opts.env, await freePort());
+      await waitHealthy(server, 120_000);
+      for (const c of scaleCases) {
+        const r = await measure(base(), c, seeded, opts.load).catch((e: Error) => ({
+          error: e.message.split('\n')[0]!.slice(0, 120),
+        }));
+        results.get(c.key)!.push(r);
+      }
+      await stop(server);
+      server = undefined;
+    }
+  } finally {
+    if (server) await stop(server);
+  }
+  return scaleCases.map((c) => {
+    const rs = results.get(c.key)!;
+    const rate = (r: LoadResult | { error: string } | undefined) =>
+      r && 'reqPerSec' in r && r.failures === 0 ? r.reqPerSec : Number.NaN;
+    const first = rate(rs[0]);
+    const slowdowns = rs.map((r) => first / rate(r));
+    const failed = rs.length < sizes.length || slowdowns.some((s) => Number.isNaN(s));
+    return {
+      db,
+      key: c.key,
+      path: c.label,
+      results: rs,
+      slowdowns,
+      verdict: failed ? 'error' : slowdowns.every((s) => s <= SCALE_GOAL) ? 'pass' : 'fail',
+    };
+  });
+}
+
+export function renderScale(rows: ScaleRow[], sizes: number[]): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const header = [
+    'db',
+    'path',
+    ...sizes.map((s) => `req/s at ${n(s)}`),
+    ...sizes.slice(1).map((s) => `slowdown at ${n(s)}`),
+    'goal',
+    'pass/fail',
+  ];
+  const cells = rows.map((r) => [
+    r.db,
+    r.path,
+    ...sizes.map((_, i) => {
+      const x = r.results[i];
+      if (!x) return '';
+      if ('error' in x) return `error: ${x.error.slice(0, 40)}`;
+      return `${n(Math.round(x.reqPerSec))}${x.failures ? ` (${x.failures} failed)` : ''}`;
+    }),
+    ...r.slowdowns.slice(1).map((s) => (Number.isNaN(s) ? '' : `${s.toFixed(2)}×`)),
+    `≤ ${SCALE_GOAL.toFixed(1)}× at each`,
+    r.verdict === 'pass' ? 'pass' : r.verdict === 'fail' ? 'FAIL' : 'ERROR',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
+  const line = (c: string[]) => `| ${c.map((v, i) => (v ?? '').padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
+}
