@@ -15,7 +15,11 @@ export default defineConfig({
         // Two instances on one PostgreSQL and one Redis: only meaningful on PostgreSQL. The configuration and
         // address-guard tests do not depend on the database project: they run once, on the PGlite one (the
         // every-variable start still uses DATABASE_URL and REDIS_URL when they are set).
-        exclude: db === 'pglite' ? ['test/scale.test.ts'] : ['test/config.test.ts', 'test/net-guard.test.ts'],
+        // The database tools' test (db:move, backup, restore) uses both databases itself: once, on PGlite's.
+        exclude:
+          db === 'pglite'
+            ? ['test/scale.test.ts']
+            : ['test/config.test.ts', 'test/net-guard.test.ts', 'test/db-tools.test.ts'],
         environment: 'node',
         env: { TEST_DB: db },
         testTimeout: 30_000,

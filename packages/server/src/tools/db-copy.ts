@@ -140,6 +140,11 @@ export async function copyRows(opts: {
     const report: CopyReport = { tables: [], sequences: 0 };
     await target('begin');
     try {
+      // The rows arrive as they were: triggers that keep derived rows (tallies) or fill columns in would count
+      // or change them a second time. Only the table's owner may do this (the migrator made the tables as the
+      // target's user); committed or rolled back with the rest.
+      const triggered = await tablesWithTriggers(target);
+      for (const table of triggered) await target(`alter table public.${ident(table)} disable trigger user`);
       const full = await tablesWithRows(target);
       if (full.length > 0) {
         // Rows made by the migrations themselves (the source has them too, migrated alike): replaced.
@@ -168,6 +173,7 @@ export async function copyRows(opts: {
           );
         }
       }
+      for (const table of triggered) await target(`alter table public.${ident(table)} enable trigger user`);
       report.sequences = await copySequences(source, target);
       // What arrived is what left: every table's count on the target, before the commit.
       for (const { table, rows } of report.tables) {
@@ -184,6 +190,16 @@ export async function copyRows(opts: {
     }
     return report;
   });
+}
+
+/** Tables of schema public with triggers of their own (not the ones that enforce foreign keys). */
+async function tablesWithTriggers(query: Query): Promise<string[]> {
+  const { rows } = await query(
+    `select distinct c.relname as name from pg_trigger t
+     join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and not t.tgisinternal order by 1`,
+  );
+  return rows.map((r) => String(r.name));
 }
 
 async function copyTable(source: Query, target: Query, table: string): Promise<number> {

@@ -310,10 +310,12 @@ export async function restore(opts: { env: Env; from: string; log?: Log }): Prom
   if ((await sha256(dumpPath)) !== manifest.sha256)
     throw new RefusedError(`La copia está dañada: ${manifest.dump} no coincide con su suma sha256`);
   const uploadsRoot = uploadsDir(env);
-  if (manifest.uploads === 'local' && manifest.files > 0 && (await uploadKeys(uploadsRoot)).length > 0)
-    throw new RefusedError(
-      `La carpeta de archivos ${uploadsRoot} no está vacía: restaura en un DATA_DIR nuevo`,
-    );
+  const refuseUsedUploads = async () => {
+    if (manifest.uploads === 'local' && manifest.files > 0 && (await uploadKeys(uploadsRoot)).length > 0)
+      throw new RefusedError(
+        `La carpeta de archivos ${uploadsRoot} no está vacía: restaura en un DATA_DIR nuevo`,
+      );
+  };
 
   if (manifest.database === 'pglite') {
     if (env.DATABASE_URL)
@@ -324,6 +326,7 @@ export async function restore(opts: { env: Env; from: string; log?: Log }): Prom
     const dir = pgliteDirFor(env.dataDir);
     if (existsSync(dir) && readdirSync(dir).length > 0)
       throw new RefusedError(`Ya hay una base de datos en ${dir}: restaura en un DATA_DIR nuevo`);
+    await refuseUsedUploads();
     let release: () => void;
     try {
       release = lockDataDir(dir);
@@ -351,6 +354,7 @@ export async function restore(opts: { env: Env; from: string; log?: Log }): Prom
     } finally {
       await client.end();
     }
+    await refuseUsedUploads();
     const tool = await pgTool('pg_restore', majorOf(version));
     log(`pg_restore (${tool}) en ${redact(url)}…`);
     // --clean --if-exists: a database already migrated (empty tables) takes the dump's tables in their place.

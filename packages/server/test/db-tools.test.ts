@@ -1,0 +1,471 @@
+/**
+ * Issue 30's road out of the embedded database, through the real commands (`npm run db:move`, `backup`,
+ * `restore` at the repository root): an embedded database filled through the API (users, a portfolio, a
+ * cycle, items with versions and an uploaded file, comments, notifications, a push device, an agent's task)
+ *
+ * - is moved into a new PostgreSQL database, and a server booted there answers the same through the API (the
+ *   same sessions too: the settings moved); a non-empty target and a folder in use are refused; the uploads go
+ *   to an S3 bucket (s3rver on loopback) with `--uploads-to-s3`;
+ * - is backed up while the real server runs on it (the compiled server, asked through its control socket),
+ *   restored into a new data folder, and read back the same, the uploaded file's bytes included;
+ * - on PostgreSQL, backed up with a server open on it (pg_dump) and restored into a new database.
+ *
+ * Runs once (the PGlite project); the PostgreSQL half needs DATABASE_URL, and on CI (CI=true) its absence or
+ * a silent server is a failure, never a skip.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CreateBucketCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import pg from 'pg';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { type Database, openDatabase, pgliteDirFor } from '../src/db/client.ts';
+import { loadEnv } from '../src/env.ts';
+import { makePortfolio, makeUser, type TestUser } from './helpers.ts';
+import { startServer } from './support/server-process.ts';
+
+const onCi = process.env.CI === 'true';
+const pgBase = process.env.DATABASE_URL;
+const withPostgres = Boolean(pgBase) || onCi;
+const repoRoot = join(import.meta.dirname, '../../..');
+const made: string[] = [];
+const createdDatabases: string[] = [];
+
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+
+/** Runs `npm run <script> -- …args` at the repository root, as a user types it. */
+function npmRun(script: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn('npm', ['run', '-s', script, '--', ...args], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function newPostgresDatabase(): Promise<string> {
+  if (!pgBase) throw new Error('CI necesita DATABASE_URL para las pruebas de db:move, backup y restore');
+  const name = `crw_tools_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const c = new pg.Client({ connectionString: pgBase });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  createdDatabases.push(name);
+  const url = new URL(pgBase);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function countRows(url: string, table: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(`select count(*)::int as n from ${table}`)).rows[0].n;
+  } finally {
+    await c.end();
+  }
+}
+
+/** A server (in this process) on a database: PGlite in `dataDir/db`, or PostgreSQL with `databaseUrl`. */
+async function boot(dataDir: string, databaseUrl?: string): Promise<{ app: App; close(): Promise<void> }> {
+  const database: Database = await openDatabase(
+    databaseUrl ? { databaseUrl } : { pgliteDir: pgliteDirFor(dataDir) },
+  );
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    LOGIN_RATE_LIMIT: '1000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const app = await buildApp({ env, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+interface World {
+  admin: TestUser;
+  employee: TestUser;
+  client: TestUser;
+  portfolioId: string;
+  cycleId: string;
+  itemIds: string[];
+  file: { itemId: string; s3Key: string; bytes: Buffer };
+}
+
+/** Fills a database through the API; answers who and what, for reading it back. */
+async function fill(app: App): Promise<World> {
+  const admin = await makeUser(app, 'admin');
+  const employee = await makeUser(app, 'employee');
+  const client = await makeUser(app, 'client');
+  const portfolioId = (await makePortfolio(app, [employee, client]))._id as string;
+  const ok = async (u: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+    const res = await app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    return res.json();
+  };
+  const cycleId = (
+    await ok(employee, 'POST', `/api/production/portfolios/${portfolioId}/start`, { cycleDuration: 14 })
+  )._id as string;
+  const itemIds: string[] = [];
+  for (const title of ['Reel de lanzamiento', 'Post de verano'])
+    itemIds.push(
+      (await ok(employee, 'POST', `/api/production/cycles/${cycleId}/items`, { title, pilar: 'A' }))._id,
+    );
+  const [first, second] = itemIds as [string, string];
+  // An uploaded file (the local store's signed PUT) in the first version, a second version, client review.
+  const bytes = Buffer.from(`guion ${randomUUID()}\n`.repeat(50));
+  const signed = await ok(employee, 'POST', `/api/production/items/${first}/signed-url`, {
+    fileName: 'guion.txt',
+    fileType: 'text/plain',
+    size: bytes.length,
+  });
+  const put = await app.inject({
+    method: 'PUT',
+    url: signed.url,
+    headers: { 'content-type': 'text/plain' },
+    payload: bytes,
+  });
+  expect(put.statusCode, put.body).toBeLessThan(300);
+  const file = {
+    s3Key: signed.s3Key as string,
+    fileName: 'guion.txt',
+    fileType: 'text/plain',
+    size: bytes.length,
+  };
+  await ok(employee, 'POST', `/api/production/items/${first}/mark-for-internal-review`, {
+    materialData: { copy: '<p>Primera versión</p>', files: [file] },
+  });
+  await ok(admin, 'POST', `/api/production/items/${first}/request-internal-changes`, {
+    reviewComments: 'Más corto',
+  });
+  await ok(employee, 'POST', `/api/production/items/${first}/mark-for-internal-review`, {
+    materialData: { copy: '<p>Segunda versión</p>', files: [file] },
+  });
+  await ok(admin, 'POST', `/api/production/items/${first}/approve-for-client`, {});
+  await ok(employee, 'POST', `/api/production/items/${second}/update-material`, {
+    materialData: { copy: '<p>Borrador</p>' },
+  });
+  await ok(employee, 'POST', '/api/comments', {
+    entityType: 'item',
+    entityId: first,
+    visibility: 'client',
+    body: '<p>¿Qué os parece?</p>',
+  });
+  await ok(admin, 'POST', '/api/notifications/broadcast', { title: 'Aviso', content: 'Mudanza de datos' });
+  await ok(employee, 'POST', '/api/notifications/push-subscription', {
+    endpoint: `https://updates.push.services.mozilla.com/wpush/v2/${randomUUID().replaceAll('-', '')}`,
+    keys: { auth: 'auth-secret', p256dh: 'p256dh-key' },
+  });
+  const agentId = (await ok(admin, 'POST', `/api/agents/${portfolioId}`, { name: 'Redactor' }))._id;
+  await ok(admin, 'POST', '/api/tasks', {
+    title: 'Proponer titulares',
+    agentId,
+    portfolioId,
+    itemId: second,
+  });
+  return {
+    admin,
+    employee,
+    client,
+    portfolioId,
+    cycleId,
+    itemIds,
+    file: { itemId: first, s3Key: file.s3Key, bytes },
+  };
+}
+
+/** Signed URLs and their expiry change on every call: everything else must be equal. */
+const stable = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value), (key, v) => (/^(url|expiresAt|signedUrl)$/.test(key) ? '…' : v));
+
+/** Everything the fill wrote, read back through the API with the same sessions. */
+async function readBack(app: App, w: World) {
+  const get = async (u: TestUser, url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: u.headers });
+    expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
+    return res.json();
+  };
+  const out: Record<string, unknown> = {};
+  for (const u of [w.admin, w.employee, w.client]) {
+    out[`me ${u.role}`] = await get(u, '/api/auth/me');
+    out[`notifications ${u.role}`] = await get(u, '/api/notifications');
+    out[`portfolios ${u.role}`] = await get(u, '/api/portfolios');
+  }
+  out.users = await get(w.admin, '/api/users');
+  out.cycles = await get(w.employee, `/api/production/portfolios/${w.portfolioId}/cycles`);
+  out.items = await get(w.employee, `/api/production/cycles/${w.cycleId}/items`);
+  for (const id of w.itemIds) {
+    out[`item ${id}`] = await get(w.employee, `/api/production/items/${id}`);
+    out[`versions ${id}`] = await get(w.employee, `/api/production/items/${id}/material-version-history`);
+    out[`comments ${id}`] = await get(w.employee, `/api/comments?entityType=item&entityId=${id}`);
+  }
+  out.clientView = await get(w.client, `/api/production/items/${w.file.itemId}`);
+  out.devices = await get(w.employee, '/api/notifications/push-subscriptions');
+  out.tasks = await get(w.admin, '/api/tasks');
+  return stable(out) as Record<string, unknown>;
+}
+
+/** The uploaded file's bytes, downloaded the way the app does (download-url, then the signed GET). */
+async function downloadFile(app: App, w: World): Promise<Buffer> {
+  const link = await app.inject({
+    method: 'GET',
+    url: `/api/production/items/${w.file.itemId}/download-url?s3Key=${encodeURIComponent(w.file.s3Key)}`,
+    headers: w.employee.headers,
+  });
+  expect(link.statusCode, link.body).toBe(200);
+  const res = await app.inject({ method: 'GET', url: link.json().url });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+}
+
+let sourceDir: string;
+let world: World;
+let expected: Record<string, unknown>;
+
+beforeAll(async () => {
+  sourceDir = tempDir('crw-tools-src-');
+  const source = await boot(sourceDir);
+  try {
+    world = await fill(source.app);
+    expected = await readBack(source.app, world);
+  } finally {
+    await source.close();
+  }
+  // The fill wrote what the checks below look for (a test that cannot fail proves nothing).
+  expect((expected.items as { items?: unknown[] }).items ?? expected.items).toBeTruthy();
+  expect(JSON.stringify(expected[`versions ${world.file.itemId}`])).toContain('Segunda versión');
+  expect(JSON.stringify(expected.devices)).toContain('mozilla');
+  expect(JSON.stringify(expected.tasks)).toContain('Proponer titulares');
+  expect(JSON.stringify(expected['notifications client'])).toContain('Mudanza de datos');
+}, 180_000);
+
+afterAll(async () => {
+  if (createdDatabases.length > 0 && pgBase) {
+    const c = new pg.Client({ connectionString: pgBase });
+    await c.connect();
+    for (const name of createdDatabases) await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  }
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.runIf(withPostgres)('the embedded database moves to PostgreSQL, and PostgreSQL is backed up', () => {
+  let movedUrl: string;
+  let s3: S3rver;
+  let s3Endpoint: string;
+
+  beforeAll(async () => {
+    expect(pgBase, 'CI necesita DATABASE_URL para estas pruebas').toBeTruthy();
+    movedUrl = await newPostgresDatabase(); // fails when PostgreSQL does not answer
+    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: tempDir('crw-tools-s3-') });
+    s3Endpoint = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
+    const client = s3Client(s3Endpoint);
+    await client.send(new CreateBucketCommand({ Bucket: 'mudanza' }));
+    client.destroy();
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it('copies every table into an empty database and a server there answers the same', async () => {
+    const moved = await npmRun('db:move', ['--to', movedUrl, '--uploads-to-s3'], {
+      DATA_DIR: sourceDir,
+      S3_BUCKET: 'mudanza',
+      S3_ENDPOINT: s3Endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    expect(moved.code, moved.stderr).toBe(0);
+    // What it copied, table by table (the fill's figures).
+    expect(moved.stdout).toMatch(/^\s+users\s+3$/m);
+    expect(moved.stdout).toMatch(/^\s+portfolios\s+1$/m);
+    expect(moved.stdout).toMatch(/^\s+items\s+2$/m);
+    expect(moved.stdout).toMatch(/^\s+push_subscriptions\s+1$/m);
+    expect(moved.stdout).toMatch(/^\s+tasks\s+1$/m);
+    expect(moved.stdout).toMatch(/^\s+settings\s+[1-9]\d*$/m);
+    expect(moved.stdout).toContain('1 archivos copiados al bucket mudanza');
+    expect(moved.stdout).not.toMatch(/__drizzle_migrations/);
+    expect(await countRows(movedUrl, 'item_versions')).toBeGreaterThanOrEqual(2);
+    expect(await countRows(movedUrl, 'drizzle.__drizzle_migrations')).toBeGreaterThan(0);
+
+    // The file is in the bucket under its key, byte for byte.
+    const client = s3Client(s3Endpoint);
+    const object = await client.send(new GetObjectCommand({ Bucket: 'mudanza', Key: world.file.s3Key }));
+    expect(Buffer.from(await object.Body!.transformToByteArray()).equals(world.file.bytes)).toBe(true);
+    client.destroy();
+
+    // A server on PostgreSQL (uploads still in DATA_DIR) reads everything back, with the same sessions.
+    const server = await boot(sourceDir, movedUrl);
+    try {
+      expect(await readBack(server.app, world)).toEqual(expected);
+      expect((await downloadFile(server.app, world)).equals(world.file.bytes)).toBe(true);
+      // And it writes: the copy left no key or sequence behind.
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/comments',
+        headers: world.employee.headers,
+        payload: {
+          entityType: 'item',
+          entityId: world.itemIds[1],
+          visibility: 'internal',
+          body: '<p>Ya en PostgreSQL</p>',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
+
+  it('refuses a target that is not empty, and changes nothing there', async () => {
+    const before = await countRows(movedUrl, 'comments');
+    const again = await npmRun('db:move', ['--to', movedUrl], { DATA_DIR: sourceDir });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/no está vacía/);
+    expect(await countRows(movedUrl, 'comments')).toBe(before);
+  }, 120_000);
+
+  it('refuses while a server holds the embedded database', async () => {
+    const lock = `${pgliteDirFor(sourceDir)}.lock`;
+    expect(existsSync(lock)).toBe(false);
+    writeFileSync(lock, String(process.pid)); // this process is alive: the folder is in use
+    try {
+      const target = await newPostgresDatabase();
+      const refused = await npmRun('db:move', ['--to', target], { DATA_DIR: sourceDir });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/ya está en uso por otro servidor \(PID \d+\)/);
+      expect(refused.stderr).toMatch(/Detén el servidor/);
+    } finally {
+      rmSync(lock, { force: true });
+    }
+  }, 120_000);
+
+  it('backs up PostgreSQL with a server open on it and restores into a new database', async () => {
+    const running = await boot(sourceDir, movedUrl);
+    const out = join(tempDir('crw-tools-bk-'), 'pg');
+    let expectedPg: Record<string, unknown>;
+    try {
+      expectedPg = await readBack(running.app, world);
+      const made = await npmRun('backup', ['--out', out], { DATA_DIR: sourceDir, DATABASE_URL: movedUrl });
+      expect(made.code, made.stderr).toBe(0);
+      expect(made.stdout).toMatch(/pg_dump \(.*15.*\)/);
+    } finally {
+      await running.close();
+    }
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({
+      database: 'postgres',
+      dump: 'database.dump',
+      uploads: 'local',
+      files: 1,
+    });
+    expect(statSync(out).mode & 0o077).toBe(0); // only its owner may read it
+
+    const target = await newPostgresDatabase();
+    const restoredDir = tempDir('crw-tools-pg-restored-');
+    const restored = await npmRun('restore', [out], { DATA_DIR: restoredDir, DATABASE_URL: target });
+    expect(restored.code, restored.stderr).toBe(0);
+    const server = await boot(restoredDir, target);
+    try {
+      expect(await readBack(server.app, world)).toEqual(expectedPg);
+      expect(JSON.stringify(expectedPg)).toContain('Ya en PostgreSQL');
+      expect((await downloadFile(server.app, world)).equals(world.file.bytes)).toBe(true);
+    } finally {
+      await server.close();
+    }
+    // A second restore there is refused: the database is no longer empty.
+    const again = await npmRun('restore', [out], { DATA_DIR: tempDir('crw-tools-x-'), DATABASE_URL: target });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/no está vacía/);
+  }, 180_000);
+});
+
+describe('the embedded database is backed up while its server runs, and restored into a new folder', () => {
+  it('takes the snapshot through the running server and reads the same back, file bytes included', async () => {
+    const server = await startServer({ DATA_DIR: sourceDir, LOGIN_RATE_LIMIT: '1000' });
+    const out = join(tempDir('crw-tools-bk-'), 'pglite');
+    try {
+      // A write through the running server: the copy must hold it.
+      const res = await fetch(`${server.url}/api/comments`, {
+        method: 'POST',
+        headers: { ...world.employee.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          entityType: 'item',
+          entityId: world.itemIds[0],
+          visibility: 'internal',
+          body: '<p>Escrito con el servidor en marcha</p>',
+        }),
+      });
+      expect(res.status).toBe(201);
+      const made = await npmRun('backup', ['--out', out], { DATA_DIR: sourceDir });
+      expect(made.code, made.stderr).toBe(0);
+      expect(made.stdout).toMatch(/socket de control/);
+      // The server went on serving.
+      expect((await fetch(`${server.url}/api/health`)).ok).toBe(true);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ database: 'pglite', uploads: 'local', files: 1 });
+    expect(readFileSync(join(out, 'uploads', world.file.s3Key)).equals(world.file.bytes)).toBe(true);
+
+    const source = await boot(sourceDir);
+    let expectedNow: Record<string, unknown>;
+    try {
+      expectedNow = await readBack(source.app, world);
+    } finally {
+      await source.close();
+    }
+    expect(JSON.stringify(expectedNow)).toContain('Escrito con el servidor en marcha');
+
+    const restoredDir = tempDir('crw-tools-restored-');
+    const restored = await npmRun('restore', [out], { DATA_DIR: restoredDir });
+    expect(restored.code, restored.stderr).toBe(0);
+    const server2 = await boot(restoredDir);
+    try {
+      expect(await readBack(server2.app, world)).toEqual(expectedNow);
+      expect((await downloadFile(server2.app, world)).equals(world.file.bytes)).toBe(true);
+    } finally {
+      await server2.close();
+    }
+    // Not over an existing database.
+    const again = await npmRun('restore', [out], { DATA_DIR: restoredDir });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/Ya hay una base de datos/);
+  }, 240_000);
+});
+
+function s3Client(endpoint: string) {
+  return new S3Client({
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+}
