@@ -545,6 +545,19 @@ async function benchDatabase(db: Db) {
         verdict: b.raw.rssIncrement <= 0 ? 'info' : rss <= 1.5 ? 'pass' : 'fail',
         data: { ...b },
       },
+      {
+        // The whole RSS after the broadcasts, as issue 14 first read it: PostgreSQL is still judged on it; PGlite
+        // is judged on its increment (its WebAssembly Postgres is there before any socket), this one informs.
+        db,
+        key: 'broadcast-rss-total',
+        path: `${label}: RSS after the broadcasts (whole process)`,
+        ours: fmt.mb(b.ours.rss),
+        baseline: fmt.mb(b.raw.rss),
+        ratio: fmt.x(ratioOf(b.ours.rss, b.raw.rss)),
+        goal: db === 'PostgreSQL' ? '≤ 1.5× raw' : '≤ 1.5× raw (informative: see the increment)',
+        verdict: db !== 'PostgreSQL' ? 'info' : ratioOf(b.ours.rss, b.raw.rss) <= 1.5 ? 'pass' : 'fail',
+        data: { ours: b.ours.rss, raw: b.raw.rss },
+      },
     );
   } catch (error) {
     rows.push(errorRow(db, 'broadcast', 'broadcast', error));
