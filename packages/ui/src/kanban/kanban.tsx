@@ -141,26 +141,34 @@ export function KanbanColumn({
 
   useEffect(() => {
     const el = sentinel.current;
-    if (
-      !el ||
-      !autoLoadMore ||
-      !hasMore ||
-      loadingMore ||
-      loading ||
-      typeof IntersectionObserver === 'undefined'
-    )
-      return;
-    // Watched against the column's own scrolling body (a margin on the viewport would not reach inside it):
-    // the next page comes while the last cards are still a screen away.
-    const scrolls = body.current && body.current.scrollHeight > body.current.clientHeight;
+    const scroller = body.current;
+    if (!el || !scroller || !autoLoadMore || !hasMore || loadingMore || loading) return;
+    const load = () => onLoadMoreRef.current?.();
+    // A column that scrolls on its own: the next page comes while its last cards are still a screen away.
+    if (scroller.scrollHeight > scroller.clientHeight) {
+      const near = () => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 400;
+      if (near()) {
+        load();
+        return;
+      }
+      const onScroll = () => {
+        if (!near()) return;
+        scroller.removeEventListener('scroll', onScroll);
+        load();
+      };
+      scroller.addEventListener('scroll', onScroll, { passive: true });
+      return () => scroller.removeEventListener('scroll', onScroll);
+    }
+    // A short column: when its end scrolls into the screen.
+    if (typeof IntersectionObserver === 'undefined') return;
     const io = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
           io.disconnect();
-          onLoadMoreRef.current?.();
+          load();
         }
       },
-      scrolls ? { root: body.current, rootMargin: '0px 0px 400px 0px' } : { rootMargin: '200px' },
+      { rootMargin: '200px' },
     );
     io.observe(el);
     return () => io.disconnect();

@@ -58,9 +58,15 @@ export function VirtualList<T>({
   // Found after the commit: a scroll box that is an ancestor (a column's body) gets its ref after this list's
   // layout effects have run.
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  // Where the list starts in its scroll box (below a column's header, say), measured after each commit.
+  const [margin, setMargin] = useState(0);
   useEffect(() => {
     const el = getScrollElement ? getScrollElement() : ownScroll.current;
     if (el !== scroller) setScroller(el);
+    const list = listRef.current;
+    if (!el || !list) return;
+    const top = Math.round(list.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop);
+    if (top !== margin) setMargin(top);
   });
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -69,9 +75,10 @@ export function VirtualList<T>({
     getItemKey: (index) => getKey(items[index] as T, index),
     gap,
     overscan,
-    enabled: virtual,
-    // The list may sit below other content in the scroll box (a column's header): measure where it starts.
-    scrollMargin: listRef.current?.offsetTop ?? 0,
+    // Always on, so it follows the scroll position before the list grows past `threshold` (switching it on
+    // then would start from the top and jump the list there).
+    enabled: true,
+    scrollMargin: margin,
   });
 
   let list: React.ReactNode;
@@ -94,8 +101,9 @@ export function VirtualList<T>({
   } else {
     const rows = virtualizer.getVirtualItems();
     const margin = virtualizer.options.scrollMargin;
+    // No rows yet (the scroll box not measured): the whole height as padding, so the box keeps its scroll.
     const before = rows.length ? (rows[0]?.start ?? 0) - margin : 0;
-    const after = rows.length ? virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? 0) - margin) : 0;
+    const after = virtualizer.getTotalSize() - (rows.length ? (rows.at(-1)?.end ?? 0) - margin : 0);
     list = (
       <ul
         ref={listRef}

@@ -44,7 +44,7 @@ interface ProductionState {
   members: PortfolioMember[];
   table: Page;
   board: Record<ItemStatus, Page>;
-  /** Items shown by the calendar (every page of the cycle, up to 500). */
+  /** Items shown by the calendar (every page of the cycle, up to CALENDAR_PAGES). */
   calendar: Page;
 }
 
@@ -170,9 +170,10 @@ async function loadInto(
   try {
     const res = await load();
     if (!res) return;
-    target.items = append
-      ? [...target.items, ...res.items.filter((i) => !target.items.some((x) => x._id === i._id))]
-      : res.items;
+    if (append) {
+      const known = new Set(target.items.map((x) => x._id));
+      target.items = [...target.items, ...res.items.filter((i) => !known.has(i._id))];
+    } else target.items = res.items;
     target.total = res.total;
     target.page = res.page;
   } catch (error) {
@@ -205,30 +206,26 @@ export function loadBoard(cycleId: string, query: ItemQuery) {
   return Promise.all(itemStatuses.map((s) => loadColumn(cycleId, s, query)));
 }
 
-/** Every item of the cycle that matches, for the calendar (up to five pages). */
-export function loadCalendar(cycleId: string, query: ItemQuery) {
-  return loadInto(
-    productionStore.calendar,
-    async () => {
-      const first = await fetchPage('calendar', cycleId, { ...query, sort: 'publishDate' }, 1, CALENDAR_PAGE);
-      if (!first) return null;
-      const pages = Math.min(5, Math.ceil(first.total / CALENDAR_PAGE));
-      const rest = await Promise.all(
-        Array.from({ length: pages - 1 }, (_, i) =>
-          api.call(
-            sdk.listItems({
-              client,
-              path: { id: cycleId },
-              query: { ...clean(query), sort: 'publishDate', page: i + 2, limit: CALENDAR_PAGE },
-            }),
-            t.loadError,
-          ),
-        ),
-      );
-      return { ...first, items: [first, ...rest].flatMap((p) => p.items) };
-    },
-    false,
-  );
+/** The calendar reads at most this many pages of CALENDAR_PAGE (2,000 items). */
+export const CALENDAR_PAGES = 20;
+
+/**
+ * Every item of the cycle that matches, for the calendar: the first page at once, the others one after
+ * another, each shown as it arrives (the days fill in; a day that overflows says «+N más»). One request at a
+ * time and a small render per page: a cycle of 1,000 pieces never blocks the screen for one big answer.
+ */
+let calendarRun = 0;
+export async function loadCalendar(cycleId: string, query: ItemQuery) {
+  const run = ++calendarRun;
+  const target = productionStore.calendar;
+  const q = { ...query, sort: 'publishDate' as const };
+  await loadInto(target, () => fetchPage('calendar', cycleId, q, 1, CALENDAR_PAGE), false);
+  const pages = Math.min(CALENDAR_PAGES, Math.ceil(target.total / CALENDAR_PAGE));
+  for (let page = 2; page <= pages; page++) {
+    // A newer load (another filter, a realtime refresh) took over: it reads its own pages.
+    if (run !== calendarRun || target.error) return;
+    await loadInto(target, () => fetchPage('calendar', cycleId, q, page, CALENDAR_PAGE), true);
+  }
 }
 
 /** Whether a realtime event concerns the plan on screen (a move changes two cycles: any of the portfolio). */

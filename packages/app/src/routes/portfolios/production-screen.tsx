@@ -75,6 +75,10 @@ export default function ProductionScreen() {
 
   const set = (changes: Record<string, string | string[] | undefined>) =>
     setParams(withParams(params, changes));
+  // One function for the life of the screen: opening a piece re-renders no board or calendar of 1,000 pieces.
+  const setParamsRef = useRef(setParams);
+  setParamsRef.current = setParams;
+  const open = useCallback((id: string) => setParamsRef.current((p) => withParams(p, { item: id })), []);
 
   const actions =
     snap.started && cycleId ? (
@@ -149,7 +153,7 @@ export default function ProductionScreen() {
           onFilter={(pilar, angulo) => set({ pilar, angulo })}
         />
         {plan.view === 'board' ? (
-          <BoardView cycleId={cycleId} query={query} onOpen={(id) => set({ item: id })} />
+          <BoardView cycleId={cycleId} query={query} onOpen={open} />
         ) : plan.view === 'table' ? (
           <TableView
             cycleId={cycleId}
@@ -161,7 +165,7 @@ export default function ProductionScreen() {
             onChanged={reload}
           />
         ) : (
-          <CalendarView cycle={cycle} onOpen={(id) => set({ item: id })} />
+          <CalendarView cycle={cycle} onOpen={open} />
         )}
       </div>
     );

@@ -1,5 +1,6 @@
 import type { ProductionItem } from '@crw/api-client';
 import { KanbanBoard, type KanbanColumnData } from '@crw/ui';
+import { memo } from 'react';
 import { useSnapshot } from 'valtio';
 import { itemStatusLabels, productionMsg as t } from '../../../features/production/messages.ts';
 import {
@@ -15,9 +16,11 @@ type ItemStatus = ProductionItem['status'];
 
 /**
  * The plan as a `KanbanBoard`: one column per status with its count («Borrador: 4» for screen readers); each
- * loads its first page and more on demand. Keys and the phone's one-column-at-a-time layout are the board's.
+ * loads its first page, and the next one as its end scrolls into view (or with «Cargar más»). A column of
+ * hundreds draws only the cards near its visible part. Keys and the phone's one-column-at-a-time layout are the
+ * board's. Memoised: opening a piece (the URL's `item`) does not draw the board again.
  */
-export function BoardView({
+export const BoardView = memo(function BoardView({
   cycleId,
   query,
   onOpen,
@@ -62,4 +65,4 @@ export function BoardView({
       onRetry={(status) => void loadColumn(cycleId, status as ItemStatus, query)}
     />
   );
-}
+});

@@ -1,6 +1,6 @@
 import type { Cycle, ProductionItem } from '@crw/api-client';
 import { Button, CalendarView as Calendar, type CalendarMode } from '@crw/ui';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { productionMsg as t } from '../../../features/production/messages.ts';
@@ -14,7 +14,13 @@ import { statusTone } from './status-tone.ts';
  * Items by publish date on the design system's `CalendarView` (a month or a week, Monday first; an agenda on a
  * phone), tinted by status; the items without a date are listed under it.
  */
-export function CalendarView({ cycle, onOpen }: { cycle: Cycle | null; onOpen: (itemId: string) => void }) {
+export const CalendarView = memo(function CalendarView({
+  cycle,
+  onOpen,
+}: {
+  cycle: Cycle | null;
+  onOpen: (itemId: string) => void;
+}) {
   const { calendar } = useSnapshot(productionStore);
   const [params] = useSearchParams();
   const [mode, setMode] = useState<CalendarMode>('month');
@@ -64,4 +70,4 @@ export function CalendarView({ cycle, onOpen }: { cycle: Cycle | null; onOpen: (
       ) : null}
     </div>
   );
-}
+});
