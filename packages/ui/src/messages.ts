@@ -31,6 +31,7 @@ export const uiMessages = {
     error: 'No se pudieron cargar las notificaciones',
     retry: 'Reintentar',
     loadMore: 'Cargar más',
+    loadingMore: 'Cargando más…',
   },
   system: systemMessages,
   toast: toastMessages,

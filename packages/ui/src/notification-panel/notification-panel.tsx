@@ -1,7 +1,7 @@
-import { ArchiveIcon, BellIcon, CheckCheckIcon, CheckIcon, XIcon } from 'lucide-react';
+import { ArchiveIcon, BellIcon, CheckCheckIcon, CheckIcon, LoaderCircleIcon, XIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import type * as React from 'react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../button/button.tsx';
 import { badgeLabel } from '../hooks/timings.ts';
 import { cn } from '../lib/cn.ts';
@@ -32,7 +32,17 @@ export interface NotificationPanelProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   count: number;
+  /** The count is a floor (the server stopped counting): the badge reads «9+» even below ten. */
+  countAtLeast?: boolean;
   items: readonly NotificationEntry[];
+  /**
+   * Paged by the caller: `items` is what has been loaded, `onLoadMore` asks for the next page, called when the
+   * end of the list scrolls into view (or with «Cargar más»). Without it the panel shows `items` 30 at a time.
+   */
+  onLoadMore?: () => void;
+  /** Older notifications exist (with `onLoadMore`). */
+  hasMore?: boolean;
+  loadingMore?: boolean;
   loading?: boolean;
   error?: string | null;
   onRetry?: () => void;
@@ -48,13 +58,15 @@ export interface NotificationPanelProps {
   onArchive: (id: string) => void;
 }
 
-/** The bell with its unread badge (9+ above 9, hidden at 0). */
+/** The bell with its unread badge (9+ above 9, or when the count is only a floor; hidden at 0). */
 export function NotificationBell({
   count,
+  atLeast = false,
   className,
   ...props
-}: React.ComponentProps<'button'> & { count: number }) {
-  const label = badgeLabel(count);
+}: React.ComponentProps<'button'> & { count: number; atLeast?: boolean }) {
+  const exact = badgeLabel(count);
+  const label = atLeast && exact && !exact.endsWith('+') ? `${exact}+` : exact;
   return (
     <button
       type="button"
@@ -79,11 +91,11 @@ export function NotificationBell({
 
 /** Bell + panel (a popover anchored to the bell). Data and actions come from props. */
 export function NotificationPanel(props: NotificationPanelProps) {
-  const { open, onOpenChange, count } = props;
+  const { open, onOpenChange, count, countAtLeast } = props;
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger asChild>
-        <NotificationBell count={count} aria-expanded={open} />
+        <NotificationBell count={count} atLeast={countAtLeast} aria-expanded={open} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
@@ -116,10 +128,38 @@ export function NotificationPanelBody({
   onItemClick,
   onMarkRead,
   onArchive,
+  onLoadMore,
+  hasMore = false,
+  loadingMore = false,
 }: NotificationPanelProps) {
   const titleId = useId();
   const pushId = useId();
   const [visible, setVisible] = useState(PAGE);
+  const paged = Boolean(onLoadMore);
+  const shown = paged ? items : items.slice(0, visible);
+  const more = paged ? hasMore : items.length > visible;
+  const scroller = useRef<HTMLDivElement>(null);
+  const sentinel = useRef<HTMLLIElement>(null);
+  const onLoadMoreRef = useRef(onLoadMore);
+  onLoadMoreRef.current = onLoadMore;
+
+  // The next page is asked for while the list's end is still a little below the fold.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!paged || !hasMore || loadingMore || !el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          io.disconnect();
+          onLoadMoreRef.current?.();
+        }
+      },
+      { root: scroller.current, rootMargin: '0px 0px 200px 0px' },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [paged, hasMore, loadingMore]);
+
   return (
     <section aria-labelledby={titleId} data-slot="notification-panel" className="flex min-h-0 flex-col">
       <header className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
@@ -160,7 +200,12 @@ export function NotificationPanelBody({
         <label htmlFor={pushId}>{t.pushSwitch}</label>
         <Switch id={pushId} checked={pushEnabled} disabled={pushBusy} onCheckedChange={onPushChange} />
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto" aria-busy={loading || undefined}>
+      <div
+        ref={scroller}
+        data-slot="notification-list"
+        className="min-h-0 flex-1 overflow-y-auto"
+        aria-busy={loading || loadingMore || undefined}
+      >
         {loading && items.length === 0 ? (
           <ul className="space-y-3 p-4" aria-label={uiMessages.loading}>
             {[0, 1, 2].map((i) => (
@@ -183,7 +228,7 @@ export function NotificationPanelBody({
           <p className="p-8 text-center text-sm text-muted-foreground">{t.empty}</p>
         ) : (
           <ul className="divide-y divide-border">
-            {items.slice(0, visible).map((n) => (
+            {shown.map((n) => (
               <NotificationPanelItem
                 key={n.id}
                 notification={n}
@@ -192,10 +237,25 @@ export function NotificationPanelBody({
                 onArchive={() => onArchive(n.id)}
               />
             ))}
-            {items.length > visible ? (
-              <li className="p-2 text-center">
-                <Button variant="ghost" size="sm" onClick={() => setVisible((v) => v + PAGE)}>
-                  {t.loadMore}
+            {more ? (
+              <li ref={sentinel} className="p-2 text-center">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={loadingMore}
+                  onClick={() => (onLoadMore ? onLoadMore() : setVisible((v) => v + PAGE))}
+                >
+                  {loadingMore ? (
+                    <>
+                      <LoaderCircleIcon
+                        className="animate-spin motion-reduce:animate-none"
+                        aria-hidden="true"
+                      />
+                      {t.loadingMore}
+                    </>
+                  ) : (
+                    t.loadMore
+                  )}
                 </Button>
               </li>
             ) : null}

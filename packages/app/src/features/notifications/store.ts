@@ -6,25 +6,38 @@ import { onLogout } from '../auth/store.ts';
 import { toast } from '../system/store.ts';
 import { notificationMessages as m } from './messages.ts';
 
+/** Notifications read per request: the panel's first page, and each further one as its list is scrolled. */
+export const NOTIFICATIONS_PAGE = 50;
+
 /**
  * The notification centre (spec §2, §4, §8): the list (active or archived), the unread count, the panel.
- * The count is refreshed after each list load and each read.
+ * The list comes in pages of NOTIFICATIONS_PAGE, newest first; the next page is the one `before` the last shown
+ * (a cursor, so a notification arriving meanwhile neither repeats nor skips one). The count is refreshed after
+ * each list load and each read; past the server's ceiling it is «at least» (`unreadAtLeast`).
  */
 interface NotificationsState {
   items: Notification[];
   unread: number;
+  /** The count is a floor: there are this many unread or more. */
+  unreadAtLeast: boolean;
   showArchived: boolean;
   open: boolean;
   loading: boolean;
+  /** Older ones may exist: the last page came full. */
+  hasMore: boolean;
+  loadingMore: boolean;
   error: string | null;
 }
 
 const initial = (): NotificationsState => ({
   items: [],
   unread: 0,
+  unreadAtLeast: false,
   showArchived: false,
   open: false,
   loading: false,
+  hasMore: false,
+  loadingMore: false,
   error: null,
 });
 
@@ -34,33 +47,62 @@ onLogout(() => Object.assign(notificationsStore, initial()));
 
 export async function refreshUnreadCount() {
   try {
-    const { count } = await api.call(sdk.getUnreadCount({ client: api.client }), m.countError);
+    const { count, atLeast } = await api.call(sdk.getUnreadCount({ client: api.client }), m.countError);
     notificationsStore.unread = count;
+    notificationsStore.unreadAtLeast = atLeast;
   } catch {
     // The badge keeps its last value; the list shows its own error.
   }
 }
 
+const fetchPage = (archived: boolean, before?: string) =>
+  api.call(
+    sdk.listNotifications({
+      client: api.client,
+      query: { includeArchived: false, archived, limit: NOTIFICATIONS_PAGE, ...(before ? { before } : {}) },
+    }),
+    m.loadError,
+  );
+
+/** Answers are applied only if the list was not reloaded (or switched to the archive) meanwhile. */
+let generation = 0;
+
+/** The list's first page (the active ones, or the archived ones). */
 export async function loadNotifications() {
+  const run = ++generation;
   notificationsStore.loading = true;
   notificationsStore.error = null;
   try {
-    const list = await api.call(
-      sdk.listNotifications({
-        client: api.client,
-        query: { includeArchived: notificationsStore.showArchived },
-      }),
-      m.loadError,
-    );
-    notificationsStore.items = notificationsStore.showArchived
-      ? list.filter((n) => n.archived)
-      : list.filter((n) => !n.archived);
+    const page = await fetchPage(notificationsStore.showArchived);
+    if (run !== generation) return;
+    notificationsStore.items = page;
+    notificationsStore.hasMore = page.length === NOTIFICATIONS_PAGE;
   } catch (error) {
-    notificationsStore.error = error instanceof Error ? error.message : m.loadError;
+    if (run === generation) notificationsStore.error = error instanceof Error ? error.message : m.loadError;
   } finally {
-    notificationsStore.loading = false;
+    if (run === generation) notificationsStore.loading = false;
   }
   await refreshUnreadCount();
+}
+
+/** The next page, older than the last one shown (the panel asks when its list is scrolled to the end). */
+export async function loadMoreNotifications() {
+  const s = notificationsStore;
+  const last = s.items.at(-1);
+  if (!last || !s.hasMore || s.loading || s.loadingMore) return;
+  const run = generation;
+  s.loadingMore = true;
+  try {
+    const page = await fetchPage(s.showArchived, last._id);
+    if (run !== generation) return;
+    const known = new Set(s.items.map((n) => n._id));
+    s.items.push(...page.filter((n) => !known.has(n._id)));
+    s.hasMore = page.length === NOTIFICATIONS_PAGE;
+  } catch (error) {
+    if (run === generation) toast.error(error instanceof Error ? error.message : m.loadError);
+  } finally {
+    if (run === generation) s.loadingMore = false;
+  }
 }
 
 function replace(updated: Notification) {
@@ -98,6 +140,7 @@ export async function markAllRead() {
     await api.call(sdk.markAllNotificationsRead({ client: api.client }), m.markAllError);
     for (const n of notificationsStore.items) if (!n.archived) n.read = true;
     notificationsStore.unread = 0;
+    notificationsStore.unreadAtLeast = false;
   } catch {
     toast.error(m.markAllError);
   }
@@ -108,7 +151,10 @@ export async function markAllRead() {
 export async function archiveAll() {
   try {
     await api.call(sdk.archiveAllNotifications({ client: api.client }), m.archiveAllError);
-    if (!notificationsStore.showArchived) notificationsStore.items = [];
+    if (!notificationsStore.showArchived) {
+      notificationsStore.items = [];
+      notificationsStore.hasMore = false;
+    }
     notificationsStore.unread = 0;
   } catch {
     toast.error(m.archiveAllError);
@@ -118,6 +164,8 @@ export async function archiveAll() {
 
 export async function toggleArchived() {
   notificationsStore.showArchived = !notificationsStore.showArchived;
+  notificationsStore.items = [];
+  notificationsStore.hasMore = false;
   await loadNotifications();
 }
 

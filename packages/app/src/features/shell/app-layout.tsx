@@ -28,6 +28,7 @@ import { connectRealtime } from '../notifications/realtime.ts';
 import {
   archive,
   archiveAll,
+  loadMoreNotifications,
   loadNotifications,
   markAllRead,
   markRead,
@@ -133,8 +134,11 @@ export default function AppLayout() {
   const {
     items: notifications,
     unread,
+    unreadAtLeast,
     open,
     loading,
+    loadingMore,
+    hasMore,
     error,
     showArchived,
   } = useSnapshot(notificationsStore);
@@ -144,6 +148,7 @@ export default function AppLayout() {
       open={open}
       onOpenChange={setPanelOpen}
       count={unread}
+      countAtLeast={unreadAtLeast}
       items={notifications.map((n) => ({
         id: n._id,
         title: n.title || undefined,
@@ -153,6 +158,9 @@ export default function AppLayout() {
         archived: n.archived,
       }))}
       loading={loading}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      onLoadMore={() => void loadMoreNotifications()}
       error={error}
       onRetry={() => void loadNotifications()}
       showArchived={showArchived}
