@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type Database, openDatabase, pgliteDirFor } from '../src/db/client.ts';
 import { loadEnv } from '../src/env.ts';
+import { copyRows } from '../src/tools/db-copy.ts';
 import { makePortfolio, makeUser, type TestUser } from './helpers.ts';
 import { startServer } from './support/server-process.ts';
 
@@ -363,6 +364,61 @@ describe.runIf(withPostgres)('the embedded database moves to PostgreSQL, and Pos
       expect(refused.stderr).toMatch(/Detén el servidor/);
     } finally {
       rmSync(lock, { force: true });
+    }
+  }, 120_000);
+
+  it('copies a table it was never told about: identity, self-reference, trigger, arrays, bytea, jsonb', async () => {
+    // A later migration's table, on both sides (the migrator made it on each): nothing in the copy names it.
+    const extra = `create table later_notes (
+        id integer generated always as identity primary key,
+        parent_id integer references later_notes(id),
+        tags text[] not null,
+        raw bytea,
+        doc jsonb,
+        at timestamptz not null,
+        touched integer not null default 0
+      );
+      create function later_touch() returns trigger language plpgsql as $$
+        begin new.touched := new.touched + 1; return new; end $$;
+      create trigger later_touch before insert on later_notes for each row execute function later_touch();`;
+    const source = await openDatabase({});
+    const pglite = (source.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
+    await pglite.exec(extra);
+    // The child first in the table's physical order: a row that references one copied after it.
+    await pglite.exec(`insert into later_notes (tags, raw, doc, at) values
+        ('{a,"b c"}', '\\x00ff10', '{"k": [1, "dos", null]}', '2026-01-02 03:04:05.678912+02');
+      insert into later_notes (parent_id, tags, at) values (1, '{}', now());
+      update later_notes set parent_id = 2 where id = 1;`);
+    const url = await newPostgresDatabase();
+    const migrated = await openDatabase({ databaseUrl: url });
+    await migrated.close();
+    const target = new pg.Client({ connectionString: url });
+    await target.connect();
+    try {
+      await target.query(extra);
+      const report = await copyRows({
+        source: (work) => pglite.transaction((tx) => work((text, params) => tx.query(text, params))),
+        target,
+      });
+      expect(report.tables).toContainEqual({ table: 'later_notes', rows: 2 });
+      const query =
+        "select id, parent_id, tags, encode(raw, 'hex') as raw, doc, at, touched from later_notes order by id";
+      const { rows: copied } = await target.query(query);
+      const { rows: original } = await pglite.query<Record<string, unknown>>(query);
+      expect(copied).toEqual(original);
+      expect(copied[0]).toMatchObject({ parent_id: 2, tags: ['a', 'b c'], raw: '00ff10', touched: 1 });
+      // The identity goes on where the source's was: the next row is 3, not 1.
+      const next = await target.query('insert into later_notes (tags, at) values ($1, now()) returning id', [
+        [],
+      ]);
+      expect(next.rows[0].id).toBe(3);
+      // The foreign key is enforced again after the copy.
+      await expect(
+        target.query('insert into later_notes (parent_id, tags, at) values (99, $1, now())', [[]]),
+      ).rejects.toThrow(/foreign key/);
+    } finally {
+      await target.end();
+      await source.close();
     }
   }, 120_000);
 
