@@ -58,9 +58,10 @@ async function refuseNonEmpty(client: pg.Client, url: string, what: string): Pro
   const full = await tablesWithRows((text, params) => client.query(text, params as unknown[]));
   if (full.length > 0)
     throw new RefusedError(
-      `La base de datos de destino ${redact(url)} no está vacía (la tabla ${full
-        .map((t) => `«${t}»`)
-        .join(', ')} tiene filas): ${what} solo escribe en una base de datos PostgreSQL vacía. ` +
+      `La base de datos de destino ${redact(url)} no está vacía (${
+        full.length === 1 ? 'la tabla' : 'las tablas'
+      } ${full.map((t) => `«${t}»`).join(', ')} ${full.length === 1 ? 'tiene' : 'tienen'} filas): ` +
+        `${what} solo escribe en una base de datos PostgreSQL vacía. ` +
         'Crea una nueva (p. ej. `createdb estudio`) y vuelve a intentarlo.',
     );
 }
