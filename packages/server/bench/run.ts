@@ -77,7 +77,8 @@ const settings = {
   soakWarmupSeconds: quick ? 0.5 : 10,
   soakWorkers: quick ? 4 : 10,
   floorRounds: num(process.env.BENCH_FLOOR_ROUNDS, quick ? 2 : 7),
-  floorSeconds: quick ? 1 : 3,
+  floorSeconds: quick ? 0.5 : 3,
+  floorWarmupSeconds: quick ? 0.25 : 2,
   scaleSizes:
     option('scale-sizes')?.split(',').map(Number) ??
     (quick || flag('no-scale') ? [] : [100, 10_000, 100_000]),
@@ -405,6 +406,7 @@ async function benchDatabase(db: Db) {
       const [mine, floor] = await interleaved([base(server!), base(floorServer)], floorCase, seeded, {
         ...opts,
         seconds: settings.floorSeconds,
+        warmupSeconds: settings.floorWarmupSeconds,
         rounds: settings.floorRounds,
       });
       rows.push(floorRow(db, floorCase, mine!, floor!));

@@ -182,14 +182,23 @@ async function listItems(user: User, cycleId: string, params: URLSearchParams) {
   return { items: rows.map(toItem), total: Number(rows[0]?.total ?? 0), page, limit };
 }
 
+/** Since migration 0013 a recipient's copy of a notification is a `notification_receipts` row (before: `recipients`). */
+const receipts =
+  (await query(`select to_regclass('notification_receipts') is not null as ok`, []))[0]?.ok === true;
+
 /** GET /api/notifications: the newest 200 not archived. */
 async function listNotifications(user: User) {
   const rows = await query(
-    `select n.id, n.title, n.content, n.payload, coalesce(s.read, false) as read,
-       coalesce(s.archived, false) as archived, n.created_at
-     from notifications n left join notification_states s on s.notification_id = n.id and s.user_id = $1
-     where n.recipients @> array[$1]::text[] and s.archived is not true
-     order by n.created_at desc, n.id desc limit 200`,
+    receipts
+      ? `select n.id, n.title, n.content, n.payload, r.read, r.archived, n.created_at
+         from notification_receipts r join notifications n on n.id = r.notification_id
+         where r.user_id = $1 and r.archived = false
+         order by r.created_at desc, r.notification_id desc limit 200`
+      : `select n.id, n.title, n.content, n.payload, coalesce(s.read, false) as read,
+           coalesce(s.archived, false) as archived, n.created_at
+         from notifications n left join notification_states s on s.notification_id = n.id and s.user_id = $1
+         where n.recipients @> array[$1]::text[] and s.archived is not true
+         order by n.created_at desc, n.id desc limit 200`,
     [user.id],
   );
   return rows.map((r) => ({
