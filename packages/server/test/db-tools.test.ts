@@ -319,6 +319,7 @@ describe.runIf(withPostgres)('the embedded database moves to PostgreSQL, and Pos
     const client = s3Client(s3Endpoint);
     const object = await client.send(new GetObjectCommand({ Bucket: 'mudanza', Key: world.file.s3Key }));
     expect(Buffer.from(await object.Body!.transformToByteArray()).equals(world.file.bytes)).toBe(true);
+    expect(object.ContentType).toBe('text/plain');
     client.destroy();
 
     // A server on PostgreSQL (uploads still in DATA_DIR) reads everything back, with the same sessions.

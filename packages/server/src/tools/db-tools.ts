@@ -18,6 +18,7 @@ import {
   pgliteDirFor,
   restorePgliteSnapshot,
 } from '../db/client.ts';
+import { files } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { requestSnapshot } from './control.ts';
 import { type CopyReport, copyRows, type Query, RefusedError, tablesWithRows } from './db-copy.ts';
@@ -130,7 +131,16 @@ export async function moveToPostgres(opts: MoveOptions): Promise<CopyReport & { 
         target,
       });
       let uploads = 0;
-      if (opts.uploadsToS3) uploads = await uploadsToS3(opts.env, log);
+      if (opts.uploadsToS3) {
+        // Each object with the type its upload declared (what a browser's upload to S3 would have stored).
+        const types = new Map(
+          (await source.db.select({ key: files.s3Key, type: files.fileType }).from(files)).map((f) => [
+            f.key,
+            f.type,
+          ]),
+        );
+        uploads = await uploadsToS3(opts.env, types, log);
+      }
       return { ...report, uploads };
     } finally {
       await target.end();
@@ -145,7 +155,7 @@ interface PgliteLike {
 }
 
 /** The local upload files into the configured bucket, under the same keys (existing objects are kept). */
-async function uploadsToS3(env: Env, log: Log): Promise<number> {
+async function uploadsToS3(env: Env, types: Map<string, string>, log: Log): Promise<number> {
   const { S3Client, PutObjectCommand, HeadObjectCommand } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: env.S3_REGION,
@@ -165,7 +175,10 @@ async function uploadsToS3(env: Env, log: Log): Promise<number> {
         .send(new HeadObjectCommand({ Bucket: env.S3_BUCKET, Key: key }))
         .then((head) => head.ContentLength === body.length)
         .catch(() => false);
-      if (!exists) await client.send(new PutObjectCommand({ Bucket: env.S3_BUCKET, Key: key, Body: body }));
+      if (!exists)
+        await client.send(
+          new PutObjectCommand({ Bucket: env.S3_BUCKET, Key: key, Body: body, ContentType: types.get(key) }),
+        );
       copied += 1;
     }
   } finally {
