@@ -1,0 +1,294 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import pg from 'pg';
+import { freePort, type Instance, startInstance, stop } from '../../support/cluster.ts';
+import { demo } from '../../support/session.ts';
+import { test as base, type E2eServer, e2eServerEnv, expect } from '../../support/test.ts';
+import { mainThreadWork } from '../../support/trace.ts';
+
+/**
+ * The browser at scale (issue 30): a cycle of 1,000 pieces and a bell of 10,000 notifications.
+ *
+ * Seeded fast and through the real paths, not through 1,000 calls nor a test-only route: the employee makes the
+ * portfolio, starts its cycle and asks «Generar estrategia» for 100 pieces ten times (ten API calls, one
+ * transaction each); then one SQL statement spreads the pieces over the six statuses and the cycle's days (and
+ * gives them distinct titles, a fifth to the employee), and one more writes 10,000 notifications with their
+ * receipts. On PGlite the database belongs to the server's process, so the server is stopped for those two
+ * statements and started again on the same folder; on PostgreSQL (E2E_DATABASE_URL) they run beside it.
+ *
+ * Main-thread work is read from a Chromium trace with the CPU slowed down 4× (support/trace.ts).
+ */
+
+const PIECES = 1000;
+const NOTIFICATIONS = 10_000;
+/** Main-thread work allowed for opening a piece or applying a filter, at 4× CPU slowdown. */
+const BUDGET_MS = 100;
+
+interface Seed {
+  portfolioId: string;
+  cycleId: string;
+  /** The title of the first piece in the «Borrador» column. */
+  firstDraft: string;
+}
+
+async function api(url: string, token: string | null, method: string, body?: object) {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Spreads the cycle's pieces over statuses and days, and fills the employee's bell. */
+async function seedSql(query: (text: string, params: unknown[]) => Promise<unknown>, cycleId: string) {
+  await query(
+    `with numbered as (
+       select i.id, row_number() over (order by i.created_at, i.id) as n, c.start_date, c.end_date
+       from items i join cycles c on c.id = i.cycle_id where i.cycle_id = $1
+     )
+     update items set
+       title = items.title || ' ' || numbered.n,
+       status = (array['draft','draft','draft','draft','internal_review','internal_review','internal_changes',
+                       'client_review','client_changes','approved'])[1 + numbered.n % 10],
+       publish_date = numbered.start_date + (numbered.n % (numbered.end_date - numbered.start_date + 1))::int,
+       assignee_id = case when numbered.n % 5 = 0
+         then (select id from users where email = $2) end
+     from numbered where items.id = numbered.id`,
+    [cycleId, demo.employee.email],
+  );
+  await query(
+    `with made as (
+       insert into notifications (id, title, content, payload, created_at)
+       select gen_random_uuid()::text, 'Aviso ' || g, 'Notificación número ' || g || ' de ${NOTIFICATIONS}', '{}'::jsonb,
+              now() - make_interval(secs => ${NOTIFICATIONS} - g)
+       from generate_series(1, ${NOTIFICATIONS}) g
+       returning id, created_at
+     )
+     insert into notification_receipts (notification_id, user_id, created_at, read, archived)
+     select made.id, u.id, made.created_at, false, false from made, users u where u.email = $1`,
+    [demo.employee.email],
+  );
+}
+
+const test = base.extend<object, { scale: { instance: Instance; seed: Seed } }>({
+  scale: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern (none).
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'crw-e2e-scale-'));
+      const port = await freePort();
+      const databaseUrl = process.env.E2E_DATABASE_URL ?? '';
+      const env = {
+        ...e2eServerEnv(dataDir),
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: process.env.E2E_REDIS_URL ?? '',
+      };
+      const start = () => startInstance({ name: 'servidor e2e (escala)', port, demo: true, env });
+      let instance = await start();
+
+      const base = `${instance.url}/api`;
+      const { token } = await api(`${base}/auth/login`, null, 'POST', demo.employee);
+      const portfolio = await api(`${base}/portfolios`, token, 'POST', {
+        identifier: `escala-${Date.now()}`,
+        accountData: { businessName: 'Panadería a escala' },
+        productionCycleData: {
+          pilaresContenido: ['Pan', 'Dulces', 'Temporada'],
+          angulosVenta: ['Tradición', 'Salud'],
+          formatosCreativos: ['Reel', 'Carrusel', 'Post'],
+        },
+      });
+      const cycle = await api(`${base}/production/portfolios/${portfolio._id}/start`, token, 'POST', {
+        cycleDuration: 14,
+      });
+      for (let i = 0; i < PIECES / 100; i++)
+        await api(`${base}/production/cycles/${cycle._id}/items/strategy`, token, 'POST', {
+          itemsCount: 100,
+        });
+
+      if (databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await seedSql((text, params) => client.query(text, params), cycle._id);
+        await client.end();
+      } else {
+        await stop(instance);
+        const [{ PGlite }, { pg_trgm }] = await Promise.all([
+          import('@electric-sql/pglite'),
+          // The extensions the schema uses (the server loads the same ones).
+          import('@electric-sql/pglite/contrib/pg_trgm'),
+        ]);
+        const db = new PGlite(join(dataDir, 'db'), { extensions: { pg_trgm } });
+        await seedSql((text, params) => db.query(text, params), cycle._id);
+        await db.close();
+        instance = await start();
+      }
+      const first = await api(
+        `${instance.url}/api/production/cycles/${cycle._id}/items?page=1&limit=1&status=draft`,
+        (await api(`${instance.url}/api/auth/login`, null, 'POST', demo.employee)).token,
+        'GET',
+      );
+      await use({
+        instance,
+        seed: { portfolioId: portfolio._id, cycleId: cycle._id, firstDraft: first.items[0].title },
+      });
+      await stop(instance);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  // The pages of this file talk to the seeded server, not to the worker's usual one.
+  server: [
+    async ({ scale }, use) => use({ ...scale.instance, notionPort: 0 } satisfies E2eServer),
+    { scope: 'worker' },
+  ],
+});
+
+test.describe.configure({ mode: 'serial' });
+// Playwright's trace snapshots the document on the main thread at each of its calls: it would be measured too.
+test.use({ trace: 'off' });
+
+async function openPlan(page: Page, seed: Seed, view?: 'table' | 'calendar') {
+  const login = await page.request.post('/api/auth/login', { data: demo.employee });
+  const { token } = await login.json();
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto(`/portfolios/${seed.portfolioId}/production${view ? `?view=${view}` : ''}`);
+}
+
+const column = (page: Page, name: RegExp) => page.getByRole('group', { name });
+
+test('the board of 1,000 pieces: counts per column, a column loads as it scrolls and draws only what is near', async ({
+  page,
+  scale,
+}) => {
+  await openPlan(page, scale.seed);
+  const drafts = column(page, /^Borrador: 400$/);
+  await expect(drafts).toBeVisible();
+  await expect(column(page, /^En revisión interna: 200$/)).toBeVisible();
+  await expect(column(page, /^Aprobado: 100$/)).toBeVisible();
+  const cards = drafts.locator('[data-slot="kanban-card"]');
+  await expect(cards).toHaveCount(20);
+
+  // Scrolling the column to its end asks for the next page, again and again; no «Cargar más» click.
+  const body = drafts.locator('[data-slot="kanban-column-body"]');
+  let lastPage = 1;
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.endsWith('/items') && url.searchParams.getAll('status').join() === 'draft')
+      lastPage = Math.max(lastPage, Number(url.searchParams.get('page')));
+  });
+  for (let i = 0; i < 4; i++) {
+    const before = lastPage;
+    await body.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(() => lastPage).toBeGreaterThan(before);
+  }
+  expect(lastPage).toBeGreaterThanOrEqual(5);
+  // 100 or more loaded, fewer than half of them in the document.
+  const loaded = Number(
+    await drafts.locator('[data-slot="virtual-list"] > li').first().getAttribute('aria-setsize'),
+  );
+  expect(loaded).toBeGreaterThanOrEqual(100);
+  expect(await cards.count()).toBeLessThan(45);
+  // Scrolled to its end, the column draws its last cards (and only a screenful).
+  await body.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect
+    .poll(() =>
+      body.evaluate((el) =>
+        Math.max(
+          ...[...el.querySelectorAll('li[aria-posinset]')].map((li) =>
+            Number(li.getAttribute('aria-posinset')),
+          ),
+        ),
+      ),
+    )
+    .toBeGreaterThan(loaded - 10);
+  expect(await cards.count()).toBeLessThan(45);
+});
+
+test('opening a piece and applying a filter each take less than 100 ms of main-thread work at 4× CPU', async ({
+  page,
+  scale,
+}) => {
+  await openPlan(page, scale.seed);
+  const drafts = column(page, /^Borrador: 400$/);
+  const card = drafts.getByRole('button', { name: new RegExp(`^${scale.seed.firstDraft}(?!\\d)`) });
+  await expect(card).toBeVisible();
+  const box = (await card.boundingBox())!;
+
+  const open = await mainThreadWork(
+    page,
+    (click) => click(box.x + box.width / 2, box.y + 12),
+    `() => [...document.querySelectorAll('[role="dialog"]')].some((d) => d.textContent.includes(${JSON.stringify(
+      scale.seed.firstDraft,
+    )}) && !d.querySelector('[aria-busy="true"]'))`,
+  );
+  console.log(
+    `abrir una pieza: ${open.totalMs} ms de hilo principal (${open.tasks} tareas, la más larga ${open.longestMs} ms)`,
+  );
+  await expect(page.getByRole('dialog', { name: scale.seed.firstDraft })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // «Mis piezas»: a fifth of the cycle is the employee's.
+  const mine = page.getByRole('button', { name: 'Mis piezas' });
+  const mineBox = (await mine.boundingBox())!;
+  const filter = await mainThreadWork(
+    page,
+    (click) => click(mineBox.x + mineBox.width / 2, mineBox.y + mineBox.height / 2),
+    `() => location.search.includes('assigneeId') && !document.querySelector('[data-slot="kanban-column"][aria-busy]') && /^Borrador: 100$/.test(document.querySelector('[data-slot="kanban-column"]')?.getAttribute('aria-label') ?? '')`,
+  );
+  console.log(
+    `aplicar un filtro: ${filter.totalMs} ms de hilo principal (${filter.tasks} tareas, la más larga ${filter.longestMs} ms)`,
+  );
+  await expect(column(page, /^Borrador: 100$/)).toBeVisible();
+
+  expect(open.totalMs, 'abrir una pieza (ms de hilo principal a 4×)').toBeLessThan(BUDGET_MS);
+  expect(filter.totalMs, 'aplicar un filtro (ms de hilo principal a 4×)').toBeLessThan(BUDGET_MS);
+});
+
+test('the table pages through the 1,000 pieces', async ({ page, scale }) => {
+  await openPlan(page, scale.seed, 'table');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(26);
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(table.getByRole('row')).toHaveCount(26);
+});
+
+test('the calendar shows every day of the cycle, a crowded day as «+N más»', async ({ page, scale }) => {
+  await openPlan(page, scale.seed, 'calendar');
+  const calendar = page.getByRole('region', { name: 'Calendario' });
+  await expect(calendar.getByRole('button', { name: /^\+\d+ más, / }).first()).toBeVisible();
+  // All the pages arrive, one after another: 1,000 pieces over 14 days is about 71 a day.
+  await expect(calendar).not.toHaveAttribute('aria-busy', 'true', { timeout: 30_000 });
+  await expect(calendar.getByRole('gridcell', { name: /7[0-2] eventos/ }).first()).toBeAttached();
+});
+
+test('the bell of 10,000 opens with a page and loads the next one at the end of its list', async ({
+  page,
+  scale,
+}) => {
+  await openPlan(page, scale.seed);
+  await expect(page.getByTestId('notification-badge')).toHaveText('9+');
+  await page.getByRole('button', { name: /Notificaciones/ }).click();
+  const panel = page.locator('[data-slot="notification-panel"]');
+  const items = panel.locator('[data-slot="notification-item"]');
+  await expect(items).toHaveCount(50);
+  await expect(items.first()).toContainText('Notificación número 10000');
+  const next = page.waitForResponse(
+    (r) => r.url().includes('/api/notifications?') && r.url().includes('before='),
+  );
+  await panel
+    .locator('[data-slot="notification-list"]')
+    .evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await next;
+  await expect(items).toHaveCount(100);
+  await expect(items.last()).toContainText('Notificación número 9901');
+});
