@@ -47,8 +47,7 @@ CREATE INDEX "items_cycle_angulo_idx" ON "items" USING btree ("cycle_id","angulo
 CREATE INDEX "items_cycle_funnel_phase_idx" ON "items" USING btree ("cycle_id","funnel_phase","publish_date","created_at","id");--> statement-breakpoint
 CREATE INDEX "items_cycle_awareness_level_idx" ON "items" USING btree ("cycle_id","awareness_level","publish_date","created_at","id");--> statement-breakpoint
 CREATE INDEX "items_cycle_assignee_id_idx" ON "items" USING btree ("cycle_id","assignee_id","publish_date","created_at","id");--> statement-breakpoint
-CREATE INDEX "items_title_trgm_idx" ON "items" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "items_description_trgm_idx" ON "items" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "items_search_trgm_idx" ON "items" USING gin (("title" || ' ' || "description") gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "notifications_created_idx" ON "notifications" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "items_cycle_status_idx" ON "items" USING btree ("cycle_id","status","publish_date","created_at","id");--> statement-breakpoint
 -- The tallies of the items there are now.
@@ -94,7 +93,9 @@ FOR EACH ROW WHEN (
 --> statement-breakpoint
 DROP INDEX "comments_portfolio_idx";--> statement-breakpoint
 CREATE INDEX "comments_portfolio_idx" ON "comments" USING btree ("portfolio_id","created_at");--> statement-breakpoint
-CREATE INDEX "items_portfolio_publish_idx" ON "items" USING btree ("portfolio_id","publish_date");--> statement-breakpoint
+CREATE INDEX "items_portfolio_publish_idx" ON "items" USING btree ("portfolio_id","publish_date","title");--> statement-breakpoint
+DROP INDEX "items_portfolio_status_idx";--> statement-breakpoint
+CREATE INDEX "items_portfolio_status_idx" ON "items" USING btree ("portfolio_id","status","updated_at");--> statement-breakpoint
 ALTER TABLE "item_history" ADD COLUMN "portfolio_id" text;--> statement-breakpoint
 UPDATE "item_history" h SET "portfolio_id" = i."portfolio_id" FROM "items" i WHERE i."id" = h."item_id";--> statement-breakpoint
 CREATE INDEX "item_history_portfolio_idx" ON "item_history" USING btree ("portfolio_id","created_at");--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
@@ -173,7 +173,8 @@ export async function listItems(db: Db, cycleId: string, viewer: Viewer, q: Item
     q.funnelPhase ? eq(items.funnelPhase, q.funnelPhase) : undefined,
     q.awarenessLevel ? eq(items.awarenessLevel, q.awarenessLevel) : undefined,
     q.assigneeId ? eq(items.assigneeId, q.assigneeId) : undefined,
-    term ? or(ilike(items.title, likeTerm(term)), ilike(items.description, likeTerm(term))) : undefined,
+    // The expression of the trigram index (schema.ts), written the same way.
+    term ? sql`(${items.title} || ' ' || ${items.description}) ilike ${likeTerm(term)}` : undefined,
   ];
   const where = and(eq(items.cycleId, cycleId), visibleItems(internal), ...chosen);
   const offset = (q.page - 1) * q.limit;

@@ -1,0 +1,434 @@
+/**
+ * Issue 30: what a screen reads costs the same with years of data behind it.
+ *
+ * - The inbox pages with a cursor, the unread count stops at its cap, a page's total comes from the tallies (or a
+ *   capped count marked `atLeast`), and the retention job removes exactly what everyone has read, once a day.
+ * - On PostgreSQL, the planner proves it: the tables are filled past 10,000 rows, every statement the screens'
+ *   requests send is captured on the wire and explained (`EXPLAIN (FORMAT JSON)`), and none may scan a growing
+ *   table sequentially or sort one.
+ */
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.ts';
+import { UNREAD_CAP } from '../src/services/notifications.ts';
+import { TOTAL_CAP } from '../src/services/production/items.ts';
+import {
+  callsAs,
+  createTestApp,
+  insertNotification,
+  makePortfolio,
+  makeUser,
+  type TestContext,
+  type TestUser,
+  testDb,
+} from './helpers.ts';
+
+const ITEMS = 12_000;
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** A cycle under way today in the portfolio: its id. */
+async function startCycle(ctx: TestContext, admin: TestUser, portfolioId: string) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/production/cycles',
+    headers: admin.headers,
+    payload: { portfolioId, startDate: day(-1), endDate: day(13) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json()._id as string;
+}
+const NOTIFICATIONS = 10_500;
+
+/** `n` items in a cycle, written in one statement: statuses, formats, assignees and dates spread over them. */
+async function fillCycle(
+  ctx: TestContext,
+  portfolioId: string,
+  cycleId: string,
+  n: number,
+  assigneeId: string,
+) {
+  await ctx.app.db.execute(sql`
+    insert into items (id, portfolio_id, cycle_id, title, description, format, pilar, status, assignee_id,
+      publish_date, created_at)
+    select gen_random_uuid()::text, ${portfolioId}, ${cycleId}, 'Pieza ' || g, 'Texto de la pieza ' || g,
+      (array['Reel', 'Carrusel', 'Historia'])[1 + g % 3], (array['Origen', 'Proceso'])[1 + g % 2],
+      -- Years of work: most approved, a few of each status waiting.
+      case when g % 200 < 5 then (array['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes'])[1 + g % 200]
+        else 'approved' end,
+      case when g % 4 = 0 then ${assigneeId} end,
+      case when g % 5 <> 0 then date '2026-11-01' + (g % 28) end,
+      now() - make_interval(secs => g)
+    from generate_series(1, ${n}) g`);
+  await ctx.app.db.execute(sql`
+    insert into item_history (id, item_id, actor_id, action, to_status, created_at)
+    select gen_random_uuid()::text, i.id, ${assigneeId}, 'create', 'draft', i.created_at
+    from items i where i.cycle_id = ${cycleId}`);
+  await ctx.app.db.execute(sql`
+    insert into item_versions (id, item_id, number, material_data, author_id, created_at)
+    select gen_random_uuid()::text, i.id, 1, '{"copy": "", "files": [], "links": []}'::jsonb, ${assigneeId}, i.created_at
+    from items i where i.cycle_id = ${cycleId}`);
+}
+
+/** `n` notifications to one user, the newest last-numbered; one in `unreadEvery` left unread. */
+async function fillInbox(ctx: TestContext, userId: string, n: number, unreadEvery = 1) {
+  await ctx.app.db.execute(sql`
+    with made as (
+      insert into notifications (id, title, content, created_at)
+      select gen_random_uuid()::text, 'Aviso', 'Aviso ' || g, timestamptz '2026-01-01' + make_interval(secs => g)
+      from generate_series(1, ${n}) g
+      returning id, created_at)
+    insert into notification_receipts (notification_id, user_id, created_at, read)
+    select id, ${userId}, created_at, row_number() over () % ${unreadEvery} <> 0 from made`);
+}
+
+describe(`the inbox and the pages at scale on ${testDb}`, () => {
+  let ctx: TestContext;
+  let admin: TestUser;
+  let employee: TestUser;
+  let cycleId: string;
+  const { as } = callsAs(() => ctx.app);
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await makeUser(ctx.app, 'admin');
+    employee = await makeUser(ctx.app, 'employee');
+    const portfolio = await makePortfolio(ctx.app, [employee]);
+    cycleId = await startCycle(ctx, admin, portfolio._id);
+    await fillCycle(ctx, portfolio._id, cycleId, 1_500, employee.id);
+    await fillInbox(ctx, employee.id, 250);
+  });
+  afterAll(() => ctx?.close());
+
+  it('pages the inbox newest first with a cursor, without gaps or repeats, and in each view', async () => {
+    const seen: string[] = [];
+    let before: string | undefined;
+    for (let page = 0; page < 6; page++) {
+      const res = await as(
+        employee,
+        'GET',
+        `/api/notifications?limit=50${before ? `&before=${before}` : ''}`,
+      );
+      expect(res.statusCode).toBe(200);
+      const list = res.json() as Array<{ _id: string; createdAt: string }>;
+      if (list.length === 0) break;
+      const times = list.map((n) => n.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
+      seen.push(...list.map((n) => n._id));
+      before = list.at(-1)!._id;
+    }
+    expect(seen).toHaveLength(250);
+    expect(new Set(seen).size).toBe(250);
+    // Another person's notification is no cursor of mine.
+    const theirs = await insertNotification(ctx.app.db, [admin.id], { content: 'Suya' });
+    expect((await as(employee, 'GET', `/api/notifications?before=${theirs.id}`)).json()).toEqual([]);
+    // Archived: only in the archived view; the active list no longer shows it.
+    expect((await as(employee, 'PUT', `/api/notifications/${seen[0]}/archive`)).statusCode).toBe(200);
+    const archived = (await as(employee, 'GET', '/api/notifications?archived=true')).json();
+    expect(archived.map((n: { _id: string }) => n._id)).toEqual([seen[0]]);
+    const active = (await as(employee, 'GET', '/api/notifications?limit=1')).json();
+    expect(active[0]._id).toBe(seen[1]);
+    const all = (await as(employee, 'GET', '/api/notifications?includeArchived=true&limit=1')).json();
+    expect(all[0]._id).toBe(seen[0]);
+    expect((await as(employee, 'GET', '/api/notifications?limit=0')).statusCode).toBe(400);
+    expect((await as(employee, 'GET', '/api/notifications?limit=201')).statusCode).toBe(400);
+  });
+
+  it('counts the unread up to its cap, then says "at least"', async () => {
+    const count = async () => (await as(employee, 'GET', '/api/notifications/unread-count')).json();
+    expect(await count()).toEqual({ count: UNREAD_CAP, atLeast: true });
+    await as(employee, 'POST', '/api/notifications/mark-all-read');
+    expect(await count()).toEqual({ count: 0, atLeast: false });
+    await insertNotification(ctx.app.db, [employee.id], { content: 'Nueva' });
+    expect(await count()).toEqual({ count: 1, atLeast: false });
+  });
+
+  it("gives each page the tallies' exact total, and a capped count marked atLeast where they cannot answer", async () => {
+    const page = async (query: string) => {
+      const res = await as(employee, 'GET', `/api/production/cycles/${cycleId}/items?limit=50&${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as {
+        items: Array<{ status: string; format: string }>;
+        total: number;
+        atLeast?: boolean;
+      };
+    };
+    const counted = async (where: ReturnType<typeof sql>) =>
+      Number(
+        rowsOf<{ n: number }>(
+          await ctx.app.db.execute(
+            sql`select count(*)::int as n from items where cycle_id = ${cycleId} and ${where}`,
+          ),
+        )[0]!.n,
+      );
+    const everything = await page('page=1');
+    expect(everything.total).toBe(await counted(sql`true`));
+    expect(everything.atLeast).toBeUndefined();
+    const reels = await page('format=Reel&status=draft');
+    expect(reels.total).toBe(await counted(sql`format = 'Reel' and status = 'draft'`));
+    expect(reels.items.every((i) => i.format === 'Reel' && i.status === 'draft')).toBe(true);
+    // Moving an item moves the tallies with it, in the same transaction.
+    const [moved] = rowsOf<{ id: string }>(
+      await ctx.app.db.execute(
+        sql`update items set status = 'approved' where id = (select id from items where cycle_id = ${cycleId} and format = 'Reel' and status = 'draft' limit 1) returning id`,
+      ),
+    );
+    expect(moved).toBeDefined();
+    expect((await page('format=Reel&status=draft')).total).toBe(reels.total - 1);
+    // The assignee's filter counts up to the cap: 375 here, exact.
+    const mine = await page(`assigneeId=${employee.id}`);
+    expect(mine.total).toBe(await counted(sql`assignee_id = ${employee.id}`));
+    expect(mine.total).toBeLessThan(TOTAL_CAP);
+    // The text search: the trigram-indexed ilike, `%` typed by the user is literal.
+    const found = await page('q=Pieza 1499');
+    expect(found.total).toBe(1);
+    expect((await page('q=%25')).total).toBe(0);
+    // Newest first.
+    const newest = await page('sort=createdAt&order=desc');
+    expect(newest.items).toHaveLength(50);
+  });
+
+  it('removes, once a day, the notifications older than NOTIFICATION_RETENTION_DAYS that everyone read', async () => {
+    const other = await createTestApp({ NOTIFICATION_RETENTION_DAYS: '30' });
+    try {
+      const a = await makeUser(other.app, 'employee');
+      const b = await makeUser(other.app, 'employee');
+      const old = new Date(Date.now() - 31 * 86_400_000);
+      const readByAll = await insertNotification(other.app.db, [a.id, b.id], {
+        content: 'vieja',
+        createdAt: old,
+      });
+      const halfRead = await insertNotification(other.app.db, [a.id, b.id], {
+        content: 'a medias',
+        createdAt: old,
+      });
+      const recent = await insertNotification(other.app.db, [a.id], {
+        content: 'reciente',
+        createdAt: new Date(Date.now() - 29 * 86_400_000),
+      });
+      await other.app.db.execute(sql`
+        update notification_receipts set read = true
+        where notification_id in (${readByAll.id}, ${recent.id}) or (notification_id = ${halfRead.id} and user_id = ${a.id})`);
+      expect(await other.app.retention.runNow()).toEqual({ ran: true, removed: 1 });
+      const left = rowsOf<{ id: string }>(
+        await other.app.db.execute(sql`select id from notifications order by id`),
+      );
+      expect(left.map((r) => r.id).sort()).toEqual([halfRead.id, recent.id].sort());
+      // The day's claim: a second run (another instance) does nothing.
+      expect(await other.app.retention.runNow()).toEqual({ ran: false, removed: 0 });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+/** The tables that grow with an agency's years: none may be read whole or sorted whole by a screen. */
+const GROWING = new Set([
+  'items',
+  'item_history',
+  'item_versions',
+  'comments',
+  'notifications',
+  'notification_receipts',
+  'files',
+  'tasks',
+  'mail_outbox',
+]);
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** What is wrong with a plan: a sequential scan of a growing table, or a sort over one with no limit below it. */
+function faults(node: PlanNode, out: string[] = []): string[] {
+  const relation = node['Relation Name'];
+  if (node['Node Type'] === 'Seq Scan' && relation && GROWING.has(relation))
+    out.push(`Seq Scan on ${relation}`);
+  if (node['Node Type'] === 'Sort' || node['Node Type'] === 'Incremental Sort') {
+    const below = readsUnbounded(node);
+    if (below) out.push(`${node['Node Type']} over ${below}`);
+  }
+  for (const child of node.Plans ?? []) faults(child, out);
+  return out;
+}
+
+/** Whether a plan reads through this index anywhere below. */
+const usesIndex = (node: PlanNode, name: string): boolean =>
+  node['Index Name'] === name || (node.Plans ?? []).some((child) => usesIndex(child, name));
+
+/** The growing table a node reads without a Limit in between, if any. */
+function readsUnbounded(node: PlanNode): string | undefined {
+  for (const child of node.Plans ?? []) {
+    if (child['Node Type'] === 'Limit') continue;
+    const relation = child['Relation Name'];
+    if (relation && GROWING.has(relation)) return relation;
+    const deeper = readsUnbounded(child);
+    if (deeper) return deeper;
+  }
+  return undefined;
+}
+
+const onCi = process.env.CI === 'true';
+const shouldRun = testDb === 'postgres' || (onCi && Boolean(process.env.DATABASE_URL));
+
+describe.runIf(shouldRun)('the planner at scale (PostgreSQL)', () => {
+  let ctx: TestContext;
+  let admin: TestUser;
+  let employee: TestUser;
+  let client: TestUser;
+  let portfolioId: string;
+  let cycleId: string;
+  let itemId: string;
+  const { as } = callsAs(() => ctx.app);
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await makeUser(ctx.app, 'admin');
+    employee = await makeUser(ctx.app, 'employee');
+    client = await makeUser(ctx.app, 'client');
+    const portfolio = await makePortfolio(ctx.app, [employee, client]);
+    portfolioId = portfolio._id;
+    cycleId = await startCycle(ctx, admin, portfolioId);
+    // Another cycle with as many: a cycle's reads must not depend on the others either.
+    const other = await makePortfolio(ctx.app, [employee]);
+    await fillCycle(ctx, other._id, await startCycle(ctx, admin, other._id), ITEMS, employee.id);
+    await fillCycle(ctx, portfolioId, cycleId, ITEMS, employee.id);
+    await fillInbox(ctx, employee.id, NOTIFICATIONS, 20);
+    await fillInbox(ctx, admin.id, NOTIFICATIONS, 20);
+    [{ id: itemId }] = rowsOf<{ id: string }>(
+      await ctx.app.db.execute(sql`select id from items where cycle_id = ${cycleId} limit 1`),
+    ) as [{ id: string }];
+    await ctx.app.db.execute(sql`
+      insert into comments (id, portfolio_id, entity_type, entity_id, body, visibility, author_id, created_at)
+      select gen_random_uuid()::text, ${portfolioId}, 'item', i.id, '<p>Nota</p>', 'client', ${employee.id}, i.created_at
+      from items i where i.cycle_id = ${cycleId}`);
+    await ctx.app.db.execute(sql`analyze`);
+  }, 240_000);
+  afterAll(() => ctx?.close());
+
+  /** Every statement the requests send, captured on the wire (node-postgres), with its parameters. */
+  async function statementsOf(requests: () => Promise<unknown>) {
+    const seen: Array<{ text: string; values: unknown[] }> = [];
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
+      const text = typeof first === 'string' ? first : first.text;
+      const values =
+        (typeof first === 'string' ? undefined : first.values) ?? (Array.isArray(second) ? second : []);
+      if (/^\s*(select|with)\b/i.test(text)) seen.push({ text, values });
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    try {
+      await requests();
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    return seen;
+  }
+
+  async function explain(statement: { text: string; values: unknown[] }) {
+    const url = process.env.DATABASE_URL!;
+    // The test's own database: the app's pool points at it; read its name from there.
+    const [{ db }] = rowsOf<{ db: string }>(
+      await ctx.app.db.execute(sql`select current_database() as db`),
+    ) as [{ db: string }];
+    const target = new URL(url);
+    target.pathname = `/${db}`;
+    const c = new pg.Client({ connectionString: target.toString() });
+    await c.connect();
+    try {
+      const res = await c.query(`explain (format json) ${statement.text}`, statement.values as unknown[]);
+      const plan = (res.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan;
+      return plan;
+    } finally {
+      await c.end();
+    }
+  }
+
+  const screens: Array<[string, () => TestUser, () => string]> = [
+    [
+      'the plan (default order)',
+      () => employee,
+      () => `/api/production/cycles/${cycleId}/items?page=1&limit=50`,
+    ],
+    [
+      'the 50 newest',
+      () => employee,
+      () => `/api/production/cycles/${cycleId}/items?sort=createdAt&order=desc&limit=50`,
+    ],
+    ['a board column', () => employee, () => `/api/production/cycles/${cycleId}/items?status=draft&limit=20`],
+    ['a format filter', () => employee, () => `/api/production/cycles/${cycleId}/items?format=Reel&limit=50`],
+    ['a pilar filter', () => employee, () => `/api/production/cycles/${cycleId}/items?pilar=Origen&limit=50`],
+    [
+      'an assignee filter',
+      () => employee,
+      () => `/api/production/cycles/${cycleId}/items?assigneeId=${employee.id}&limit=50`,
+    ],
+    ['page 3 of the table', () => employee, () => `/api/production/cycles/${cycleId}/items?page=3&limit=50`],
+    ['the coverage', () => employee, () => `/api/production/cycles/${cycleId}/items/strategy`],
+    ['the cycles', () => employee, () => `/api/production/portfolios/${portfolioId}/cycles?page=1&limit=10`],
+    ['the inbox', () => employee, () => '/api/notifications?limit=50'],
+    ['the archived', () => employee, () => '/api/notifications?archived=true&limit=50'],
+    ['the unread count', () => employee, () => '/api/notifications/unread-count'],
+    [
+      'an item comments',
+      () => employee,
+      () => `/api/comments?entityType=item&entityId=${itemId}&page=1&limit=20`,
+    ],
+    ['the dashboard', () => employee, () => `/api/production/portfolios/${portfolioId}/dashboard`],
+    [
+      'the client dashboard',
+      () => client,
+      () => `/api/production/portfolios/${portfolioId}/client-dashboard`,
+    ],
+    ['the review queues', () => employee, () => `/api/production/portfolios/${portfolioId}/review-queues`],
+    ['an item', () => employee, () => `/api/production/items/${itemId}`],
+    ['an item history', () => employee, () => `/api/production/items/${itemId}/material-version-history`],
+  ];
+
+  it.each(screens)('%s: no sequential scan or sort of a growing table', async (_name, who, url) => {
+    const statements = await statementsOf(async () => {
+      const res = await as(who(), 'GET', url());
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(statements.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const s of statements) {
+      const plan = await explain(s);
+      const found = faults(plan);
+      if (found.length > 0) problems.push(`${found.join(', ')} in: ${s.text.slice(0, 300)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  // The text search reads through the trigram index (`items_search_trgm_idx`, no sequential scan) for its count;
+  // its page's plan may still sort the cycle's rows on PostgreSQL's estimate, so it is not in the list above (issue
+  // 30's closing note).
+  it('a text search counts through the trigram index, never reading the table whole', async () => {
+    const statements = await statementsOf(() =>
+      as(employee, 'GET', `/api/production/cycles/${cycleId}/items?q=11999&limit=50`),
+    );
+    const plans = await Promise.all(statements.map((s) => explain(s)));
+    expect(plans.some((p) => usesIndex(p, 'items_search_trgm_idx'))).toBe(true);
+    expect(plans.flatMap((p) => faults(p)).filter((f) => f.startsWith('Seq Scan'))).toEqual([]);
+  });
+
+  it('the next page of the inbox: no scan or sort either', async () => {
+    const first = (await as(employee, 'GET', '/api/notifications?limit=50')).json();
+    const statements = await statementsOf(() =>
+      as(employee, 'GET', `/api/notifications?limit=50&before=${first.at(-1)._id}`),
+    );
+    for (const s of statements) expect(faults(await explain(s)), s.text).toEqual([]);
+  });
+
+  it('a plan with a sequential scan is caught (the check itself can fail)', async () => {
+    const plan = await explain({
+      text: "select * from items where title like '%x%' order by updated_at",
+      values: [],
+    });
+    expect(faults(plan).length).toBeGreaterThan(0);
+  });
+});
