@@ -114,8 +114,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // while no transaction is open (PGlite's transaction lock: drizzle's transactions and single queries
       // wait, nothing writes during the copy).
       await client.query('checkpoint');
-      const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
-      return new Blob([await tar.arrayBuffer()], { type: 'application/gzip' });
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
     },
     ping: async () => {
       try {
