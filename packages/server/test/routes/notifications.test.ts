@@ -129,13 +129,19 @@ describe('notifications API', () => {
   it('unread-count counts unread, non-archived; read and archive change it', async () => {
     const u = await makeUser(ctx.app, 'employee');
     await send(u, 3);
-    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 3, atLeast: false });
+    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({
+      count: 3,
+      atLeast: false,
+    });
     const [a, b] = (await call(u, 'GET', '/api/notifications')).json();
     const read = await call(u, 'PUT', `/api/notifications/${a._id}/read`);
     expect(read.json()).toMatchObject({ _id: a._id, read: true, archived: false });
     const archived = await call(u, 'PUT', `/api/notifications/${b._id}/archive`);
     expect(archived.json()).toMatchObject({ _id: b._id, read: true, archived: true });
-    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 1, atLeast: false });
+    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({
+      count: 1,
+      atLeast: false,
+    });
     expect((await call(u, 'GET', '/api/notifications')).json()).toHaveLength(2);
     expect((await call(u, 'GET', '/api/notifications?includeArchived=true')).json()).toHaveLength(3);
   });
@@ -156,7 +162,10 @@ describe('notifications API', () => {
     const all = (await call(u, 'GET', '/api/notifications?includeArchived=true')).json();
     expect(all).toHaveLength(5);
     expect(all.every((n: { archived: boolean; read: boolean }) => n.archived && n.read)).toBe(true);
-    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 0, atLeast: false });
+    expect((await call(u, 'GET', '/api/notifications/unread-count')).json()).toEqual({
+      count: 0,
+      atLeast: false,
+    });
   });
 
   it("another user's notification is 404, even for an admin", async () => {
@@ -189,8 +198,14 @@ describe('notifications API', () => {
       read: false,
       archived: false,
     });
-    expect((await call(b, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 1, atLeast: false });
-    expect((await call(a, 'GET', '/api/notifications/unread-count')).json()).toEqual({ count: 0, atLeast: false });
+    expect((await call(b, 'GET', '/api/notifications/unread-count')).json()).toEqual({
+      count: 1,
+      atLeast: false,
+    });
+    expect((await call(a, 'GET', '/api/notifications/unread-count')).json()).toEqual({
+      count: 0,
+      atLeast: false,
+    });
     // The same id from a third user is still 404.
     expect((await call(other, 'PUT', `/api/notifications/${mineA._id}/read`)).statusCode).toBe(404);
   });
