@@ -483,13 +483,25 @@ describe('the embedded database is backed up while its server runs, and restored
       const made = await npmRun('backup', ['--out', out], { DATA_DIR: sourceDir });
       expect(made.code, made.stderr).toBe(0);
       expect(made.stdout).toMatch(/socket de control/);
+      // The socket only the server's OS user reaches: a folder of mode 0700.
+      expect(statSync(join(sourceDir, 'control')).mode & 0o077).toBe(0);
+      expect(statSync(join(sourceDir, 'control', 'server.sock')).isSocket()).toBe(true);
       // The server went on serving.
       expect((await fetch(`${server.url}/api/health`)).ok).toBe(true);
     } finally {
       expect(await server.stop()).toBe(0);
     }
+    expect(existsSync(join(sourceDir, 'control', 'server.sock'))).toBe(false);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ database: 'pglite', uploads: 'local', files: 1 });
+    // With the server stopped, the command copies the folder itself.
+    const offline = await npmRun('backup', ['--out', `${out}-offline`], { DATA_DIR: sourceDir });
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(offline.stdout).toMatch(/detenido/);
+    expect(JSON.parse(readFileSync(join(`${out}-offline`, 'manifest.json'), 'utf8'))).toMatchObject({
+      database: 'pglite',
+      files: 1,
+    });
     expect(readFileSync(join(out, 'uploads', world.file.s3Key)).equals(world.file.bytes)).toBe(true);
 
     const source = await boot(sourceDir);
