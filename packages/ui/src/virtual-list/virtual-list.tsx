@@ -1,7 +1,7 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type * as React from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
+import { useVirtualRange } from './use-virtual-range.ts';
 
 export interface VirtualListProps<T> extends Omit<React.ComponentProps<'ul'>, 'children'> {
   items: readonly T[];
@@ -58,27 +58,30 @@ export function VirtualList<T>({
   // Found after the commit: a scroll box that is an ancestor (a column's body) gets its ref after this list's
   // layout effects have run.
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
-  // Where the list starts in its scroll box (below a column's header, say), measured after each commit.
+  // Where the list starts in its scroll box (below a column's header, say).
   const [margin, setMargin] = useState(0);
   useEffect(() => {
     const el = getScrollElement ? getScrollElement() : ownScroll.current;
     if (el !== scroller) setScroller(el);
-    const list = listRef.current;
-    if (!el || !list) return;
-    const top = Math.round(list.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop);
-    if (top !== margin) setMargin(top);
   });
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scroller,
-    estimateSize: () => estimateSize,
-    getItemKey: (index) => getKey(items[index] as T, index),
+  // Measured when the list turns virtual (a layout read: not on every commit of a short list).
+  useEffect(() => {
+    const list = listRef.current;
+    if (!virtual || !scroller || !list) return;
+    setMargin(
+      Math.round(
+        list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop,
+      ),
+    );
+  }, [virtual, scroller]);
+  const range = useVirtualRange({
+    keys: virtual ? items.map((item, index) => getKey(item, index)) : [],
+    scroller,
+    margin,
+    estimate: estimateSize,
     gap,
     overscan,
-    // Always on, so it follows the scroll position before the list grows past `threshold` (switching it on
-    // then would start from the top and jump the list there).
-    enabled: true,
-    scrollMargin: margin,
+    enabled: virtual,
   });
 
   let list: React.ReactNode;
@@ -99,32 +102,27 @@ export function VirtualList<T>({
       </ul>
     );
   } else {
-    const rows = virtualizer.getVirtualItems();
-    const margin = virtualizer.options.scrollMargin;
-    // No rows yet (the scroll box not measured): the whole height as padding, so the box keeps its scroll.
-    const before = rows.length ? (rows[0]?.start ?? 0) - margin : 0;
-    const after = virtualizer.getTotalSize() - (rows.length ? (rows.at(-1)?.end ?? 0) - margin : 0);
     list = (
       <ul
         ref={listRef}
         data-slot="virtual-list"
         data-virtual=""
         className={cn('flex flex-col', className)}
-        style={{ gap, paddingTop: before, paddingBottom: Math.max(0, after), ...style }}
+        style={{ gap, paddingTop: range.before, paddingBottom: range.after, ...style }}
         {...props}
       >
-        {rows.map((row) => {
-          const item = items[row.index] as T;
+        {items.slice(range.start, range.end + 1).map((item, i) => {
+          const index = range.start + i;
+          const key = getKey(item, index);
           return (
             <li
-              key={row.key}
-              data-index={row.index}
-              ref={virtualizer.measureElement}
+              key={key}
+              ref={range.measure(key)}
               aria-setsize={items.length}
-              aria-posinset={row.index + 1}
+              aria-posinset={index + 1}
               className={cn('min-w-0 list-none', itemClassName)}
             >
-              {renderItem(item, row.index)}
+              {renderItem(item, index)}
             </li>
           );
         })}
