@@ -98,6 +98,8 @@ export const productionMsg = {
     noDate: (n: number) =>
       n === 1 ? '1 pieza sin fecha de publicación' : `${n} piezas sin fecha de publicación`,
     more: (n: number) => `+${n} más`,
+    /** Below the first undated pieces, when there are more (a strategy of hundreds has no dates yet). */
+    undatedInTable: (n: number) => `Ver las ${n} en la tabla`,
     month: 'Mes',
     week: 'Semana',
   },

@@ -7,8 +7,11 @@ import { productionMsg as t } from '../../../features/production/messages.ts';
 import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { loadCalendar, productionStore } from '../../../features/production/store.ts';
 import { todayIso } from '../../../lib/dates.ts';
-import { readPlan } from './query.ts';
+import { readPlan, withParams } from './query.ts';
 import { statusTone } from './status-tone.ts';
+
+/** Undated pieces listed under the calendar; the rest are a link to the table (hundreds would be a wall). */
+const UNDATED_SHOWN = 30;
 
 /**
  * Items by publish date on the design system's `CalendarView` (a month or a week, Monday first; an agenda on a
@@ -22,7 +25,7 @@ export const CalendarView = memo(function CalendarView({
   onOpen: (itemId: string) => void;
 }) {
   const { calendar } = useSnapshot(productionStore);
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const [mode, setMode] = useState<CalendarMode>('month');
   const [date, setDate] = useState(() => cycle?.startDate ?? todayIso());
   const items = calendar.items as ProductionItem[];
@@ -57,7 +60,7 @@ export const CalendarView = memo(function CalendarView({
             {t.calendar.noDate(undated.length)}
           </h3>
           <ul className="flex flex-wrap gap-2">
-            {undated.map((item) => (
+            {undated.slice(0, UNDATED_SHOWN).map((item) => (
               <li key={item._id}>
                 <Button variant="outline" size="sm" onClick={() => onOpen(item._id)}>
                   {item.title}
@@ -65,6 +68,17 @@ export const CalendarView = memo(function CalendarView({
                 </Button>
               </li>
             ))}
+            {undated.length > UNDATED_SHOWN ? (
+              <li>
+                <Button
+                  variant="link"
+                  size="sm"
+                  onClick={() => setParams(withParams(params, { view: 'table' }))}
+                >
+                  {t.calendar.undatedInTable(undated.length)}
+                </Button>
+              </li>
+            ) : null}
           </ul>
         </section>
       ) : null}
