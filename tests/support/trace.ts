@@ -58,7 +58,13 @@ export async function mainThreadWork(
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
     traceConfig: {
-      includedCategories: ['__metadata', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+      includedCategories: [
+        '__metadata',
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        // With TRACE_DUMP, the JavaScript samples too (which functions the time went to).
+        ...(process.env.TRACE_DUMP ? ['disabled-by-default-v8.cpu_profiler'] : []),
+      ],
     },
   });
   const click = async (x: number, y: number) => {

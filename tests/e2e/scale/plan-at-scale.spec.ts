@@ -292,3 +292,25 @@ test('the bell of 10,000 opens with a page and loads the next one at the end of 
   await expect(items).toHaveCount(100);
   await expect(items.last()).toContainText('Notificación número 9901');
 });
+
+// SCALE_SCREENSHOTS=folder: pictures of the board of 1,000 and of the bell at 1280 and 390 px, to look at.
+test('screenshots of the board and the bell', async ({ page, scale }) => {
+  const dir = process.env.SCALE_SCREENSHOTS;
+  test.skip(!dir, 'SCALE_SCREENSHOTS sin definir');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    if (width === 1280) await openPlan(page, scale.seed);
+    else await page.goto(`/portfolios/${scale.seed.portfolioId}/production`);
+    await expect(column(page, /^Borrador: 400$/).locator('[data-slot="kanban-card"]').first()).toBeVisible();
+    await page.screenshot({ path: join(dir!, `board-${width}.png`) });
+    await page.getByRole('button', { name: /Notificaciones/ }).first().click();
+    const items = page.locator('[data-slot="notification-panel"] [data-slot="notification-item"]');
+    await expect(items).toHaveCount(50);
+    await page
+      .locator('[data-slot="notification-list"]')
+      .evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(items).toHaveCount(100);
+    await page.screenshot({ path: join(dir!, `bell-${width}.png`) });
+    await page.keyboard.press('Escape');
+  }
+});
