@@ -106,4 +106,8 @@ BEGIN
   RETURN NEW;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "item_history_portfolio" BEFORE INSERT ON "item_history" FOR EACH ROW EXECUTE FUNCTION "item_history_portfolio"();
+CREATE TRIGGER "item_history_portfolio" BEFORE INSERT ON "item_history" FOR EACH ROW EXECUTE FUNCTION "item_history_portfolio"();--> statement-breakpoint
+DROP INDEX "tasks_agent_idx";--> statement-breakpoint
+CREATE INDEX "tasks_agent_status_idx" ON "tasks" USING btree ("agent_id","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "users_name_idx" ON "users" USING btree ("name","id") WHERE "users"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "tasks_agent_idx" ON "tasks" USING btree ("agent_id","created_at","id");

@@ -50,6 +50,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_active_uq').on(t.email).where(sql`${t.deletedAt} is null`),
     index('users_role_idx').on(t.role),
+    // The administration's list in its default order (by name), active users only.
+    index('users_name_idx').on(t.name, t.id).where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -372,7 +374,9 @@ export const tasks = pgTable(
     index('tasks_portfolio_status_idx').on(t.portfolioId, t.status),
     // The runner's queue: what is due, oldest first.
     index('tasks_queue_idx').on(t.status, t.runAfter),
-    index('tasks_agent_idx').on(t.agentId),
+    // An agent's tasks newest first, with or without their status.
+    index('tasks_agent_idx').on(t.agentId, t.createdAt, t.id),
+    index('tasks_agent_status_idx').on(t.agentId, t.status, t.createdAt, t.id),
     index('tasks_item_idx').on(t.itemId),
     index('tasks_created_by_idx').on(t.createdBy),
   ],

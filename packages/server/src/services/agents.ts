@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { cappedTotal, withTotal } from '../db/pages.ts';
 import {
   agents,
   items,
@@ -301,15 +302,26 @@ export async function listTasks(
     q.portfolioId ? eq(tasks.portfolioId, q.portfolioId) : undefined,
     q.itemId ? eq(tasks.itemId, q.itemId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const offset = (q.page - 1) * q.limit;
+  // Newest first from an index (an agent's, with or without its status); the total counted up to its cap.
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(tasks)
       .where(where)
-      .orderBy(desc(tasks.createdAt))
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
       .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(tasks).where(where),
+      .offset(offset),
+    // Counted along the list's own index order: the walk stops at the cap.
+    cappedTotal(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(tasks)
+        .where(where)
+        .orderBy(desc(tasks.createdAt), desc(tasks.id))
+        .$dynamic(),
+    ),
   ]);
-  return { items: rows.map(toTask), total: Number(total?.n ?? 0), page: q.page, limit: q.limit };
+  return { items: rows.map(toTask), ...withTotal(total, offset + rows.length), page: q.page, limit: q.limit };
 }

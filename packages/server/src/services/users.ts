@@ -1,6 +1,7 @@
 import type { PortfoliosEvent } from '@crw/api-client/events';
-import { and, asc, count as countRows, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { cappedTotal, withTotal } from '../db/pages.ts';
 import {
   notificationReceipts,
   notifications,
@@ -96,7 +97,8 @@ export async function listUsers(
       ? or(ilike(users.name, `%${escapeLike(term)}%`), ilike(users.email, `%${escapeLike(term)}%`))
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const offset = (q.page - 1) * q.limit;
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(users)
@@ -110,10 +112,19 @@ export async function listUsers(
         asc(users.id),
       )
       .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: countRows() }).from(users).where(where),
+      .offset(offset),
+    // Counted along the list's own index (an ordered walk stops at the cap; no pass over every account).
+    cappedTotal(
+      db,
+      db.select({ one: sql`1` }).from(users).where(where).orderBy(users.name, users.id).$dynamic(),
+    ),
   ]);
-  return { items: rows.map(toPublicUser), total: Number(total?.n ?? 0), page: q.page, limit: q.limit };
+  return {
+    items: rows.map(toPublicUser),
+    ...withTotal(total, offset + rows.length),
+    page: q.page,
+    limit: q.limit,
+  };
 }
 
 export async function searchUsers(db: DbOrTx, query: string) {

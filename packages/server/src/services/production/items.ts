@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { cappedTotal, withTotal } from '../../db/pages.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
   comments,
@@ -115,9 +116,6 @@ const unfilteredPage = (db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | '
         .prepare(name),
   );
 
-/** A filtered total is counted up to here; past it, the page says `atLeast`. */
-export const TOTAL_CAP = 1000;
-
 /**
  * A page's total without reading every row: what the cycle's tallies say (exact, a few rows whatever the
  * cycle's size) when every filter is one of theirs; otherwise the matching rows counted up to `TOTAL_CAP`.
@@ -153,11 +151,7 @@ async function pageTotal(
       );
     return { total: Number(row?.n ?? 0), atLeast: false };
   }
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(db.select({ one: sql`1` }).from(items).where(where).limit(TOTAL_CAP).as('capped'));
-  const n = Number(row?.n ?? 0);
-  return { total: n, atLeast: n >= TOTAL_CAP };
+  return cappedTotal(db, db.select({ one: sql`1` }).from(items).where(where).$dynamic());
 }
 
 /** One page of a cycle's items, filtered and sorted, as the viewer may see them. */
@@ -186,10 +180,9 @@ export async function listItems(db: Db, cycleId: string, viewer: Viewer, q: Item
   ]);
   return {
     items: await itemsAnswer(db, rows, viewer),
-    total: atLeast ? Math.max(total, offset + rows.length) : total,
+    ...withTotal({ total, atLeast }, offset + rows.length),
     page: q.page,
     limit: q.limit,
-    ...(atLeast ? { atLeast } : {}),
   };
 }
 

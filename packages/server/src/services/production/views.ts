@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { type cycles, items, itemVersions, type MaterialData, portfolios } from '../../db/schema.ts';
 import { type Actor, visibleVersions } from '../../policy.ts';
 import { allowedActions, type TransitionName } from '../transitions.ts';
@@ -50,23 +50,17 @@ const emptyMaterial: MaterialData = { copy: '', files: [], links: [] };
  */
 export async function itemsForViewer(db: DbOrTx, rows: ItemRow[], internal: boolean): Promise<ItemView[]> {
   if (internal || rows.length === 0) return rows.map(toItem);
-  const sent = await db
-    .selectDistinctOn([itemVersions.itemId], {
-      itemId: itemVersions.itemId,
-      number: itemVersions.number,
-      materialData: itemVersions.materialData,
-    })
-    .from(itemVersions)
-    .where(
-      and(
-        inArray(
-          itemVersions.itemId,
-          rows.map((r) => r.id),
-        ),
-        visibleVersions(false),
-      ),
-    )
-    .orderBy(itemVersions.itemId, desc(itemVersions.number));
+  // Each item's newest sent version, read from its versions' index (item, number) backwards: one row each.
+  const sent = rowsOf<{ itemId: string; number: number; materialData: MaterialData }>(
+    await db.execute(sql`
+      select q.id as "itemId", v.number, v.material_data as "materialData"
+      from jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.id))}::jsonb) as q(id)
+      cross join lateral (
+        select ${itemVersions.number} as number, ${itemVersions.materialData} as material_data
+        from ${itemVersions}
+        where ${itemVersions.itemId} = q.id and ${visibleVersions(false)}
+        order by ${itemVersions.number} desc limit 1) v`),
+  );
   const byItem = new Map(sent.map((v) => [v.itemId, v]));
   return rows.map((row) => {
     const version = byItem.get(row.id);
