@@ -1,6 +1,6 @@
 import { LoaderCircleIcon, RotateCwIcon } from 'lucide-react';
 import type * as React from 'react';
-import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
+import { createContext, memo, useContext, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../button/button.tsx';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { cn } from '../lib/cn.ts';
@@ -139,36 +139,27 @@ export function KanbanColumn({
   onLoadMoreRef.current = onLoadMore;
   const hasCards = Boolean(list) || (Array.isArray(children) ? children.length > 0 : Boolean(children));
 
+  // The next page comes while the column's last cards are still a screen away: the sentinel at the end of the
+  // column's own scrolling body is watched against that body (no layout read here: an observer, not a measure).
   useEffect(() => {
     const el = sentinel.current;
-    const scroller = body.current;
-    if (!el || !scroller || !autoLoadMore || !hasMore || loadingMore || loading) return;
-    const load = () => onLoadMoreRef.current?.();
-    // A column that scrolls on its own: the next page comes while its last cards are still a screen away.
-    if (scroller.scrollHeight > scroller.clientHeight) {
-      const near = () => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 400;
-      if (near()) {
-        load();
-        return;
-      }
-      const onScroll = () => {
-        if (!near()) return;
-        scroller.removeEventListener('scroll', onScroll);
-        load();
-      };
-      scroller.addEventListener('scroll', onScroll, { passive: true });
-      return () => scroller.removeEventListener('scroll', onScroll);
-    }
-    // A short column: when its end scrolls into the screen.
-    if (typeof IntersectionObserver === 'undefined') return;
+    if (
+      !el ||
+      !autoLoadMore ||
+      !hasMore ||
+      loadingMore ||
+      loading ||
+      typeof IntersectionObserver === 'undefined'
+    )
+      return;
     const io = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
           io.disconnect();
-          load();
+          onLoadMoreRef.current?.();
         }
       },
-      { rootMargin: '200px' },
+      { root: body.current, rootMargin: '0px 0px 400px 0px' },
     );
     io.observe(el);
     return () => io.disconnect();
@@ -304,6 +295,40 @@ export function KanbanCardList<T>({
   );
 }
 
+/** What a board's columns read at event time (the latest props), so a column whose cards did not change is skipped. */
+interface BoardCallbacks {
+  getCardId: (card: unknown) => string;
+  renderCard: (card: unknown, columnId: string) => React.ReactNode;
+  onCardOpen: (cardId: string, columnId: string) => void;
+}
+
+/**
+ * One column's cards in a board, drawn again only when its cards (the same array while unchanged, as a store's
+ * snapshot keeps it) or its Tab stop change: a filter that reloads six columns one answer at a time, or a piece
+ * opened over the board, does not redraw every card of every column each time.
+ */
+const BoardColumnCards = memo(function BoardColumnCards({
+  cards,
+  columnId,
+  tabStop,
+  callbacks,
+}: {
+  cards: readonly unknown[];
+  columnId: string;
+  tabStop: string | null;
+  callbacks: React.RefObject<BoardCallbacks>;
+}) {
+  return (
+    <KanbanCardList
+      cards={cards}
+      getCardId={(card) => callbacks.current.getCardId(card)}
+      renderCard={(card) => callbacks.current.renderCard(card, columnId)}
+      onCardOpen={(id) => callbacks.current.onCardOpen(id, columnId)}
+      tabStop={tabStop}
+    />
+  );
+});
+
 // ——— KanbanBoard ———
 
 export interface KanbanColumnData<T> {
@@ -364,6 +389,15 @@ export function KanbanBoard<T>({
 
   const allIds = columns.flatMap((c) => c.cards.map(getCardId));
   const tabStop = activeId && allIds.includes(activeId) ? activeId : (allIds[0] ?? null);
+  const callbacks = useRef<BoardCallbacks>(null as unknown as BoardCallbacks);
+  callbacks.current = {
+    getCardId: (card) => getCardId(card as T),
+    renderCard: (card, columnId) => {
+      const column = columns.find((c) => c.id === columnId);
+      return column ? renderCard(card as T, column) : null;
+    },
+    onCardOpen,
+  };
 
   // Which column fills the phone's screen (for the tabs).
   const columnIds = columns.map((c) => c.id).join('\n');
@@ -507,12 +541,11 @@ export function KanbanBoard<T>({
             )}
             list={
               column.cards.length > 0 ? (
-                <KanbanCardList
+                <BoardColumnCards
                   cards={column.cards}
-                  getCardId={getCardId}
-                  renderCard={(card) => renderCard(card, column)}
-                  onCardOpen={(id) => onCardOpen(id, column.id)}
-                  tabStop={tabStop}
+                  columnId={column.id}
+                  tabStop={tabStop && column.cards.some((c) => getCardId(c) === tabStop) ? tabStop : null}
+                  callbacks={callbacks}
                 />
               ) : undefined
             }
