@@ -510,8 +510,10 @@ async function benchDatabase(db: Db) {
     const p50 = ratioOf(b.ours.p50Ms, b.raw.p50Ms);
     const p99 = ratioOf(b.ours.p99Ms, b.raw.p99Ms);
     const rss = b.raw.rssIncrement > 0 ? b.ours.rssIncrement / b.raw.rssIncrement : Number.NaN;
+    const mb1 = (bytes: number) => `${bytes < 0 ? '−' : '+'}${(Math.abs(bytes) / 1024 / 1024).toFixed(1)} MB`;
     const increment = (side: typeof b.ours) =>
-      `+${fmt.mb(side.rssIncrement)} (${fmt.mb(side.idleRss)} → ${fmt.mb(side.rss)})`;
+      `${mb1(side.rssIncrement)} (${fmt.mb(side.idleRss)} → ${fmt.mb(side.rss)}; V8 heap used ` +
+      `${mb1(side.after.heapUsed - side.idle.heapUsed)})`;
     rows.push(
       {
         db,
