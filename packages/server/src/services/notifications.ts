@@ -27,7 +27,7 @@ export interface NotificationView {
 
 /** The most a page of the inbox holds (and what one holds when the caller does not say). */
 export const LIST_LIMIT = 200;
-/** The unread count counts up to here; past it, the answer says "at least" (the bell shows «99+»). */
+/** The unread count counts up to here; past it, the answer says "at least" (the bell shows «9+» above nine anyway). */
 export const UNREAD_CAP = 100;
 
 export function toNotification(row: NotificationRow): NotificationView {
