@@ -26,7 +26,8 @@ export const adminMsg = {
     you: 'Tú',
     empty: 'Todavía no hay usuarios',
     noMatches: (q: string) => `Nadie coincide con «${q}»`,
-    count: (n: number) => (n === 1 ? '1 usuario' : `${n} usuarios`),
+    count: (n: number, atLeast = false) =>
+      atLeast ? `${n} o más usuarios` : n === 1 ? '1 usuario' : `${n} usuarios`,
     editUser: (name: string) => `Editar a ${name}`,
     deleteUser: (name: string) => `Eliminar a ${name}`,
     loadError: 'Error al obtener usuarios',

@@ -22,6 +22,8 @@ interface AdminState {
   users: {
     items: User[];
     total: number;
+    /** The total is a floor: the server stopped counting at its cap. */
+    atLeast?: boolean;
     page: number;
     query: string;
     /** The table's sort, applied by the server to the whole list before paging. */
@@ -87,7 +89,12 @@ export async function loadUsers(
     if (data.items.length === 0 && page > 1 && data.total > 0) {
       return loadUsers(query, Math.ceil(data.total / USERS_PAGE));
     }
-    Object.assign(adminStore.users, { items: data.items, total: data.total, loading: false });
+    Object.assign(adminStore.users, {
+      items: data.items,
+      total: data.total,
+      atLeast: Boolean(data.atLeast),
+      loading: false,
+    });
   } catch (error) {
     if (isAbortError(error) || controller.signal.aborted) return;
     Object.assign(adminStore.users, { loading: false, error: message(error, t.users.loadError) });

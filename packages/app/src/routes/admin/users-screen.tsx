@@ -164,7 +164,7 @@ export default function AdminUsersScreen() {
           )}
         </Field>
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {users.loading && users.items.length === 0 ? '' : t.count(users.total)}
+          {users.loading && users.items.length === 0 ? '' : t.count(users.total, users.atLeast)}
         </p>
       </div>
       <DataTable
