@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import {
   NotificationBell,
   type NotificationEntry,
@@ -27,6 +27,7 @@ function Harness(props: Partial<NotificationPanelProps>) {
         open={open}
         onOpenChange={setOpen}
         count={props.count ?? 0}
+        countAtLeast={props.countAtLeast}
         items={props.items ?? []}
         loading={props.loading}
         error={props.error}
@@ -40,6 +41,9 @@ function Harness(props: Partial<NotificationPanelProps>) {
         onItemClick={props.onItemClick ?? fn()}
         onMarkRead={props.onMarkRead ?? fn()}
         onArchive={props.onArchive ?? fn()}
+        hasMore={props.hasMore}
+        loadingMore={props.loadingMore}
+        onLoadMore={props.onLoadMore}
       />
     </div>
   );
@@ -169,5 +173,54 @@ export const BadgeCounts: StoryObj<typeof NotificationBell> = {
   play: async ({ canvasElement }) => {
     const badges = within(canvasElement).getAllByTestId('notification-badge');
     await expect(badges.map((b) => b.textContent)).toEqual(['3', '9', '9+']);
+  },
+};
+
+const older = (from: number): NotificationEntry[] =>
+  Array.from({ length: 20 }, (_, i) => ({
+    id: `p${from + i}`,
+    content: `Aviso ${from + i + 1} de 10.000`,
+    createdAt: at((from + i) * 11),
+    read: false,
+  }));
+
+/** Pages of 20 from "the server" (300 ms each), asked for as the end of the list scrolls into view. */
+function ServerPaged({ onLoadMore }: { onLoadMore: () => void }) {
+  const [items, setItems] = useState(() => older(0));
+  const [loadingMore, setLoadingMore] = useState(false);
+  return (
+    <Harness
+      count={100}
+      countAtLeast
+      items={items}
+      hasMore={items.length < 60}
+      loadingMore={loadingMore}
+      onLoadMore={() => {
+        onLoadMore();
+        setLoadingMore(true);
+        setTimeout(() => {
+          setItems((list) => [...list, ...older(list.length)]);
+          setLoadingMore(false);
+        }, 300);
+      }}
+    />
+  );
+}
+
+export const PagedByTheServer: StoryObj<typeof ServerPaged> = {
+  name: 'Por páginas del servidor, sin contar exacto',
+  render: (args) => <ServerPaged {...args} />,
+  args: { onLoadMore: fn() },
+  play: async ({ canvasElement, args }) => {
+    const b = body(canvasElement);
+    const panel = await b.findByRole('region', { name: 'Notificaciones' });
+    const items = () => panel.querySelectorAll('[data-slot="notification-item"]');
+    await expect(items()).toHaveLength(20);
+    await expect(b.getByTestId('notification-badge')).toHaveTextContent('9+');
+    // The end of the list scrolled into view: the next page, without a click.
+    const list = panel.querySelector<HTMLElement>('[data-slot="notification-list"]')!;
+    list.scrollTop = list.scrollHeight;
+    await waitFor(() => expect(items()).toHaveLength(40));
+    await expect(args.onLoadMore).toHaveBeenCalledOnce();
   },
 };
