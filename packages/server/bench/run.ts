@@ -49,7 +49,7 @@ import {
   stop,
   waitHealthy,
 } from './processes.ts';
-import { openWith, renderScale, type ScaleRow, scaleTable } from './scale.ts';
+import { openWith, renderScale, type ScaleRow, scaleCases, scaleTable } from './scale.ts';
 import { ADMIN, largestPage, type Seeded, seed } from './seed.ts';
 import { soak } from './soak.ts';
 import { fmt, type Row, renderTable, summary } from './table.ts';
@@ -730,7 +730,15 @@ async function main() {
 }
 
 // Bounded: a stuck run stops by itself.
-const budgetSeconds = (quick ? 300 : 1200) + databases.length * settings.soakSeconds * 1.5;
+const budgetSeconds =
+  (scaleOnly ? 300 : quick ? 300 : 1200) +
+  databases.length * ((scaleOnly ? 0 : settings.soakSeconds * 1.5) + scaleBudgetSeconds());
+/** The scale table's share: each path at each size, twice its duration, and seeding (minutes on PGlite). */
+function scaleBudgetSeconds() {
+  const sizes = settings.scaleSizes.length;
+  if (sizes === 0) return 0;
+  return sizes * scaleCases.length * 2 * (settings.scaleSeconds + settings.scaleWarmupSeconds + 2) + 600;
+}
 const watchdog = setTimeout(() => {
   console.error(`bench: over ${Math.round(budgetSeconds)} s, stopping`);
   cleanUp();
