@@ -300,7 +300,7 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = request;
       const read = async () => {
-        const { cycle, perms, internal } = await production.loadCycle(
+        const { cycle, perms, internal, allowSelfApproval } = await production.loadCycle(
           app.db,
           user,
           request.params.id,
@@ -309,7 +309,7 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return production.listItems(
           app.db,
           cycle.id,
-          { actor: user, perms, internal },
+          { actor: user, perms, internal, allowSelfApproval },
           request.query as production.ItemQuery,
         );
       };

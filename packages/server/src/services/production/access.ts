@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { cycles, items, portfolioAccess } from '../../db/schema.ts';
+import { cycles, items, portfolioAccess, portfolios } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import {
   type Actor,
@@ -47,6 +47,8 @@ export interface CycleAccess {
   cycle: CycleRow;
   perms: ReadonlySet<string>;
   internal: boolean;
+  /** The portfolio lifts the four-eyes rule (read with the cycle, for the items' `allowedActions`). */
+  allowSelfApproval: boolean;
 }
 
 /** Loads a cycle of a portfolio the actor may see (404 otherwise) and checks `permission` (403). */
@@ -57,8 +59,13 @@ export async function loadCycle(
   permission: PortfolioPermission,
 ): Promise<CycleAccess> {
   const [row] = await db
-    .select({ cycle: cycles, grant: portfolioAccess.permissions })
+    .select({
+      cycle: cycles,
+      grant: portfolioAccess.permissions,
+      allowSelfApproval: portfolios.allowSelfApproval,
+    })
     .from(cycles)
+    .innerJoin(portfolios, eq(portfolios.id, cycles.portfolioId))
     .leftJoin(portfolioAccess, grantOn(actor, cycles.portfolioId))
     .where(eq(cycles.id, id));
   const notFound = () => new AppError('NOT_FOUND', 'Ciclo no encontrado');
@@ -67,7 +74,7 @@ export async function loadCycle(
   const perms = permissionsFromGrant(actor, row.grant);
   if (!perms?.has('production.view')) throw notFound();
   if (!perms.has(permission)) throw new AppError('FORBIDDEN');
-  return { cycle, perms, internal: isInternalViewer(actor, perms) };
+  return { cycle, perms, internal: isInternalViewer(actor, perms), allowSelfApproval: row.allowSelfApproval };
 }
 
 /** An approved item is final: its material, files and history never change (product-design §4). */
