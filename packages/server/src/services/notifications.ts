@@ -71,9 +71,11 @@ const listStatement = (db: Db, view: InboxView, next: boolean) =>
     const conditions: Array<SQL | undefined> = [eq(r.userId, userId)];
     if (view !== 'all') conditions.push(eq(r.archived, view === 'archived'));
     if (next) {
-      // The row after the cursor in (created_at, notification_id) order, as one row comparison the index answers.
+      // The rows after the cursor in (created_at, notification_id) order, as one row comparison the index answers;
+      // the cursor's time is read in the same statement (a cursor that is not one of the user's finds nothing).
+      const before = sql.placeholder('before');
       conditions.push(
-        sql`(${r.createdAt}, ${r.notificationId}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::text)`,
+        sql`(${r.createdAt}, ${r.notificationId}) < ((select c.created_at from ${r} c where c.notification_id = ${before} and c.user_id = ${userId}), ${before}::text)`,
       );
     }
     return asSeenBy(db)
@@ -96,18 +98,7 @@ export async function listNotifications(db: Db, userId: string, q: InboxQuery) {
     const rows = await listStatement(db, q.view, false).execute({ userId, limit });
     return rows.map(toNotification);
   }
-  const [cursor] = await db
-    .select({ at: notificationReceipts.createdAt })
-    .from(notificationReceipts)
-    .where(and(eq(notificationReceipts.notificationId, q.before), eq(notificationReceipts.userId, userId)));
-  // A cursor that is not one of the caller's notifications (or is gone) starts nowhere.
-  if (!cursor) return [];
-  const rows = await listStatement(db, q.view, true).execute({
-    userId,
-    limit,
-    beforeAt: cursor.at.toISOString(),
-    beforeId: q.before,
-  });
+  const rows = await listStatement(db, q.view, true).execute({ userId, limit, before: q.before });
   return rows.map(toNotification);
 }
 
