@@ -27,9 +27,18 @@ interface Page {
   total: number;
   page: number;
   loading: boolean;
+  /** The load under way asks for the next page (the ones shown stay); otherwise it replaces them. */
+  appending: boolean;
   error: string | null;
 }
-const emptyPage = (): Page => ({ items: [], total: 0, page: 1, loading: false, error: null });
+const emptyPage = (): Page => ({
+  items: [],
+  total: 0,
+  page: 1,
+  loading: false,
+  appending: false,
+  error: null,
+});
 
 interface ProductionState {
   portfolioId: string | null;
@@ -166,6 +175,7 @@ async function loadInto(
   append: boolean,
 ) {
   target.loading = true;
+  target.appending = append;
   target.error = null;
   try {
     const res = await load();
@@ -202,8 +212,35 @@ export function loadColumn(cycleId: string, status: ItemStatus, query: ItemQuery
   );
 }
 
-export function loadBoard(cycleId: string, query: ItemQuery) {
-  return Promise.all(itemStatuses.map((s) => loadColumn(cycleId, s, query)));
+/**
+ * Every column's first page, applied together once all have answered: the board draws once for a filter, not
+ * once per column as each answers (six renders and paints of a board of hundreds of cards). The cards shown stay
+ * meanwhile (their columns are marked busy), so nothing flashes to skeletons.
+ */
+export async function loadBoard(cycleId: string, query: ItemQuery) {
+  const board = productionStore.board;
+  const shown = itemStatuses.filter((s) => !query.status?.length || query.status.includes(s));
+  for (const status of itemStatuses) {
+    const column = board[status];
+    if (!shown.includes(status)) Object.assign(column, emptyPage());
+    else Object.assign(column, { loading: true, appending: false, error: null });
+  }
+  const answers = await Promise.allSettled(
+    shown.map((s) => fetchPage(`board:${s}`, cycleId, { ...query, status: [s] }, 1, BOARD_PAGE)),
+  );
+  shown.forEach((status, i) => {
+    const answer = answers[i]!;
+    const column = board[status];
+    if (answer.status === 'rejected') {
+      column.error = answer.reason instanceof Error ? answer.reason.message : t.loadError;
+      column.loading = false;
+      return;
+    }
+    const res = answer.value;
+    // A newer load of this column took over: it applies its own answer.
+    if (!res) return;
+    Object.assign(column, { items: res.items, total: res.total, page: res.page, loading: false });
+  });
 }
 
 /** The calendar reads at most this many pages of CALENDAR_PAGE (2,000 items). */

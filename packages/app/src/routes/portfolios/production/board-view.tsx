@@ -45,8 +45,9 @@ export const BoardView = memo(function BoardView({
       loading,
       error: column.error,
       hasMore: column.items.length < column.total,
-      // Any load under way with cards shown (the next page or a refresh) holds «Cargar más», as before.
-      loadingMore: column.loading && !loading,
+      loadingMore: column.loading && column.appending,
+      // A filter or a refresh with cards shown: they stay, the column is marked busy (no skeletons, no spinner).
+      refreshing: column.loading && !column.appending && !loading,
     };
   });
 
