@@ -29,7 +29,7 @@ export const BoardView = memo(function BoardView({
   query: ItemQuery;
   onOpen: (itemId: string) => void;
 }) {
-  const { board } = useSnapshot(productionStore);
+  const { board, members } = useSnapshot(productionStore);
   const columns: KanbanColumnData<ProductionItem>[] = itemStatuses.map((status) => {
     const column = board[status];
     const title = itemStatusLabels[status];
@@ -58,7 +58,7 @@ export const BoardView = memo(function BoardView({
       getCardId={(item) => item._id}
       renderCard={(item) => (
         <div data-board-card="" className="flex flex-col gap-2">
-          <ItemCardBody item={item} />
+          <ItemCardBody item={item} members={members} />
         </div>
       )}
       onCardOpen={(id) => onOpen(id)}

@@ -1,23 +1,25 @@
 import type { ProductionItem } from '@crw/api-client';
 import { CalendarIcon, UserIcon } from 'lucide-react';
-import { useSnapshot } from 'valtio';
 import { productionMsg as t } from '../../../features/production/messages.ts';
 import { StatusBadge } from '../../../features/production/status-badge.tsx';
-import { productionStore } from '../../../features/production/store.ts';
 import { formatDay } from '../../../lib/dates.ts';
 
 export const memberName = (members: readonly { _id: string; name: string }[], id: string | null) =>
   id ? (members.find((m) => m._id === id)?.name ?? t.unassigned) : t.unassigned;
 
-/** One item as a card: title, status, format, publish date and assignee. */
+/**
+ * One item as a card: title, status, format, publish date and assignee. The people come from the view that
+ * draws the cards (one store subscription for the board, not one per card of a board of hundreds).
+ */
 export function ItemCardBody({
   item,
+  members,
   showStatus = false,
 }: {
   item: Pick<ProductionItem, 'title' | 'format' | 'pilar' | 'publishDate' | 'assigneeId' | 'status'>;
+  members: readonly { _id: string; name: string }[];
   showStatus?: boolean;
 }) {
-  const { members } = useSnapshot(productionStore);
   return (
     <>
       <span className="line-clamp-2 font-medium">{item.title}</span>

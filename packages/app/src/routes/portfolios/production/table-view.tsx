@@ -158,7 +158,7 @@ export function TableView({
               className="flex flex-1 flex-col gap-1 text-left text-sm"
               onClick={() => onOpen(item._id)}
             >
-              <ItemCardBody item={item} showStatus />
+              <ItemCardBody item={item} members={members} showStatus />
             </button>
           </li>
         ))}
