@@ -228,6 +228,20 @@ export const Loading: Story = {
   },
 };
 
+export const Refreshing: Story = {
+  name: 'Actualizando (filtro)',
+  args: { columns: columnsFrom(draftPages[0]).map((c) => ({ ...c, refreshing: true })) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    // The cards stay while a filter reloads the columns: busy, without skeletons nor spinner.
+    const drafts = c.getByRole('group', { name: /Borrador/ });
+    await expect(drafts).toHaveAttribute('aria-busy', 'true');
+    await expect(card(canvasElement, 'Reel de lanzamiento')).toBeVisible();
+    await expect(c.queryAllByRole('status')).toHaveLength(0);
+    await expect(within(drafts).getByRole('button', { name: 'Cargar más' })).toBeDisabled();
+  },
+};
+
 export const ColumnError: Story = {
   name: 'Columna con error',
   args: {
