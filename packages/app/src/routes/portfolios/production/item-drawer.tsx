@@ -22,7 +22,7 @@ import {
   type UploadProgress,
 } from '@crw/ui';
 import { CopyIcon, Trash2Icon } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { type Location, useBlocker } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
@@ -106,13 +106,18 @@ export function ItemDrawer({
     void load();
   }, [load]);
 
-  const after = (next: ProductionItem) => {
-    setItem(next);
-    onChanged();
-    void api
-      .call(sdk.getMaterialVersionHistory({ client, path: { id: itemId } }), m.loadError)
-      .then(setHistory);
-  };
+  // One function while the item is the same: the details form (memoised) is not drawn again when the drawer
+  // is (the material's copy arriving, a draft offered).
+  const after = useCallback(
+    (next: ProductionItem) => {
+      setItem(next);
+      onChanged();
+      void api
+        .call(sdk.getMaterialVersionHistory({ client, path: { id: itemId } }), m.loadError)
+        .then(setHistory);
+    },
+    [itemId, onChanged],
+  );
 
   const editor = useMaterialEditor({ itemId, item, userId: user?._id, onSaved: after });
   // Typed copy not saved: closing the drawer, opening another item or another screen asks first (Guardar ·
@@ -368,7 +373,7 @@ const draftOf = (item: ProductionItem): Draft => ({
   assigneeId: item.assigneeId,
 });
 
-function DetailsForm({
+const DetailsForm = memo(function DetailsForm({
   item,
   onSaved,
   onReload,
@@ -387,6 +392,8 @@ function DetailsForm({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the server's copy changes
   useEffect(() => {
     const previous = base.current;
+    // On mount the draft is already the item's: setting it again would draw the form twice.
+    if (previous === item) return;
     base.current = item;
     setDraft((d) => {
       const next = draftOf(item);
@@ -541,7 +548,7 @@ function DetailsForm({
       )}
     </form>
   );
-}
+});
 
 interface Upload extends UploadProgress {
   file: File;
