@@ -308,9 +308,16 @@ test('screenshots of the board and the bell', async ({ page, scale }) => {
     await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
     if (width === 1280) await openPlan(page, scale.seed);
     else await page.goto(`/portfolios/${scale.seed.portfolioId}/production`);
-    await expect(column(page, /^Borrador: 400$/).locator('[data-slot="kanban-card"]').first()).toBeVisible();
+    await expect(
+      column(page, /^Borrador: 400$/)
+        .locator('[data-slot="kanban-card"]')
+        .first(),
+    ).toBeVisible();
     await page.screenshot({ path: join(dir!, `board-${width}.png`) });
-    await page.getByRole('button', { name: /Notificaciones/ }).first().click();
+    await page
+      .getByRole('button', { name: /Notificaciones/ })
+      .first()
+      .click();
     const items = page.locator('[data-slot="notification-panel"] [data-slot="notification-item"]');
     await expect(items).toHaveCount(50);
     await page
