@@ -242,6 +242,8 @@ test('opening a piece and applying a filter each take less than 100 ms of main-t
   await expect(page.getByRole('dialog', { name: scale.seed.firstDraft })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
+  // The focus returns to the card that opened the piece.
+  await expect(card).toBeFocused();
 
   // «Mis piezas»: a fifth of the cycle is the employee's.
   const mine = page.getByRole('button', { name: 'Mis piezas' });

@@ -39,9 +39,18 @@ export const OpensAndClosesWithEscape: StoryObj<typeof meta> = {
   name: 'Se abre y Escape lo cierra',
   play: async ({ canvasElement }) => {
     const b = within(canvasElement.ownerDocument.body);
-    await userEvent.click(b.getByRole('button', { name: 'Abrir pieza' }));
-    await expect(await b.findByRole('dialog', { name: 'Reel de lanzamiento' })).toBeInTheDocument();
+    const opener = b.getByRole('button', { name: 'Abrir pieza' });
+    await userEvent.click(opener);
+    const dialog = await b.findByRole('dialog', { name: 'Reel de lanzamiento' });
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    // The focus moves in and Tab stays inside; the page beside it is hidden from assistive technology.
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await userEvent.tab();
+    await expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await expect(b.queryByRole('button', { name: 'Abrir pieza' })).toBeNull();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(b.queryByRole('dialog')).toBeNull());
+    // The focus returns to what opened it.
+    await waitFor(() => expect(opener).toHaveFocus());
   },
 };

@@ -54,10 +54,12 @@ export function Drawer({
   children: React.ReactNode;
   className?: string;
 }) {
-  // What held the focus when the drawer opened (read during the first render, before Radix moves the focus in).
+  // What held the focus when the drawer opened (read in the render that opens it, before Radix moves the focus
+  // in); kept after it closes, for the focus to return to once the content has gone.
   const opener = useRef<Element | null>(null);
-  if (open && !opener.current && typeof document !== 'undefined') opener.current = document.activeElement;
-  if (!open) opener.current = null;
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') opener.current = document.activeElement;
+  wasOpen.current = open;
   const [content, setContent] = useState<HTMLElement | null>(null);
   useEffect(() => (content ? hideOthers(content) : undefined), [content]);
   return (
