@@ -31,6 +31,7 @@ export const twMergeConfig = {
     "overflow": [{ "overflow": ["auto", "hidden", "clip", "visible", "scroll"] }],
     "overflow-x": [{ "overflow-x": ["auto", "hidden", "clip", "visible", "scroll"] }],
     "overflow-y": [{ "overflow-y": ["auto", "hidden", "clip", "visible", "scroll"] }],
+    "overscroll": [{ "overscroll": ["auto", "contain", "none"] }],
     "position": ["static", "fixed", "absolute", "relative", "sticky"],
     "inset": [{ "inset": [isFraction, "full", "auto", isArbitraryVariable, isArbitraryValue, t("spacing")] }],
     "inset-x": [{ "inset-x": [isFraction, "full", "auto", isArbitraryVariable, isArbitraryValue, t("spacing")] }],
