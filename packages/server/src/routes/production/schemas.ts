@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { component, IsoDate, PageQuery, Timestamp } from '../../lib/schemas.ts';
-import { itemSortKeys } from '../../services/production/items.ts';
+import { itemSortKeys } from '../../services/production/item-pages.ts';
 import { transitions } from '../../services/transitions.ts';
 
 export const StatusSchema = Type.Union(

@@ -6,6 +6,7 @@ export * from './access.ts';
 export * from './cycles.ts';
 export * from './events.ts';
 export * from './files.ts';
+export * from './item-pages.ts';
 export * from './items.ts';
 export * from './material.ts';
 export * from './members.ts';

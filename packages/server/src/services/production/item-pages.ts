@@ -1,0 +1,171 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { TOTAL_CAP, withTotal } from '../../db/pages.ts';
+import { prepared } from '../../db/prepared.ts';
+import { cycleItemTallies, type ItemStatus, items } from '../../db/schema.ts';
+import { clientVisibleStatuses, visibleItems } from '../../policy.ts';
+import { itemsAnswer, type Viewer } from './views.ts';
+
+/**
+ * A cycle's pages of items (issue 30): read in an index's order, each with its total from the cycle's tallies or a
+ * capped count, in one statement.
+ */
+
+export const itemSortKeys = ['publishDate', 'title', 'status', 'format', 'createdAt', 'updatedAt'] as const;
+export type ItemSort = (typeof itemSortKeys)[number];
+
+export interface ItemQuery {
+  page: number;
+  limit: number;
+  status?: ItemStatus[];
+  format?: string;
+  pilar?: string;
+  angulo?: string;
+  funnelPhase?: string;
+  awarenessLevel?: string;
+  assigneeId?: string;
+  q?: string;
+  sort?: ItemSort;
+  order?: 'asc' | 'desc';
+}
+
+const sortColumns = {
+  publishDate: items.publishDate,
+  title: items.title,
+  status: items.status,
+  format: items.format,
+  createdAt: items.createdAt,
+  updatedAt: items.updatedAt,
+} satisfies Record<ItemSort, unknown>;
+
+/** `%` and `_` typed by a user are literal characters, not wildcards. */
+const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Columns no row leaves empty: their order needs no NULLS clause (which no index read backwards would give). */
+const notNullSorts = new Set<ItemSort>(['title', 'status', 'createdAt', 'updatedAt']);
+
+/**
+ * The page query, in the order asked for, each row carrying the page's total (`total`, a scalar subquery: one
+ * statement per page). The default order (publication date, then creation) and the newest first are read straight
+ * from an index (schema.ts), with or without one filter: the ties break in the same direction as the order so that
+ * the index's own order is the answer.
+ */
+function pageQuery(
+  db: DbOrTx,
+  where: SQL | undefined,
+  total: SQL<number>,
+  q: Pick<ItemQuery, 'sort' | 'order'>,
+) {
+  const sort = q.sort ?? 'publishDate';
+  const direction = q.order === 'desc' ? desc : asc;
+  const column = sortColumns[sort];
+  const first = notNullSorts.has(sort)
+    ? direction(column)
+    : q.order === 'desc'
+      ? sql`${column} desc nulls last`
+      : sql`${column} asc nulls last`;
+  return db
+    .select({ item: items, total: total.mapWith(Number) })
+    .from(items)
+    .where(where)
+    .orderBy(first, direction(items.createdAt), direction(items.id));
+}
+
+/**
+ * A page's total without reading every row: what the cycle's tallies say (exact, a few rows whatever the
+ * cycle's size) when every filter is one of theirs; otherwise the matching rows counted up to `TOTAL_CAP`
+ * (`capped`). As an expression, to travel with the page.
+ */
+function pageTotal(
+  cycleId: SQL | string,
+  internal: boolean,
+  q: Omit<ItemQuery, 'page' | 'limit'>,
+  where: SQL | undefined,
+): { total: SQL<number>; capped: boolean } {
+  if (!q.assigneeId && !q.q?.trim()) {
+    const t = cycleItemTallies;
+    const statuses = q.status?.length
+      ? q.status.filter((s) => internal || clientVisibleStatuses.includes(s))
+      : internal
+        ? undefined
+        : [...clientVisibleStatuses];
+    if (statuses?.length === 0) return { total: sql<number>`0`, capped: false };
+    const conditions = and(
+      sql`${t.cycleId} = ${cycleId}`,
+      statuses ? inArray(t.status, statuses) : undefined,
+      q.format ? eq(t.format, q.format) : undefined,
+      q.pilar ? eq(t.pilar, q.pilar) : undefined,
+      q.angulo ? eq(t.angulo, q.angulo) : undefined,
+      q.funnelPhase ? eq(t.funnelPhase, q.funnelPhase) : undefined,
+      q.awarenessLevel ? eq(t.awarenessLevel, q.awarenessLevel) : undefined,
+    );
+    return {
+      total: sql<number>`(select coalesce(sum(${t.n}), 0)::int from ${t} where ${conditions})`,
+      capped: false,
+    };
+  }
+  // Inside the subquery "items" is its own scan of the table: the conditions name its rows.
+  return {
+    total: sql<number>`(select count(*)::int from (select 1 from ${items} where ${where} limit ${TOTAL_CAP}) as capped)`,
+    capped: true,
+  };
+}
+
+/**
+ * The unfiltered page (a board or a list opening, the commonest read) is a prepared statement per viewer kind
+ * and order: no SQL is put together per request.
+ */
+const unfilteredPage = (db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | 'order'>) =>
+  prepared(
+    db,
+    `items_page_${internal ? 'staff' : 'client'}_${q.sort ?? 'publishDate'}_${q.order ?? 'asc'}`,
+    (name) => {
+      const cycleId = sql`${sql.placeholder('cycleId')}`;
+      return pageQuery(
+        db,
+        and(sql`${items.cycleId} = ${cycleId}`, visibleItems(internal)),
+        pageTotal(cycleId, internal, {}, undefined).total,
+        q,
+      )
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name);
+    },
+  );
+
+/** One page of a cycle's items, filtered and sorted, as the viewer may see them: one statement. */
+export async function listItems(db: Db, cycleId: string, viewer: Viewer, q: ItemQuery) {
+  const { internal } = viewer;
+  const term = q.q?.trim();
+  // What the viewer chose to filter by; with none, the page is the prepared statement.
+  const chosen: Array<SQL | undefined> = [
+    q.status?.length ? inArray(items.status, q.status) : undefined,
+    q.format ? eq(items.format, q.format) : undefined,
+    q.pilar ? eq(items.pilar, q.pilar) : undefined,
+    q.angulo ? eq(items.angulo, q.angulo) : undefined,
+    q.funnelPhase ? eq(items.funnelPhase, q.funnelPhase) : undefined,
+    q.awarenessLevel ? eq(items.awarenessLevel, q.awarenessLevel) : undefined,
+    q.assigneeId ? eq(items.assigneeId, q.assigneeId) : undefined,
+    // The expression of the trigram index (schema.ts), written the same way.
+    term ? sql`(${items.title} || ' ' || ${items.description}) ilike ${likeTerm(term)}` : undefined,
+  ];
+  const where = and(eq(items.cycleId, cycleId), visibleItems(internal), ...chosen);
+  const offset = (q.page - 1) * q.limit;
+  const { total: totalSql, capped } = pageTotal(cycleId, internal, q, where);
+  const page = chosen.some(Boolean)
+    ? await pageQuery(db, where, totalSql, q).limit(q.limit).offset(offset)
+    : await unfilteredPage(db, internal, q).execute({ cycleId, limit: q.limit, offset });
+  // A page past the end has no row to carry the total: only then is it asked on its own.
+  const total =
+    page[0]?.total ??
+    (q.page > 1
+      ? Number((await db.select({ n: totalSql.mapWith(Number) }).from(sql`(select 1) as one`))[0]?.n)
+      : 0);
+  const rows = page.map((r) => r.item);
+  return {
+    items: await itemsAnswer(db, rows, viewer),
+    ...withTotal({ total, atLeast: capped && total >= TOTAL_CAP }, offset + rows.length),
+    page: q.page,
+    limit: q.limit,
+  };
+}
