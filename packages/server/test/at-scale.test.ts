@@ -273,10 +273,9 @@ function readsUnbounded(node: PlanNode): string | undefined {
   return undefined;
 }
 
-const onCi = process.env.CI === 'true';
-const shouldRun = testDb === 'postgres' || (onCi && Boolean(process.env.DATABASE_URL));
-
-describe.runIf(shouldRun)('the planner at scale (PostgreSQL)', () => {
+// PostgreSQL's project only (it exists whenever DATABASE_URL is set, as on CI, where a database that does not
+// answer fails the suite rather than skipping it).
+describe.runIf(testDb === 'postgres')('the planner at scale (PostgreSQL)', () => {
   let ctx: TestContext;
   let admin: TestUser;
   let employee: TestUser;
