@@ -299,20 +299,8 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user } = request;
-      const read = async () => {
-        const { cycle, perms, internal, allowSelfApproval } = await production.loadCycle(
-          app.db,
-          user,
-          request.params.id,
-          'production.view',
-        );
-        return production.listItems(
-          app.db,
-          cycle.id,
-          { actor: user, perms, internal, allowSelfApproval },
-          request.query as production.ItemQuery,
-        );
-      };
+      const read = () =>
+        production.readItemPage(app.db, user, request.params.id, request.query as production.ItemQuery);
       // On PGlite the same page for the same person is answered again until anything is written (a grant, a
       // role and an item are all writes); a refusal is never kept.
       const reads = app.database.reads;

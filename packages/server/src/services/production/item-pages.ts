@@ -2,8 +2,22 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { TOTAL_CAP, withTotal } from '../../db/pages.ts';
 import { prepared } from '../../db/prepared.ts';
-import { cycleItemTallies, type ItemStatus, items } from '../../db/schema.ts';
-import { clientVisibleStatuses, visibleItems } from '../../policy.ts';
+import {
+  cycleItemTallies,
+  cycles,
+  type ItemStatus,
+  items,
+  portfolioAccess,
+  portfolios,
+} from '../../db/schema.ts';
+import {
+  type Actor,
+  clientVisibleStatuses,
+  isInternalViewer,
+  permissionsFromGrant,
+  visibleItems,
+} from '../../policy.ts';
+import { loadCycle } from './access.ts';
 import { itemsAnswer, type Viewer } from './views.ts';
 
 /**
@@ -45,8 +59,23 @@ const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}
 const notNullSorts = new Set<ItemSort>(['title', 'status', 'createdAt', 'updatedAt']);
 
 /**
- * The page query, in the order asked for, each row carrying the page's total (`total`, a scalar subquery: one
- * statement per page). The default order (publication date, then creation) and the newest first are read straight
+ * What decides whether the reader may see the page, read with it: its grant on the cycle's portfolio and the
+ * portfolio's four-eyes rule. Neither depends on the row: PostgreSQL reads each once (an InitPlan), whatever the
+ * page's length. The decision itself stays with policy.ts (`readItemPage`).
+ */
+function accessColumns(actorId: SQL, cycleId: SQL) {
+  const portfolioOfCycle = sql`(select ${cycles.portfolioId} from ${cycles} where ${cycles.id} = ${cycleId})`;
+  return {
+    grant: sql<
+      string[] | null
+    >`(select ${portfolioAccess.permissions} from ${portfolioAccess} where ${portfolioAccess.userId} = ${actorId} and ${portfolioAccess.portfolioId} = ${portfolioOfCycle})`,
+    allowSelfApproval: sql<boolean>`(select ${portfolios.allowSelfApproval} from ${portfolios} where ${portfolios.id} = ${portfolioOfCycle})`,
+  };
+}
+
+/**
+ * The page query, in the order asked for, each row carrying the page's total (`total`, a scalar subquery) and
+ * the reader's access (`accessColumns`): one statement per page. The default order (publication date, then creation) and the newest first are read straight
  * from an index (schema.ts), with or without one filter: the ties break in the same direction as the order so that
  * the index's own order is the answer.
  */
@@ -54,6 +83,7 @@ function pageQuery(
   db: DbOrTx,
   where: SQL | undefined,
   total: SQL<number>,
+  access: ReturnType<typeof accessColumns>,
   q: Pick<ItemQuery, 'sort' | 'order'>,
 ) {
   const sort = q.sort ?? 'publishDate';
@@ -65,7 +95,7 @@ function pageQuery(
       ? sql`${column} desc nulls last`
       : sql`${column} asc nulls last`;
   return db
-    .select({ item: items, total: total.mapWith(Number) })
+    .select({ item: items, total: total.mapWith(Number), ...access })
     .from(items)
     .where(where)
     .orderBy(first, direction(items.createdAt), direction(items.id));
@@ -125,6 +155,7 @@ const unfilteredPage = (db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | '
         db,
         and(sql`${items.cycleId} = ${cycleId}`, visibleItems(internal)),
         pageTotal(cycleId, internal, {}, undefined).total,
+        accessColumns(sql`${sql.placeholder('actorId')}`, cycleId),
         q,
       )
         .limit(sql.placeholder('limit'))
@@ -133,9 +164,37 @@ const unfilteredPage = (db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | '
     },
   );
 
-/** One page of a cycle's items, filtered and sorted, as the viewer may see them: one statement. */
-export async function listItems(db: Db, cycleId: string, viewer: Viewer, q: ItemQuery) {
-  const { internal } = viewer;
+/**
+ * One page of a cycle's items as the actor may see them (404 when it may not see the cycle): in the common case one
+ * statement, the page carrying the reader's access. The page is read for the view the actor's role implies (a
+ * client sees client material, anyone else internal work); when the access read with it says otherwise (a refusal,
+ * a member without internal permissions) or no row came back to carry it (an empty page, a cycle that does not
+ * exist), the cycle is loaded and checked on its own first, as every other read does (`loadCycle`).
+ */
+export async function readItemPage(db: Db, actor: Actor, cycleId: string, q: ItemQuery) {
+  const guess = actor.role !== 'client';
+  const page = await pageRows(db, actor.id, cycleId, guess, q);
+  const first = page.rows[0];
+  if (first) {
+    const perms = permissionsFromGrant(actor, first.grant);
+    if (perms?.has('production.view') && isInternalViewer(actor, perms) === guess) {
+      return pageAnswer(
+        db,
+        { actor, perms, internal: guess, allowSelfApproval: first.allowSelfApproval },
+        q,
+        page,
+      );
+    }
+  }
+  const { cycle, ...access } = await loadCycle(db, actor, cycleId, 'production.view');
+  const viewer: Viewer = { actor, ...access };
+  const checked =
+    access.internal === guess && !first ? page : await pageRows(db, actor.id, cycle.id, access.internal, q);
+  return pageAnswer(db, viewer, q, checked);
+}
+
+/** The rows of one page, filtered and sorted, for a reader who sees internal work or not. */
+async function pageRows(db: Db, actorId: string, cycleId: string, internal: boolean, q: ItemQuery) {
   const term = q.q?.trim();
   // What the viewer chose to filter by; with none, the page is the prepared statement.
   const chosen: Array<SQL | undefined> = [
@@ -151,20 +210,31 @@ export async function listItems(db: Db, cycleId: string, viewer: Viewer, q: Item
   ];
   const where = and(eq(items.cycleId, cycleId), visibleItems(internal), ...chosen);
   const offset = (q.page - 1) * q.limit;
-  const { total: totalSql, capped } = pageTotal(cycleId, internal, q, where);
-  const page = chosen.some(Boolean)
-    ? await pageQuery(db, where, totalSql, q).limit(q.limit).offset(offset)
-    : await unfilteredPage(db, internal, q).execute({ cycleId, limit: q.limit, offset });
+  const { total, capped } = pageTotal(cycleId, internal, q, where);
+  const rows = chosen.some(Boolean)
+    ? await pageQuery(db, where, total, accessColumns(sql`${actorId}`, sql`${cycleId}`), q)
+        .limit(q.limit)
+        .offset(offset)
+    : await unfilteredPage(db, internal, q).execute({ cycleId, actorId, limit: q.limit, offset });
+  return { rows, total, capped, offset };
+}
+
+async function pageAnswer(
+  db: Db,
+  viewer: Viewer,
+  q: ItemQuery,
+  { rows, total: totalSql, capped, offset }: Awaited<ReturnType<typeof pageRows>>,
+) {
   // A page past the end has no row to carry the total: only then is it asked on its own.
   const total =
-    page[0]?.total ??
+    rows[0]?.total ??
     (q.page > 1
       ? Number((await db.select({ n: totalSql.mapWith(Number) }).from(sql`(select 1) as one`))[0]?.n)
       : 0);
-  const rows = page.map((r) => r.item);
+  const found = rows.map((r) => r.item);
   return {
-    items: await itemsAnswer(db, rows, viewer),
-    ...withTotal({ total, atLeast: capped && total >= TOTAL_CAP }, offset + rows.length),
+    items: await itemsAnswer(db, found, viewer),
+    ...withTotal({ total, atLeast: capped && total >= TOTAL_CAP }, offset + found.length),
     page: q.page,
     limit: q.limit,
   };
