@@ -356,10 +356,12 @@ describe('agent task runner', () => {
     const refused = await probe(`http://127.0.0.1:${closed}/x`);
     expect(refused).toMatchObject({ ok: false, status: null });
     expect(refused.error).toBe(
-      `127.0.0.1:${closed} rechazó la conexión: el servicio no está en marcha en esa dirección`,
+      `127.0.0.1:${closed} rechazó la conexión: comprueba que el servicio esté en marcha y escuche en esa dirección y puerto`,
     );
     const unknown = await probe('https://no-existe.example/x');
-    expect(unknown.error).toBe('No se encontró el servidor no-existe.example: revisa la dirección');
+    expect(unknown.error).toBe(
+      'No se encontró el servidor no-existe.example: revisa que la dirección esté bien escrita',
+    );
     for (const answer of [refused, unknown]) expect(answer.error).not.toMatch(/ECONN|ENOTFOUND|getaddrinfo/);
   });
 

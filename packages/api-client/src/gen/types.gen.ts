@@ -30,6 +30,7 @@ export type Task = {
     result: string | null;
     attempts: number;
     error: string | null;
+    errorDetail: string | null;
     startedAt: string | null;
     finishedAt: string | null;
     /**
@@ -577,6 +578,7 @@ export type ToolTestResult = {
     status: number | null;
     ms: number;
     error: string | null;
+    errorDetail: string | null;
 };
 
 export type GetHealthData = {

@@ -355,6 +355,8 @@ export const tasks = pgTable(
     /** Runs tried so far (the runner's claims), the last one's error, and when the next may start. */
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
+    /** The technical detail of `error` (a network error as Node gave it, a tool's status and answer). */
+    errorDetail: text('error_detail'),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     /** While running: the claiming instance's lease; past it, another instance may take the task over. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

@@ -11,7 +11,15 @@ export type OutboundResult =
       body: string;
       ms: number;
     }
-  | { ok: false; error: string; code?: string; ms: number };
+  | {
+      ok: false;
+      /** Plain Spanish: what failed and what to do. */
+      error: string;
+      /** The technical detail behind «Detalles» (Node's code and message), never the message itself. */
+      detail: string;
+      code?: string;
+      ms: number;
+    };
 
 export interface OutboundClient {
   request(input: {
@@ -34,7 +42,8 @@ const isCertificateError = (code: string) =>
 
 /**
  * What a failed call says to the people who read it («Probar», a failed task, a Notion sync): plain Spanish
- * naming the host, never a Node error such as «getaddrinfo ENOTFOUND example.com».
+ * naming the host and what to do, never a Node error such as «getaddrinfo ENOTFOUND example.com» (that goes
+ * to `technicalDetail`, shown behind «Detalles»).
  */
 export function plainNetworkError(
   host: string,
@@ -48,27 +57,31 @@ export function plainNetworkError(
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_NONAME':
-      return `No se encontró el servidor ${host}: revisa la dirección`;
+      return `No se encontró el servidor ${host}: revisa que la dirección esté bien escrita`;
     case 'ECONNREFUSED':
-      return `${host} rechazó la conexión: el servicio no está en marcha en esa dirección`;
+      return `${host} rechazó la conexión: comprueba que el servicio esté en marcha y escuche en esa dirección y puerto`;
     case 'ECONNRESET':
     case 'EPIPE':
-      return `${host} cortó la conexión antes de responder`;
+      return `${host} cortó la conexión antes de responder: vuelve a intentarlo y, si se repite, revisa ese servicio`;
     case 'ETIMEDOUT':
     case 'ESOCKETTIMEDOUT':
     case 'TIMEOUT':
-      return `${host} no respondió en ${timeoutMs / 1000} s`;
+      return `${host} no respondió en ${timeoutMs / 1000} s: comprueba que el servicio esté en marcha y responda antes`;
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return `No hay ruta de red hasta ${host}`;
+      return `No hay ruta de red hasta ${host}: revisa la dirección y la red del servidor`;
     case 'ABORT_ERR':
-      return 'La llamada se canceló porque el servidor se está apagando';
+      return 'La llamada se canceló porque el servidor se está apagando: se repetirá cuando vuelva';
     default:
       return code && isCertificateError(code)
-        ? `El certificado de ${host} no es válido`
-        : `No se pudo llamar a ${host}`;
+        ? `El certificado https de ${host} no es válido (caducado, autofirmado o de otro nombre): el servicio necesita uno válido`
+        : `No se pudo llamar a ${host}: revisa la dirección y vuelve a intentarlo`;
   }
 }
+
+/** The technical detail of a failure, for «Detalles»: Node's code and message as they came. */
+export const technicalDetail = (code: string | undefined, message: string) =>
+  code && !message.includes(code) ? `${code}: ${message}` : message || (code ?? '');
 
 /**
  * HTTP(S) calls to third parties (webhook tools, Notion) through the network guard, with a time limit and a
@@ -89,7 +102,13 @@ export function createOutboundClient(
           target = new URL(url);
           if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error();
         } catch {
-          return resolve({ ok: false, error: 'La URL no es válida', code: 'EINVALIDURL', ms: ms() });
+          return resolve({
+            ok: false,
+            error: 'La URL no es válida: escribe una dirección que empiece por http:// o https://',
+            detail: `URL no válida: ${url}`,
+            code: 'EINVALIDURL',
+            ms: ms(),
+          });
         }
         const https = target.protocol === 'https:';
         const req = (https ? httpsRequest : httpRequest)(
@@ -106,6 +125,7 @@ export function createOutboundClient(
               resolve({
                 ok: false,
                 error: plainNetworkError(target.host, e.code ?? 'ECONNRESET', opts.timeoutMs, e.message),
+                detail: technicalDetail(e.code ?? 'ECONNRESET', e.message),
                 code: e.code,
                 ms: ms(),
               }),
@@ -122,12 +142,13 @@ export function createOutboundClient(
           },
         );
         req.on('timeout', () =>
-          req.destroy(Object.assign(new Error('Sin respuesta a tiempo'), { code: 'TIMEOUT' })),
+          req.destroy(Object.assign(new Error(`Sin respuesta en ${opts.timeoutMs} ms`), { code: 'TIMEOUT' })),
         );
         req.on('error', (e: NodeJS.ErrnoException) =>
           resolve({
             ok: false,
             error: plainNetworkError(target.host, e.code, opts.timeoutMs, e.message),
+            detail: technicalDetail(e.code, e.message),
             code: e.code,
             ms: ms(),
           }),

@@ -73,7 +73,12 @@ export function createAgentRunner(deps: {
       deps.events.task(task);
       const done = await execute(deps, task, backoff, signal).catch(async (err) => {
         deps.log.error({ err, taskId: task.id }, 'la tarea falló de forma inesperada');
-        return finish(deps.db, task, { status: 'failed', error: 'Error interno al ejecutar la tarea' });
+        return finish(deps.db, task, {
+          status: 'failed',
+          error:
+            'Error interno al ejecutar la tarea: vuelve a intentarlo y, si se repite, avisa a quien administra el servidor',
+          errorDetail: null,
+        });
       });
       if (done) {
         deps.events.task(done);
@@ -119,7 +124,7 @@ async function claim(db: Db, timeoutMs: number): Promise<TaskRow | undefined> {
 async function finish(
   db: Db,
   task: TaskRow,
-  set: Partial<Pick<TaskRow, 'status' | 'result' | 'error' | 'runAfter'>>,
+  set: Partial<Pick<TaskRow, 'status' | 'result' | 'error' | 'errorDetail' | 'runAfter'>>,
 ): Promise<TaskRow | undefined> {
   const final = set.status === 'done' || set.status === 'failed';
   const [row] = await db
@@ -217,13 +222,15 @@ async function execute(
     if (signal.aborted) return handBack(db, task);
     if (!outcome.ok) {
       const error = `${tool.name}: ${outcome.error}`;
+      const errorDetail = outcome.detail;
       if (outcome.retryable && task.attempts < MAX_ATTEMPTS)
         return finish(db, task, {
           status: 'pending',
           error,
+          errorDetail,
           runAfter: new Date(Date.now() + backoff(task.attempts)),
         });
-      return finish(db, task, { status: 'failed', error });
+      return finish(db, task, { status: 'failed', error, errorDetail });
     }
     const answer = parseAnswer(outcome.body);
     if (answer.result) results.push(toolRows.length > 1 ? `${tool.name}: ${answer.result}` : answer.result);
@@ -233,7 +240,7 @@ async function execute(
   let note: string | undefined;
   if (material && item) note = await newVersion(deps, task, item.id, material);
   const result = [...results, ...(note ? [note] : [])].join('\n\n') || 'Hecho';
-  return finish(db, task, { status: 'done', result, error: null });
+  return finish(db, task, { status: 'done', result, error: null, errorDetail: null });
 }
 
 /** A tool's answer: JSON in the documented shape, or its text as the result. */

@@ -47,6 +47,7 @@ export const toTask = (row: TaskRow) => ({
   result: row.result,
   attempts: row.attempts,
   error: row.error,
+  errorDetail: row.errorDetail,
   startedAt: row.startedAt?.toISOString() ?? null,
   finishedAt: row.finishedAt?.toISOString() ?? null,
   dueDate: row.dueDate,
@@ -255,7 +256,14 @@ export async function updateTask(db: DbOrTx, task: TaskRow, input: Partial<TaskI
     ...(input.status !== undefined ? { status: input.status } : {}),
     // Back to pending (a retry by hand): due now, with a fresh budget of attempts.
     ...(input.status === 'pending'
-      ? { runAfter: new Date(), attempts: 0, error: null, lockedUntil: null, finishedAt: null }
+      ? {
+          runAfter: new Date(),
+          attempts: 0,
+          error: null,
+          errorDetail: null,
+          lockedUntil: null,
+          finishedAt: null,
+        }
       : {}),
     ...(input.result !== undefined ? { result: input.result } : {}),
     ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),

@@ -5,7 +5,17 @@ import { createOutboundClient } from '../lib/outbound.ts';
 /** What a webhook call answered: its HTTP status and body, or the network error that stopped it. */
 export type WebhookOutcome =
   | { ok: true; status: number; body: string; ms: number }
-  | { ok: false; status?: number; body?: string; error: string; retryable: boolean; ms: number };
+  | {
+      ok: false;
+      status?: number;
+      body?: string;
+      /** Plain Spanish: what failed and what to do. */
+      error: string;
+      /** The technical detail for «Detalles»: the network error as Node gave it, or the status and the answer's start. */
+      detail: string;
+      retryable: boolean;
+      ms: number;
+    };
 
 /** A tool has this long to answer. */
 export const WEBHOOK_TIMEOUT_MS = 15_000;
@@ -67,6 +77,7 @@ export function createWebhookSender(opts: GuardOptions & { timeoutMs: number }):
         return {
           ok: false,
           error: answer.error,
+          detail: answer.detail,
           // A refused destination, or a URL that is not one, stays so.
           retryable: answer.code !== 'EADDRNOTALLOWED' && answer.code !== 'EINVALIDURL',
           ms: answer.ms,
@@ -77,10 +88,36 @@ export function createWebhookSender(opts: GuardOptions & { timeoutMs: number }):
         ok: false,
         status,
         body: text,
-        error: `La herramienta respondió ${status}`,
+        error: httpStatusMessage(status),
+        detail: httpDetail(status, text),
         retryable: status === 408 || status === 429 || status >= 500,
         ms,
       };
     },
   };
+}
+
+/** A tool's HTTP error answer in plain Spanish: what it means and what to do, with the status for reference. */
+export function httpStatusMessage(status: number): string {
+  if (status === 401 || status === 403)
+    return `La herramienta rechazó la llamada por falta de permiso (respondió ${status}): comprueba que verifica la firma con el secreto de esta herramienta`;
+  if (status === 404 || status === 410)
+    return `La herramienta no existe en esa dirección (respondió ${status}): revisa la URL`;
+  if (status === 405)
+    return `La herramienta no acepta ese método (respondió ${status}): revisa el método configurado`;
+  if (status === 408 || status === 504)
+    return `La herramienta tardó demasiado en contestar (respondió ${status}): revisa ese servicio o vuelve a intentarlo más tarde`;
+  if (status === 429)
+    return `La herramienta recibió demasiadas llamadas (respondió ${status}): vuelve a intentarlo más tarde`;
+  if (status >= 500)
+    return `La herramienta tuvo un error interno (respondió ${status}): revisa ese servicio o vuelve a intentarlo más tarde`;
+  if (status >= 400)
+    return `La herramienta rechazó la llamada (respondió ${status}): revisa qué datos espera`;
+  return `La herramienta respondió ${status}, que no es una respuesta correcta (2xx): revisa ese servicio`;
+}
+
+/** The status line and the start of the answer, for «Detalles». */
+function httpDetail(status: number, body: string) {
+  const text = body.trim().slice(0, 2000);
+  return text ? `HTTP ${status}\n${text}` : `HTTP ${status}`;
 }

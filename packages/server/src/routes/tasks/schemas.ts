@@ -20,6 +20,8 @@ export const TaskSchema = component(
     /** Runs tried by the server (through the agent's webhook tools) and the last one's error. */
     attempts: Type.Integer(),
     error: Nullable(Type.String()),
+    /** The technical detail of that error (the network error or the tool's status and answer), shown behind «Detalles». */
+    errorDetail: Nullable(Type.String()),
     startedAt: Nullable(Timestamp),
     finishedAt: Nullable(Timestamp),
     dueDate: Nullable(IsoDate),

@@ -33,7 +33,10 @@ const ToolTestResult = component(
     /** The tool's HTTP status, when it answered. */
     status: Type.Union([Type.Integer(), Type.Null()]),
     ms: Type.Integer(),
+    /** Plain Spanish: what failed and what to do. */
     error: Type.Union([Type.String(), Type.Null()]),
+    /** The technical detail of a failure (the network error as Node gave it, or the status and the answer's start), shown behind «Detalles». */
+    errorDetail: Type.Union([Type.String(), Type.Null()]),
   }),
 );
 
@@ -157,6 +160,7 @@ export const toolRoutes: FastifyPluginAsyncTypebox = async (app) => {
         status: outcome.status ?? null,
         ms: Math.round(outcome.ms),
         error: outcome.ok ? null : outcome.error,
+        errorDetail: outcome.ok ? null : outcome.detail,
       };
     },
   );
