@@ -12,6 +12,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { TOTAL_CAP } from '../src/db/pages.ts';
+import type { ItemStatus } from '../src/db/schema.ts';
+import { portfolioAccess } from '../src/db/schema.ts';
+import { clientVisibleStatuses, defaultPortfolioPermissions } from '../src/policy.ts';
 import { UNREAD_CAP } from '../src/services/notifications.ts';
 import {
   callsAs,
@@ -34,6 +37,24 @@ async function startCycle(ctx: TestContext, admin: TestUser, portfolioId: string
     url: '/api/production/cycles',
     headers: admin.headers,
     payload: { portfolioId, startDate: day(-1), endDate: day(13) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json()._id as string;
+}
+/** An empty cycle right after the portfolio's last one: its id. */
+async function startCycleAfter(ctx: TestContext, admin: TestUser, portfolioId: string) {
+  const [last] = rowsOf<{ end: string }>(
+    await ctx.app.db.execute(
+      sql`select to_char(max(end_date) + 1, 'YYYY-MM-DD') as "end" from cycles where portfolio_id = ${portfolioId}`,
+    ),
+  );
+  const start = last!.end;
+  const end = new Date(Date.parse(`${start}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/production/cycles',
+    headers: admin.headers,
+    payload: { portfolioId, startDate: start, endDate: end },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json()._id as string;
@@ -186,6 +207,54 @@ describe(`the inbox and the pages at scale on ${testDb}`, () => {
     // Newest first.
     const newest = await page('sort=createdAt&order=desc');
     expect(newest.items).toHaveLength(50);
+  });
+
+  it('reads the page with its access in one statement, and still refuses and narrows as the policy says', async () => {
+    const statuses = async (user: TestUser, id = cycleId) => {
+      const res = await as(user, 'GET', `/api/production/cycles/${id}/items?limit=100`);
+      return {
+        code: res.statusCode,
+        statuses: new Set((res.json().items ?? []).map((i: { status: string }) => i.status)),
+      };
+    };
+    // A member who may only look: the page is read for internal work first, then again for client material.
+    const looker = await makeUser(ctx.app, 'employee');
+    const { portfolioId } = rowsOf<{ portfolioId: string }>(
+      await ctx.app.db.execute(sql`select portfolio_id as "portfolioId" from cycles where id = ${cycleId}`),
+    )[0]!;
+    await ctx.app.db
+      .insert(portfolioAccess)
+      .values({ userId: looker.id, portfolioId, permissions: ['portfolio.view', 'production.view'] });
+    const looked = await statuses(looker);
+    expect(looked.code).toBe(200);
+    expect([...looked.statuses].every((st) => clientVisibleStatuses.includes(st as ItemStatus))).toBe(true);
+    const shown = (await as(looker, 'GET', `/api/production/cycles/${cycleId}/items?status=draft`)).json();
+    expect(shown).toMatchObject({ items: [], total: 0 });
+    // The staff of the portfolio see the drafts; anyone outside gets a 404 although rows exist.
+    const drafts = (await as(employee, 'GET', `/api/production/cycles/${cycleId}/items?status=draft`)).json();
+    expect(drafts.total).toBeGreaterThan(0);
+    const outsider = await makeUser(ctx.app, 'employee');
+    expect((await statuses(outsider)).code).toBe(404);
+    const client = await makeUser(ctx.app, 'client');
+    expect((await statuses(client)).code).toBe(404);
+    await ctx.app.db
+      .insert(portfolioAccess)
+      .values({ userId: client.id, portfolioId, permissions: [...defaultPortfolioPermissions.client] });
+    const seenByClient = await statuses(client);
+    expect(seenByClient.code).toBe(200);
+    expect(seenByClient.statuses.has('draft')).toBe(false);
+    expect(seenByClient.statuses.size).toBeGreaterThan(0);
+    // No row to carry the access: an empty page of a member's cycle is empty, an unknown cycle is a 404.
+    const empty = await startCycleAfter(ctx, admin, portfolioId);
+    expect(await statuses(employee, empty)).toEqual({ code: 200, statuses: new Set() });
+    expect((await statuses(outsider, empty)).code).toBe(404);
+    expect((await statuses(employee, '00000000-0000-4000-8000-000000000000')).code).toBe(404);
+    // A page past the end still says how many there are.
+    const past = (
+      await as(employee, 'GET', `/api/production/cycles/${cycleId}/items?limit=100&page=500`)
+    ).json();
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(1_500);
   });
 
   it('removes, once a day, the notifications older than NOTIFICATION_RETENTION_DAYS that everyone read', async () => {
@@ -438,6 +507,23 @@ describe.runIf(testDb === 'postgres')('the planner at scale (PostgreSQL)', () =>
       as(employee, 'GET', `/api/notifications?limit=50&before=${first.at(-1)._id}`),
     );
     for (const s of statements) expect(faults(await explain(s)), s.text).toEqual([]);
+  });
+
+  it("a page of the plan is one statement: the reader's access travels with it", async () => {
+    // A client's page adds one: each item's newest version sent to it (a LATERAL read, views.ts).
+    for (const [who, query, statements] of [
+      [employee, 'sort=createdAt&order=desc&limit=50', 1],
+      [employee, 'status=draft&limit=20', 1],
+      [client, 'limit=50', 2],
+    ] as const) {
+      const sent = await statementsOf(() =>
+        as(who, 'GET', `/api/production/cycles/${cycleId}/items?${query}`),
+      );
+      expect(
+        sent.map((s) => s.text.slice(0, 60)),
+        `${who.role}: ${query}`,
+      ).toHaveLength(statements);
+    }
   });
 
   it('a plan with a sequential scan is caught (the check itself can fail)', async () => {
