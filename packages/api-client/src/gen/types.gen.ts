@@ -243,6 +243,7 @@ export type Cycle = {
     endDate: string;
     createdAt: string;
     itemCount?: number;
+    isLast?: boolean;
 };
 
 /**
@@ -2637,6 +2638,9 @@ export type StartProductionData = {
      * StartProductionBody
      */
     body: {
+        /**
+         * Días
+         */
         cycleDuration: number;
     };
     path: {
@@ -2708,9 +2712,11 @@ export type GetCurrentCycleError = GetCurrentCycleErrors[keyof GetCurrentCycleEr
 
 export type GetCurrentCycleResponses = {
     /**
+     * CurrentCycle
+     *
      * Default Response
      */
-    200: Cycle;
+    200: Cycle | null;
 };
 
 export type GetCurrentCycleResponse = GetCurrentCycleResponses[keyof GetCurrentCycleResponses];
@@ -2774,6 +2780,9 @@ export type CreateNextCycleData = {
      * NextCycleBody
      */
     body: {
+        /**
+         * Días
+         */
         cycleDuration?: number;
     };
     path: {
@@ -2816,41 +2825,6 @@ export type CreateNextCycleResponses = {
 };
 
 export type CreateNextCycleResponse = CreateNextCycleResponses[keyof CreateNextCycleResponses];
-
-export type ListPortfolioMembersData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/production/portfolios/{id}/members';
-};
-
-export type ListPortfolioMembersErrors = {
-    /**
-     * Default Response
-     */
-    401: ErrorResponse;
-    /**
-     * Default Response
-     */
-    403: ErrorResponse;
-    /**
-     * Default Response
-     */
-    404: ErrorResponse;
-};
-
-export type ListPortfolioMembersError = ListPortfolioMembersErrors[keyof ListPortfolioMembersErrors];
-
-export type ListPortfolioMembersResponses = {
-    /**
-     * Default Response
-     */
-    200: Array<PortfolioMember>;
-};
-
-export type ListPortfolioMembersResponse = ListPortfolioMembersResponses[keyof ListPortfolioMembersResponses];
 
 export type CreateCycleData = {
     /**
@@ -2905,6 +2879,135 @@ export type CreateCycleResponses = {
 };
 
 export type CreateCycleResponse = CreateCycleResponses[keyof CreateCycleResponses];
+
+export type DeleteCycleData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/cycles/{id}';
+};
+
+export type DeleteCycleErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type DeleteCycleError = DeleteCycleErrors[keyof DeleteCycleErrors];
+
+export type DeleteCycleResponses = {
+    /**
+     * Ok
+     *
+     * Default Response
+     */
+    200: {
+        success: boolean;
+    };
+};
+
+export type DeleteCycleResponse = DeleteCycleResponses[keyof DeleteCycleResponses];
+
+export type UpdateCycleData = {
+    /**
+     * UpdateCycleBody
+     */
+    body: {
+        /**
+         * YYYY-MM-DD
+         */
+        endDate: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/cycles/{id}';
+};
+
+export type UpdateCycleErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type UpdateCycleError = UpdateCycleErrors[keyof UpdateCycleErrors];
+
+export type UpdateCycleResponses = {
+    /**
+     * Default Response
+     */
+    200: Cycle;
+};
+
+export type UpdateCycleResponse = UpdateCycleResponses[keyof UpdateCycleResponses];
+
+export type ListPortfolioMembersData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/portfolios/{id}/members';
+};
+
+export type ListPortfolioMembersErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type ListPortfolioMembersError = ListPortfolioMembersErrors[keyof ListPortfolioMembersErrors];
+
+export type ListPortfolioMembersResponses = {
+    /**
+     * Default Response
+     */
+    200: Array<PortfolioMember>;
+};
+
+export type ListPortfolioMembersResponse = ListPortfolioMembersResponses[keyof ListPortfolioMembersResponses];
 
 export type ListItemsData = {
     body?: never;

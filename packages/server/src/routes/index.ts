@@ -7,6 +7,7 @@ import { mailRoutes } from './mail/index.ts';
 import { notificationRoutes } from './notifications/index.ts';
 import { notificationPreferenceRoutes } from './notifications/preferences.ts';
 import { portfolioRoutes } from './portfolios/index.ts';
+import { cycleRoutes } from './production/cycles.ts';
 import { dashboardRoutes } from './production/dashboard.ts';
 import { productionRoutes } from './production/index.ts';
 import { taskRoutes } from './tasks/index.ts';
@@ -22,6 +23,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes);
   await app.register(notificationPreferenceRoutes);
   await app.register(toolRoutes);
+  await app.register(cycleRoutes);
   await app.register(productionRoutes);
   await app.register(dashboardRoutes);
   await app.register(agentRoutes);

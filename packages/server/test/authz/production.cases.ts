@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { cycles, files, type ItemStatus, items, itemVersions } from '../../src/db/schema.ts';
 import type { ActorName, AuthzCase, World } from './types.ts';
 
@@ -12,6 +12,22 @@ async function cycle(w: World) {
     .values({ portfolioId: w.portfolioId, startDate: `${year}-01-01`, endDate: `${year}-01-14` })
     .returning();
   return row!.id;
+}
+
+/** A fresh cycle after every other of P (so it is P's last), starting the day after P's latest ends. */
+async function lastCycle(w: World) {
+  const [latest] = await w.app.db
+    .select({ end: sql<string>`max(${cycles.endDate})::text` })
+    .from(cycles)
+    .where(eq(cycles.portfolioId, w.portfolioId));
+  const start = new Date(`${latest?.end ?? '2100-01-01'}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() + 1);
+  const startDate = start.toISOString().slice(0, 10);
+  const [row] = await w.app.db
+    .insert(cycles)
+    .values({ portfolioId: w.portfolioId, startDate, endDate: startDate })
+    .returning();
+  return row!;
 }
 
 async function item(w: World, status: ItemStatus = 'draft') {
@@ -54,8 +70,8 @@ export const cases: AuthzCase[] = [
   {
     route: 'GET /api/production/portfolios/:id/current-cycle',
     request: (w) => ({ url: `/api/production/portfolios/${w.portfolioId}/current-cycle` }),
-    expect: { ...outsiders, clientGrant: 404, employeeGrant: 404, admin: 404 },
-    note: 'P has no cycle today: 404 for everyone who may see P',
+    expect: viewers,
+    note: 'P has no cycle today: 200 with null for everyone who may see P (an expected empty answer)',
   },
   {
     route: 'GET /api/production/portfolios/:id/cycles',
@@ -106,14 +122,33 @@ export const cases: AuthzCase[] = [
   },
   {
     route: 'POST /api/production/cycles',
-    request: (w) => {
-      year += 1;
+    request: async (w) => {
+      // Cycles are contiguous: the new one starts the day after P's last one ends (a one-day cycle).
+      const last = await lastCycle(w);
+      const next = new Date(`${last.endDate}T00:00:00Z`);
+      next.setUTCDate(next.getUTCDate() + 1);
+      const day = next.toISOString().slice(0, 10);
       return {
         url: '/api/production/cycles',
-        payload: { portfolioId: w.portfolioId, startDate: `${year}-02-01`, endDate: `${year}-02-10` },
+        payload: { portfolioId: w.portfolioId, startDate: day, endDate: day },
       };
     },
     expect: staffEdit(403, 201),
+  },
+  {
+    route: 'PATCH /api/production/cycles/:id',
+    request: async (w) => {
+      const last = await lastCycle(w);
+      return { url: `/api/production/cycles/${last.id}`, payload: { endDate: last.endDate } };
+    },
+    expect: staffEdit(403),
+    note: "a fresh cycle each time, P's last",
+  },
+  {
+    route: 'DELETE /api/production/cycles/:id',
+    request: async (w) => ({ url: `/api/production/cycles/${(await lastCycle(w)).id}` }),
+    expect: staffEdit(403),
+    note: "a fresh, empty cycle each time, P's last",
   },
   {
     route: 'GET /api/production/cycles/:id/items',

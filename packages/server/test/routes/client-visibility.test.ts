@@ -299,11 +299,10 @@ describe('client visibility, approved items and duplicates', () => {
   });
 
   it('filters, searches, sorts and pages the item list', async () => {
+    // Publish dates need not fall inside the cycle; the next cycle (cycles are contiguous) holds them.
     const { _id: cycle } = (
-      await as(employee, 'POST', '/api/production/cycles', {
-        portfolioId,
-        startDate: '2040-01-01',
-        endDate: '2040-01-31',
+      await as(employee, 'POST', `/api/production/portfolios/${portfolioId}/next-cycle`, {
+        cycleDuration: 31,
       })
     ).json();
     for (const [title, format, publishDate] of [

@@ -130,10 +130,8 @@ describe('production plan API', () => {
 
   it('moves several items at once, all or none, and carries the pending ones over', async () => {
     const target = (
-      await as(employee, 'POST', '/api/production/cycles', {
-        portfolioId,
-        startDate: '2045-01-01',
-        endDate: '2045-01-14',
+      await as(employee, 'POST', `/api/production/portfolios/${portfolioId}/next-cycle`, {
+        cycleDuration: 14,
       })
     ).json()._id;
     const a = await newItem('Mover A');

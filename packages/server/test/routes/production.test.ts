@@ -45,6 +45,11 @@ describe('production API', () => {
     expect(res.statusCode).toBe(201);
     return res.json();
   };
+  /** The cycle after the portfolio's last one (cycles are contiguous). */
+  const nextCycle = async (cycleDuration = 14) =>
+    (
+      await as(employee, 'POST', `/api/production/portfolios/${portfolioId}/next-cycle`, { cycleDuration })
+    ).json();
   const flow = (u: TestUser, id: string, action: string, body: object = {}) =>
     as(u, 'POST', `/api/production/items/${id}/${action}`, body);
 
@@ -74,43 +79,48 @@ describe('production API', () => {
     ).toBe(404);
   });
 
-  it('creates cycles that never overlap and end after they start; lists them paginated and searchable', async () => {
+  it('creates cycles that follow the last one, never overlap and never end before they start; lists them paginated and searchable', async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
     const bad = await as(employee, 'POST', '/api/production/cycles', {
       portfolioId,
-      startDate: '2030-01-10',
-      endDate: '2030-01-01',
+      startDate: day(20),
+      endDate: day(19),
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("'endDate'");
+    // The started cycle runs from today to day 13: the next one starts on day 14.
     const ok = await as(employee, 'POST', '/api/production/cycles', {
       portfolioId,
-      startDate: '2030-01-01',
-      endDate: '2030-01-14',
+      startDate: day(14),
+      endDate: day(27),
     });
     expect(ok.statusCode).toBe(201);
-    const overlap = await as(employee, 'POST', '/api/production/cycles', {
-      portfolioId,
-      startDate: '2030-01-14',
-      endDate: '2030-01-20',
-    });
-    expect(overlap.statusCode).toBe(409);
-    expect(overlap.json().message).toContain('2030-01-01');
-    for (let m = 2; m <= 12; m++) {
-      const mm = String(m).padStart(2, '0');
-      await as(employee, 'POST', '/api/production/cycles', {
+    for (const startDate of [day(27), day(40)]) {
+      const refused = await as(employee, 'POST', '/api/production/cycles', {
         portfolioId,
-        startDate: `2031-${mm}-01`,
-        endDate: `2031-${mm}-10`,
+        startDate,
+        endDate: day(50),
       });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toContain(day(28));
+    }
+    for (let m = 0; m < 11; m++) {
+      const created = await as(employee, 'POST', '/api/production/cycles', {
+        portfolioId,
+        startDate: day(28 + m * 10),
+        endDate: day(37 + m * 10),
+      });
+      expect(created.statusCode).toBe(201);
     }
     const page = (await as(employee, 'GET', `/api/production/portfolios/${portfolioId}/cycles`)).json();
     expect(page).toMatchObject({ page: 1, limit: 10, total: 13 });
     expect(page.items).toHaveLength(10);
-    expect(page.items[0].startDate).toBe('2031-12-01');
+    expect(page.items[0]).toMatchObject({ startDate: day(128), isLast: true });
+    expect(page.items.slice(1).every((c: { isLast: boolean }) => !c.isLast)).toBe(true);
     const found = (
-      await as(employee, 'GET', `/api/production/portfolios/${portfolioId}/cycles?search=2030-01`)
+      await as(employee, 'GET', `/api/production/portfolios/${portfolioId}/cycles?search=${day(14)}`)
     ).json();
-    expect(found.items.map((c: { startDate: string }) => c.startDate)).toEqual(['2030-01-01']);
+    expect(found.items.map((c: { startDate: string }) => c.startDate)).toEqual([day(14)]);
   });
 
   it('runs the review flow with history, versions and notifications to the right people', async () => {
@@ -224,13 +234,7 @@ describe('production API', () => {
     const copy = await as(employee, 'POST', `/api/production/items/${item._id}/duplicate`);
     expect(copy.statusCode).toBe(201);
     expect(copy.json()).toMatchObject({ title: 'Editado (copia)', status: 'draft' });
-    const other = (
-      await as(employee, 'POST', '/api/production/cycles', {
-        portfolioId,
-        startDate: '2032-01-01',
-        endDate: '2032-01-14',
-      })
-    ).json();
+    const other = await nextCycle();
     const moved = await as(employee, 'POST', `/api/production/items/${item._id}/move`, {
       nextCycleId: other._id,
     });
@@ -254,13 +258,7 @@ describe('production API', () => {
   });
 
   it('generates a strategy that covers the portfolio evenly and reports the coverage', async () => {
-    const cycle = (
-      await as(employee, 'POST', '/api/production/cycles', {
-        portfolioId,
-        startDate: '2033-01-01',
-        endDate: '2033-01-14',
-      })
-    ).json();
+    const cycle = await nextCycle();
     const res = await as(employee, 'POST', `/api/production/cycles/${cycle._id}/items/strategy`, {
       itemsCount: 8,
     });

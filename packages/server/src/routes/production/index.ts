@@ -2,13 +2,12 @@ import type { ProductionEvent } from '@crw/api-client/events';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors.ts';
-import { errorResponses, IdParams, IsoDate, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
+import { errorResponses, IdParams, Ok, Paginated, ref } from '../../lib/schemas.ts';
 import { isInternalViewer, requirePortfolio } from '../../policy.ts';
 import * as production from '../../services/production/index.ts';
 import type { TransitionName } from '../../services/transitions.ts';
 import {
   CoverageSchema,
-  CycleSchema,
   ItemFields,
   ItemListQuery,
   ItemSchema,
@@ -158,90 +157,9 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     all: (views: production.ItemView[]) => production.withActions(app.db, views, { actor: user, ...access }),
   });
 
-  // ——— Cycles ———
-  app.post(
-    '/production/portfolios/:id/start',
-    {
-      schema: {
-        operationId: 'startProduction',
-        tags,
-        summary: 'Inicia la producción: abre el primer ciclo desde hoy',
-        params: IdParams,
-        body: Type.Object(
-          { cycleDuration: Type.Integer({ minimum: 1, maximum: 365 }) },
-          { title: 'StartProductionBody' },
-        ),
-        response: { 201: ref(CycleSchema), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'production.edit');
-      return reply
-        .status(201)
-        .send(await production.startProduction(app.db, request.params.id, request.body.cycleDuration));
-    },
-  );
+  // ——— Cycles: routes/production/cycles.ts ———
 
-  app.get(
-    '/production/portfolios/:id/current-cycle',
-    {
-      schema: {
-        operationId: 'getCurrentCycle',
-        tags,
-        summary: 'El ciclo cuyas fechas contienen hoy',
-        params: IdParams,
-        response: { 200: ref(CycleSchema), ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'production.view');
-      return production.currentCycle(app.db, request.params.id);
-    },
-  );
-
-  app.get(
-    '/production/portfolios/:id/cycles',
-    {
-      schema: {
-        operationId: 'listCycles',
-        tags,
-        summary: 'Ciclos del portafolio, los más recientes primero (paginado, con búsqueda)',
-        params: IdParams,
-        querystring: Type.Object({ ...PageQuery, search: Type.Optional(Type.String({ maxLength: 50 })) }),
-        response: { 200: Paginated(ref(CycleSchema), 'CyclePage'), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const perms = await requirePortfolio(app.db, request.user, request.params.id, 'production.view');
-      const internal = isInternalViewer(request.user, perms);
-      return production.listCycles(app.db, request.params.id, internal, request.query);
-    },
-  );
-
-  app.post(
-    '/production/portfolios/:id/next-cycle',
-    {
-      schema: {
-        operationId: 'createNextCycle',
-        tags,
-        summary:
-          'Crea el ciclo siguiente: empieza el día después del último (misma duración si no se indica)',
-        params: IdParams,
-        body: Type.Object(
-          { cycleDuration: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })) },
-          { title: 'NextCycleBody' },
-        ),
-        response: { 201: ref(CycleSchema), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'production.edit');
-      return reply
-        .status(201)
-        .send(await production.createNextCycle(app.db, request.params.id, request.body.cycleDuration));
-    },
-  );
-
+  // ——— Members ———
   app.get(
     '/production/portfolios/:id/members',
     {
@@ -256,30 +174,6 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const perms = await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.view');
       return production.portfolioMembers(app.db, request.params.id, isInternalViewer(request.user, perms));
-    },
-  );
-
-  app.post(
-    '/production/cycles',
-    {
-      schema: {
-        operationId: 'createCycle',
-        tags,
-        summary: 'Crea un ciclo (sin solaparse con otros del portafolio)',
-        body: Type.Object(
-          {
-            portfolioId: Type.String({ minLength: 1, maxLength: 100 }),
-            startDate: IsoDate,
-            endDate: IsoDate,
-          },
-          { title: 'CreateCycleBody' },
-        ),
-        response: { 201: ref(CycleSchema), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await requirePortfolio(app.db, request.user, request.body.portfolioId, 'production.edit');
-      return reply.status(201).send(await production.createCycle(app.db, request.body));
     },
   );
 

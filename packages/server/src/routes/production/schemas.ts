@@ -44,6 +44,8 @@ export const CycleSchema = component(
     createdAt: Timestamp,
     /** In lists: how many of its items the viewer may see. */
     itemCount: Type.Optional(Type.Integer()),
+    /** In lists: the portfolio's last cycle (its end may change; deletable when it holds no items). */
+    isLast: Type.Optional(Type.Boolean()),
   }),
 );
 

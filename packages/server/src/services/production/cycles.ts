@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { cycleItemTallies, cycles, portfolios } from '../../db/schema.ts';
+import { comments, cycleItemTallies, cycles, items, portfolios } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { clientVisibleStatuses } from '../../policy.ts';
-import { toCycle } from './views.ts';
+import { type CycleRow, toCycle } from './views.ts';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 export const addDays = (day: string, n: number) => {
@@ -43,46 +43,66 @@ export async function startProduction(db: Db, portfolioId: string, cycleDuration
 
 const validDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && addDays(day, 0) === day;
 
-export async function createCycle(
-  db: Db,
-  input: { portfolioId: string; startDate: string; endDate: string },
-) {
+/** The portfolio's last cycle (the latest start): the only one whose end may move or that may go. */
+async function lastCycle(tx: DbOrTx, portfolioId: string) {
+  const [row] = await tx
+    .select()
+    .from(cycles)
+    .where(eq(cycles.portfolioId, portfolioId))
+    .orderBy(desc(cycles.startDate))
+    .limit(1);
+  return row;
+}
+
+function assertValidDays(input: { startDate?: string; endDate: string }) {
   for (const field of ['startDate', 'endDate'] as const) {
-    if (!validDay(input[field])) {
+    const day = input[field];
+    if (day !== undefined && !validDay(day)) {
       throw new AppError('VALIDATION', `El campo '${field}' no es una fecha válida`, [
         { field, message: 'Fecha inválida' },
       ]);
     }
   }
-  if (input.endDate <= input.startDate) {
-    throw new AppError('VALIDATION', "El campo 'endDate' debe ser posterior a 'startDate'", [
-      { field: 'endDate', message: 'Debe ser posterior a la fecha de inicio' },
+}
+
+/** A cycle may last one day (start = end) but never end before it starts. */
+function assertEndNotBefore(startDate: string, endDate: string) {
+  if (endDate < startDate) {
+    throw new AppError('VALIDATION', "El campo 'endDate' no puede ser anterior a 'startDate'", [
+      { field: 'endDate', message: 'No puede ser anterior a la fecha de inicio' },
     ]);
   }
+}
+
+/**
+ * A new cycle. Cycles stay contiguous (product-design §4): the first one may start any day, every later one
+ * starts the day after the last one ends (409 otherwise, naming the day it must start).
+ */
+export async function createCycle(
+  db: Db,
+  input: { portfolioId: string; startDate: string; endDate: string },
+) {
+  assertValidDays(input);
+  assertEndNotBefore(input.startDate, input.endDate);
   return db.transaction(async (tx) => {
     await lockPortfolio(tx, input.portfolioId);
-    const [overlap] = await tx
-      .select()
-      .from(cycles)
-      .where(
-        and(
-          eq(cycles.portfolioId, input.portfolioId),
-          lte(cycles.startDate, input.endDate),
-          gte(cycles.endDate, input.startDate),
-        ),
-      )
-      .limit(1);
-    if (overlap) {
-      throw new AppError(
-        'CONFLICT',
-        `Las fechas se solapan con el ciclo del ${overlap.startDate} al ${overlap.endDate}`,
-      );
+    const last = await lastCycle(tx, input.portfolioId);
+    if (last) {
+      const expected = addDays(last.endDate, 1);
+      if (input.startDate !== expected) {
+        throw new AppError(
+          'CONFLICT',
+          `Los ciclos van seguidos: el nuevo ciclo debe empezar el ${expected}, el día después de que termine el último (${last.startDate} a ${last.endDate})`,
+          [{ field: 'startDate', message: `Debe ser ${expected}` }],
+        );
+      }
     }
     const [row] = await tx.insert(cycles).values(input).returning();
     return toCycle(row!);
   });
 }
 
+/** The cycle whose dates contain today, or null: a portfolio without one is an expected, empty answer. */
 export async function currentCycle(db: DbOrTx, portfolioId: string) {
   const day = today();
   const [row] = await db
@@ -90,8 +110,52 @@ export async function currentCycle(db: DbOrTx, portfolioId: string) {
     .from(cycles)
     .where(and(eq(cycles.portfolioId, portfolioId), lte(cycles.startDate, day), gte(cycles.endDate, day)))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'No hay un ciclo en curso');
-  return toCycle(row);
+  return row ? toCycle(row) : null;
+}
+
+/**
+ * Under the portfolio's lock: the cycle is still there (404 if a concurrent call deleted it) and is the last one
+ * (409 with `message` otherwise).
+ */
+async function assertLast(tx: DbOrTx, cycle: CycleRow, message: string) {
+  const last = await lastCycle(tx, cycle.portfolioId);
+  if (last?.id === cycle.id) return;
+  const [still] = await tx.select({ id: cycles.id }).from(cycles).where(eq(cycles.id, cycle.id));
+  if (!still) throw new AppError('NOT_FOUND', 'Ciclo no encontrado');
+  throw new AppError('CONFLICT', message);
+}
+
+/** Moves the end of the portfolio's last cycle (never before its start; 409 for any other cycle). */
+export async function updateCycleEnd(db: Db, cycle: CycleRow, endDate: string) {
+  assertValidDays({ endDate });
+  assertEndNotBefore(cycle.startDate, endDate);
+  return db.transaction(async (tx) => {
+    await lockPortfolio(tx, cycle.portfolioId);
+    await assertLast(
+      tx,
+      cycle,
+      'Solo se puede cambiar la fecha de fin del último ciclo: los ciclos van seguidos',
+    );
+    const [row] = await tx.update(cycles).set({ endDate }).where(eq(cycles.id, cycle.id)).returning();
+    return toCycle(row!);
+  });
+}
+
+/** Deletes the portfolio's last cycle when it holds no items (409 otherwise), with the comments on it. */
+export async function deleteCycle(db: Db, cycle: CycleRow) {
+  await db.transaction(async (tx) => {
+    await lockPortfolio(tx, cycle.portfolioId);
+    await assertLast(tx, cycle, 'Solo se puede eliminar el último ciclo: los ciclos van seguidos');
+    const [held] = await tx.select({ id: items.id }).from(items).where(eq(items.cycleId, cycle.id)).limit(1);
+    if (held) {
+      throw new AppError(
+        'CONFLICT',
+        'El ciclo tiene piezas: muévelas a otro ciclo o elimínalas antes de eliminar el ciclo',
+      );
+    }
+    await tx.delete(comments).where(and(eq(comments.entityType, 'cycle'), eq(comments.entityId, cycle.id)));
+    await tx.delete(cycles).where(eq(cycles.id, cycle.id));
+  });
 }
 
 /**
@@ -101,12 +165,7 @@ export async function currentCycle(db: DbOrTx, portfolioId: string) {
 export async function createNextCycle(db: Db, portfolioId: string, cycleDuration?: number) {
   return db.transaction(async (tx) => {
     await lockPortfolio(tx, portfolioId);
-    const [latest] = await tx
-      .select()
-      .from(cycles)
-      .where(eq(cycles.portfolioId, portfolioId))
-      .orderBy(desc(cycles.endDate))
-      .limit(1);
+    const latest = await lastCycle(tx, portfolioId);
     if (!latest) {
       throw new AppError(
         'CONFLICT',
@@ -125,7 +184,10 @@ export async function createNextCycle(db: Db, portfolioId: string, cycleDuration
   });
 }
 
-/** One page of the portfolio's cycles, newest first, with how many items of each the viewer may see. */
+/**
+ * One page of the portfolio's cycles, newest first, with how many items of each the viewer may see and which
+ * one is the last (the only one whose end may change or that may be deleted, when empty).
+ */
 export async function listCycles(
   db: DbOrTx,
   portfolioId: string,
@@ -147,7 +209,7 @@ export async function listCycles(
   const itemCount = sql<number>`(select coalesce(sum(t.n), 0)::int from ${cycleItemTallies} t where t.cycle_id = "cycles"."id"${
     internal ? sql`` : sql` and t.status in ${[...clientVisibleStatuses]}`
   })`;
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], last] = await Promise.all([
     db
       .select({ cycle: cycles, itemCount })
       .from(cycles)
@@ -156,9 +218,14 @@ export async function listCycles(
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(cycles).where(where),
+    lastCycle(db, portfolioId),
   ]);
   return {
-    items: rows.map((r) => ({ ...toCycle(r.cycle), itemCount: Number(r.itemCount) })),
+    items: rows.map((r) => ({
+      ...toCycle(r.cycle),
+      itemCount: Number(r.itemCount),
+      isLast: r.cycle.id === last?.id,
+    })),
     total: Number(total?.n ?? 0),
     page: q.page,
     limit: q.limit,

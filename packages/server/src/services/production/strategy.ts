@@ -1,9 +1,48 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { cycleItemTallies, itemHistory, items, portfolios } from '../../db/schema.ts';
+import { cycleItemTallies, cycles, itemHistory, items, portfolios } from '../../db/schema.ts';
 import { type Actor, clientVisibleStatuses } from '../../policy.ts';
 import { awarenessLevels, funnelPhases, planStrategy } from '../strategy.ts';
 import { type CycleRow, toItem } from './views.ts';
+
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const numbered = /^(.*) \((\d+)\)$/;
+
+/**
+ * Titles unique within the cycle, deterministically: the first of a base title is the base itself, the next
+ * ones «base (2)», «base (3)»… after the highest the cycle already holds (any author), in the run's order.
+ */
+async function uniqueTitles(tx: DbOrTx, cycleId: string, bases: readonly string[]) {
+  const distinct = [...new Set(bases)];
+  const taken = await tx
+    .select({ title: items.title })
+    .from(items)
+    .where(
+      and(
+        eq(items.cycleId, cycleId),
+        or(
+          inArray(items.title, distinct),
+          ...distinct.map((b) => like(items.title, `${likeLiteral(b)} (%)`)),
+        ),
+      ),
+    );
+  const highest = new Map<string, number>();
+  const names = new Set(distinct);
+  for (const { title } of taken) {
+    const match = numbered.exec(title);
+    const [base, n] = names.has(title)
+      ? [title, 1]
+      : match && names.has(match[1]!)
+        ? [match[1]!, Number(match[2])]
+        : [null, 0];
+    if (base) highest.set(base, Math.max(highest.get(base) ?? 0, n));
+  }
+  return bases.map((base) => {
+    const n = (highest.get(base) ?? 0) + 1;
+    highest.set(base, n);
+    return n === 1 ? base : `${base} (${n})`;
+  });
+}
 
 export async function generateStrategy(db: Db, actor: Actor, cycle: CycleRow, itemsCount: number) {
   const [portfolio] = await db.select().from(portfolios).where(eq(portfolios.id, cycle.portfolioId));
@@ -13,14 +52,22 @@ export async function generateStrategy(db: Db, actor: Actor, cycle: CycleRow, it
     angulos: data.angulosVenta,
     formatos: data.formatosCreativos,
   });
+  // Kept under the title's 200 characters with room for « (n)».
+  const bases = plan.map((slot) => {
+    const base = [slot.format, slot.pilar, slot.angulo].filter(Boolean).join(' · ') || 'Pieza';
+    return base.length > 190 ? `${base.slice(0, 189)}…` : base;
+  });
   return db.transaction(async (tx) => {
+    // One run at a time per cycle, so two runs never number their titles from the same state.
+    await tx.select({ id: cycles.id }).from(cycles).where(eq(cycles.id, cycle.id)).for('update');
+    const titles = await uniqueTitles(tx, cycle.id, bases);
     const rows = await tx
       .insert(items)
       .values(
         plan.map((slot, i) => ({
           portfolioId: cycle.portfolioId,
           cycleId: cycle.id,
-          title: [slot.format, slot.pilar].filter(Boolean).join(' · ') || `Pieza ${i + 1}`,
+          title: titles[i]!,
           format: slot.format,
           pilar: slot.pilar,
           angulo: slot.angulo,
