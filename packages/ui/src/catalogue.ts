@@ -26,6 +26,7 @@ import * as diffView from './diff-view/diff-view.stories.tsx';
 import * as drawer from './drawer/drawer.stories.tsx';
 import * as dropdownMenu from './dropdown-menu/dropdown-menu.stories.tsx';
 import * as empty from './empty-state/empty-state.stories.tsx';
+import * as errorDetails from './error-details/error-details.stories.tsx';
 import * as dropzone from './file-drop-zone/file-drop-zone.stories.tsx';
 import * as filePreview from './file-preview/file-preview.stories.tsx';
 import * as filterBar from './filter-bar/filter-bar.stories.tsx';
@@ -204,6 +205,7 @@ const specs: Spec[] = [
   { name: 'Menú desplegable', stories: dropdownMenu },
   { name: 'Información emergente', stories: tooltip },
   { name: 'Estado vacío', stories: empty },
+  { name: 'Error con detalles', stories: errorDetails },
   { name: 'Esqueleto de carga', stories: skeleton },
   { name: 'Tarjeta de cifra', stories: statCard },
   { name: 'Comportamientos (hooks)', stories: hooks },

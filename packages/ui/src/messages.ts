@@ -20,6 +20,10 @@ export const uiMessages = {
     unreadSuffix: 'sin leer',
     markAllRead: 'Marcar todas como leídas',
     archiveAll: 'Archivar todas las activas',
+    archiveAllShort: 'Archivar todas',
+    archiveAllConfirm: '¿Archivar todas las notificaciones activas?',
+    archiveAllConfirmDescription:
+      'Se marcan como leídas y pasan a las archivadas, donde puedes verlas con «Mostrar notificaciones archivadas».',
     pushSwitch: 'Notificaciones push',
     showArchived: 'Mostrar notificaciones archivadas',
     showActive: 'Mostrar notificaciones activas',
@@ -36,6 +40,7 @@ export const uiMessages = {
   system: systemMessages,
   toast: toastMessages,
   confirm: { confirm: 'Confirmar', cancel: 'Cancelar' },
+  errorDetails: { show: 'Detalles' },
   pagination: {
     label: 'Paginación',
     previous: 'Anterior',

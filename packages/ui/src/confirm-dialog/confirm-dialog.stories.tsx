@@ -47,6 +47,8 @@ export const ConfirmsBeforeDestroying: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await expect(args.onConfirm).not.toHaveBeenCalled();
     await waitFor(() => expect(b.queryByRole('alertdialog')).toBeNull());
+    // The focus is back on the button that asked (the dialog has no Radix trigger).
+    await waitFor(() => expect(b.getByRole('button', { name: 'Eliminar' })).toHaveFocus());
     await userEvent.click(b.getByRole('button', { name: 'Eliminar' }));
     dialog = await b.findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));

@@ -73,11 +73,12 @@ function Harness({
         <div className="flex items-center gap-2 text-sm">
           <Switch
             id="filter-mine"
+            aria-labelledby="filter-mine-label"
             checked={s.mine}
             onCheckedChange={(mine) => setS((p) => ({ ...p, mine }))}
             disabled={disabled}
           />
-          <Label htmlFor="filter-mine" className="font-normal">
+          <Label id="filter-mine-label" htmlFor="filter-mine" className="font-normal">
             Mis ítems
           </Label>
         </div>

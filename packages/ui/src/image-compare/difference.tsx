@@ -102,8 +102,13 @@ export function Difference({
     <div data-slot="image-compare-difference" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
         <div className="flex items-center gap-2">
-          <Switch id={highlightId} checked={highlight} onCheckedChange={setHighlight} />
-          <label htmlFor={highlightId} className="text-sm">
+          <Switch
+            id={highlightId}
+            aria-labelledby={`${highlightId}-label`}
+            checked={highlight}
+            onCheckedChange={setHighlight}
+          />
+          <label id={`${highlightId}-label`} htmlFor={highlightId} className="text-sm">
             {t.highlight}
           </label>
         </div>

@@ -38,7 +38,10 @@ export const WithError: Story = {
 };
 export const SwitchControl: Story = {
   name: 'Con interruptor',
-  args: { label: 'Notificaciones push', children: (p) => <Switch id={p.id} /> },
+  args: {
+    label: 'Notificaciones push',
+    children: (p) => <Switch id={p.id} aria-label="Notificaciones push" />,
+  },
   play: async ({ canvasElement }) => {
     const sw = within(canvasElement).getByRole('switch', { name: 'Notificaciones push' });
     await userEvent.click(sw);

@@ -38,6 +38,7 @@ function Harness(props: Partial<NotificationPanelProps>) {
         onArchiveAll={props.onArchiveAll ?? fn()}
         pushEnabled={props.pushEnabled ?? false}
         onPushChange={props.onPushChange ?? fn()}
+        pushProblem={props.pushProblem}
         onItemClick={props.onItemClick ?? fn()}
         onMarkRead={props.onMarkRead ?? fn()}
         onArchive={props.onArchive ?? fn()}
@@ -106,8 +107,23 @@ export const ManyWithActions: Story = {
     await expect(args.onArchive).toHaveBeenCalledWith('n1');
     await userEvent.click(panel.getByRole('button', { name: 'Marcar todas como leídas' }));
     await expect(args.onMarkAllRead).toHaveBeenCalledOnce();
-    await userEvent.click(panel.getByRole('button', { name: 'Archivar todas las activas' }));
+    // Archiving everything asks first, and the button is not beside ✕ (it sits in the footer).
+    const archiveAll = panel.getByRole('button', { name: 'Archivar todas las activas' });
+    await expect(archiveAll.closest('footer')).not.toBeNull();
+    await expect(archiveAll.closest('header')).toBeNull();
+    await userEvent.click(archiveAll);
+    let confirm = await b.findByRole('alertdialog', { name: '¿Archivar todas las notificaciones activas?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await expect(args.onArchiveAll).not.toHaveBeenCalled();
+    await waitFor(() => expect(b.queryByRole('alertdialog')).toBeNull());
+    // The panel stayed open underneath, and the focus is back on the button.
+    await expect(b.getByRole('region', { name: 'Notificaciones' })).toBeVisible();
+    await waitFor(() => expect(archiveAll).toHaveFocus());
+    await userEvent.click(archiveAll);
+    confirm = await b.findByRole('alertdialog', { name: '¿Archivar todas las notificaciones activas?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Archivar todas' }));
     await expect(args.onArchiveAll).toHaveBeenCalledOnce();
+    await expect(b.getByRole('region', { name: 'Notificaciones' })).toBeVisible();
     await userEvent.click(panel.getByRole('switch', { name: 'Notificaciones push' }));
     await expect(args.onPushChange).toHaveBeenCalledWith(true);
     await userEvent.click(panel.getByRole('button', { name: 'Mostrar notificaciones archivadas' }));
@@ -222,5 +238,27 @@ export const PagedByTheServer: StoryObj<typeof ServerPaged> = {
     list.scrollTop = list.scrollHeight;
     await waitFor(() => expect(items()).toHaveLength(40));
     await expect(args.onLoadMore).toHaveBeenCalledOnce();
+  },
+};
+
+export const PushProblem: Story = {
+  name: 'Push: no se pudo activar',
+  args: {
+    items: many.slice(0, 3),
+    count: 3,
+    pushProblem: {
+      title: 'No se pudieron activar las notificaciones push',
+      message:
+        'El servicio de notificaciones del navegador rechazó la suscripción: vuelve a intentarlo más tarde o prueba con otro navegador.',
+      detail: 'AbortError: Registration failed - push service not available',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const panel = within(await body(canvasElement).findByRole('region', { name: 'Notificaciones' }));
+    const sw = panel.getByRole('switch', { name: 'Notificaciones push' });
+    await expect(sw).toHaveAccessibleDescription(/rechazó la suscripción/);
+    await expect(panel.getByRole('alert')).toHaveTextContent('vuelve a intentarlo más tarde');
+    await userEvent.click(panel.getByRole('button', { name: 'Detalles' }));
+    await expect(panel.getByText(/push service not available/)).toBeVisible();
   },
 };

@@ -3,6 +3,8 @@ import { Popover } from 'radix-ui';
 import type * as React from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../button/button.tsx';
+import { ConfirmDialog } from '../confirm-dialog/confirm-dialog.tsx';
+import { ErrorDetails } from '../error-details/error-details.tsx';
 import { badgeLabel } from '../hooks/timings.ts';
 import { cn } from '../lib/cn.ts';
 import { lazy } from '../lib/lazy.ts';
@@ -53,6 +55,8 @@ export interface NotificationPanelProps {
   pushEnabled: boolean;
   pushBusy?: boolean;
   onPushChange: (enabled: boolean) => void;
+  /** Why turning push on or off failed, shown under the switch (plain Spanish, with the detail behind «Detalles»). */
+  pushProblem?: { title?: string; message: string; detail?: string | null } | null;
   onItemClick: (id: string) => void;
   onMarkRead: (id: string) => void;
   onArchive: (id: string) => void;
@@ -103,6 +107,14 @@ export function NotificationPanel(props: NotificationPanelProps) {
           sideOffset={8}
           collisionPadding={8}
           aria-label={t.title}
+          // The «Archivar todas» confirmation is a dialog of its own (outside the popover): using it must not
+          // close the panel underneath.
+          onInteractOutside={(e) => {
+            if (insideAlertDialog(e.target)) e.preventDefault();
+          }}
+          onFocusOutside={(e) => {
+            if (insideAlertDialog(e.target)) e.preventDefault();
+          }}
           className="z-50 flex max-h-[min(36rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border border-border bg-popover text-popover-foreground shadow-xl"
         >
           <NotificationPanelBody {...props} />
@@ -111,6 +123,9 @@ export function NotificationPanel(props: NotificationPanelProps) {
     </Popover.Root>
   );
 }
+
+const insideAlertDialog = (target: EventTarget | null) =>
+  target instanceof Element && target.closest('[role="alertdialog"]') !== null;
 
 export function NotificationPanelBody({
   onOpenChange,
@@ -125,6 +140,7 @@ export function NotificationPanelBody({
   pushEnabled,
   pushBusy,
   onPushChange,
+  pushProblem,
   onItemClick,
   onMarkRead,
   onArchive,
@@ -135,6 +151,7 @@ export function NotificationPanelBody({
   const titleId = useId();
   const pushId = useId();
   const [visible, setVisible] = useState(PAGE);
+  const [confirmArchiveAll, setConfirmArchiveAll] = useState(false);
   const paged = Boolean(onLoadMore);
   const shown = paged ? items : items.slice(0, visible);
   const more = paged ? hasMore : items.length > visible;
@@ -179,15 +196,6 @@ export function NotificationPanelBody({
           <Button
             variant="ghost"
             size="icon-sm"
-            aria-label={t.archiveAll}
-            title={t.archiveAll}
-            onClick={onArchiveAll}
-          >
-            <ArchiveIcon aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon-sm"
             aria-label={uiMessages.close}
             title={uiMessages.close}
             onClick={() => onOpenChange(false)}
@@ -197,9 +205,30 @@ export function NotificationPanelBody({
         </div>
       </header>
       <div className="flex items-center justify-between gap-3 border-b border-border px-4 py-2 text-sm">
-        <label htmlFor={pushId}>{t.pushSwitch}</label>
-        <Switch id={pushId} checked={pushEnabled} disabled={pushBusy} onCheckedChange={onPushChange} />
+        <label id={`${pushId}-label`} htmlFor={pushId}>
+          {t.pushSwitch}
+        </label>
+        <Switch
+          id={pushId}
+          aria-labelledby={`${pushId}-label`}
+          aria-describedby={pushProblem ? `${pushId}-problem` : undefined}
+          checked={pushEnabled}
+          disabled={pushBusy}
+          onCheckedChange={onPushChange}
+        />
       </div>
+      {pushProblem ? (
+        <div className="border-b border-border px-4 py-2">
+          <ErrorDetails
+            id={`${pushId}-problem`}
+            role="alert"
+            title={pushProblem.title}
+            message={pushProblem.message}
+            detail={pushProblem.detail}
+            className="max-h-40 overflow-y-auto"
+          />
+        </div>
+      ) : null}
       <div
         ref={scroller}
         data-slot="notification-list"
@@ -262,11 +291,32 @@ export function NotificationPanelBody({
           </ul>
         )}
       </div>
-      <footer className="border-t border-border p-2">
-        <Button variant="ghost" size="sm" className="w-full" onClick={onToggleArchived}>
+      <footer className="flex flex-wrap items-center gap-1 border-t border-border p-2">
+        <Button variant="ghost" size="sm" className="flex-1" onClick={onToggleArchived}>
           {showArchived ? t.showActive : t.showArchived}
         </Button>
+        {showArchived ? null : (
+          // Away from ✕, and asked first: it archives every active notification at once.
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t.archiveAll}
+            onClick={() => setConfirmArchiveAll(true)}
+          >
+            <ArchiveIcon aria-hidden="true" />
+            {t.archiveAllShort}
+          </Button>
+        )}
       </footer>
+      <ConfirmDialog
+        open={confirmArchiveAll}
+        onOpenChange={setConfirmArchiveAll}
+        title={t.archiveAllConfirm}
+        description={t.archiveAllConfirmDescription}
+        confirmLabel={t.archiveAllShort}
+        destructive={false}
+        onConfirm={onArchiveAll}
+      />
     </section>
   );
 }

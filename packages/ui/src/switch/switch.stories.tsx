@@ -31,11 +31,12 @@ function Harness({
   return (
     <div className="max-w-sm space-y-1">
       <div className="flex items-center justify-between gap-4">
-        <Label htmlFor={id} className="leading-snug">
+        <Label id={`${id}-label`} htmlFor={id} className="leading-snug">
           {label}
         </Label>
         <Switch
           id={id}
+          aria-labelledby={`${id}-label`}
           checked={checked}
           disabled={disabled}
           aria-describedby={describedBy || undefined}

@@ -2,7 +2,22 @@ import { Switch as SwitchPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
 
-export function Switch({ className, ...props }: React.ComponentProps<typeof SwitchPrimitive.Root>) {
+/**
+ * A switch must have an accessible name, so the type asks for one: `aria-label`, or `aria-labelledby` with the
+ * id of its visible label. (A `<label htmlFor>` alone is easy to forget or to lose in a refactor, and the
+ * switch is then announced as just «interruptor».)
+ */
+export type SwitchName =
+  | { 'aria-label': string; 'aria-labelledby'?: string }
+  | { 'aria-labelledby': string; 'aria-label'?: string };
+
+export type SwitchProps = Omit<
+  React.ComponentProps<typeof SwitchPrimitive.Root>,
+  'aria-label' | 'aria-labelledby'
+> &
+  SwitchName;
+
+export function Switch({ className, ...props }: SwitchProps) {
   return (
     <SwitchPrimitive.Root
       data-slot="switch"
