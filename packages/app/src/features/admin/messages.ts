@@ -148,8 +148,11 @@ export const adminMsg = {
     testError: 'Error al probar la herramienta',
     testOk: (name: string, status: number | null, ms: number) =>
       `${name} respondió ${status ?? 'sin estado'} en ${ms} ms`,
-    testFailed: (name: string, error: string | null, ms: number) =>
-      `${name} falló: ${error ?? 'sin respuesta'} (${ms} ms)`,
+    /** A failed «Probar» stays on screen, above the table, with the technical detail behind «Detalles». */
+    testFailedTitle: (name: string, ms: number) => `La prueba de ${name} falló (${ms} ms)`,
+    testNoAnswer: 'La herramienta no respondió: vuelve a intentarlo.',
+    testAgain: 'Probar de nuevo',
+    testDismiss: 'Cerrar el resultado de la prueba',
     secret: 'Secreto de firma',
     secretHint:
       'Cada llamada lleva x-crw-signature: sha256=HMAC-SHA256(secreto, "{x-crw-timestamp}.{cuerpo}"). Compruébala en el receptor.',

@@ -18,6 +18,29 @@ export const notificationMessages = {
     enableFailed: 'Error al activar las notificaciones push',
     switchLabel: 'Notificaciones push en este dispositivo',
     switchHint: 'Recibe avisos aunque la aplicación esté cerrada.',
+    /**
+     * Why turning push on failed, and what to do (issue 31): shown beside the switch, with the browser's or the
+     * server's own words behind «Detalles».
+     */
+    why: {
+      insecure:
+        'Las notificaciones push necesitan una conexión segura: abre la aplicación con https:// (o en localhost) para activarlas.',
+      unsupported:
+        'Tu navegador no soporta notificaciones push: usa una versión reciente de Chrome, Edge, Firefox o Safari (en iPhone, añade antes la aplicación a la pantalla de inicio).',
+      blocked:
+        'Permiso de notificaciones denegado: el navegador las tiene bloqueadas para este sitio. Permítelas en la configuración del sitio (el icono junto a la dirección) y vuelve a activar el interruptor.',
+      dismissed:
+        'Permiso de notificaciones denegado: se cerró la pregunta del navegador sin permitirlas. Vuelve a activar el interruptor y elige «Permitir».',
+      worker:
+        'No se pudo preparar el service worker que recibe las notificaciones: recarga la página y vuelve a intentarlo.',
+      key: 'No se pudo obtener del servidor la clave de las notificaciones: comprueba la conexión y vuelve a intentarlo.',
+      subscribe:
+        'El servicio de notificaciones del navegador rechazó la suscripción: vuelve a intentarlo más tarde o prueba con otro navegador.',
+      save: 'El servidor no guardó la suscripción de este dispositivo: vuelve a intentarlo en un momento.',
+      disable: 'No se pudo quitar la suscripción de este navegador: recarga la página y vuelve a intentarlo.',
+    },
+    problemTitle: 'No se pudieron activar las notificaciones push',
+    disableProblemTitle: 'No se pudieron desactivar las notificaciones push',
   },
   devices: {
     title: 'Dispositivos con notificaciones push',

@@ -15,6 +15,18 @@ interface PushState {
   busy: boolean;
   /** This device's endpoint, to mark it in the devices list. */
   endpoint: string | null;
+  /**
+   * Why the last attempt to turn push on (or off) failed, shown beside the switch until the next attempt:
+   * plain Spanish with what to do, and the browser's or server's own words for «Detalles».
+   */
+  problem: PushProblem | null;
+}
+
+export interface PushProblem {
+  /** Which way it failed: turning on or turning off. */
+  action: 'enable' | 'disable';
+  message: string;
+  detail: string | null;
 }
 
 export const pushStore = proxy<PushState>({
@@ -22,9 +34,43 @@ export const pushStore = proxy<PushState>({
   registered: false,
   busy: false,
   endpoint: null,
+  problem: null,
 });
 // Whether this device is registered is the signed-in user's; the next user's shell asks again.
-onLogout(() => Object.assign(pushStore, { registered: false, busy: false, endpoint: null }));
+onLogout(() => Object.assign(pushStore, { registered: false, busy: false, endpoint: null, problem: null }));
+
+/** The browser's or the API's own words, for «Detalles» (never shown as the message). */
+export function technicalDetail(error: unknown): string | null {
+  if (error instanceof Error) {
+    const name = error.name && error.name !== 'Error' ? `${error.name}: ` : '';
+    return `${name}${error.message}`.trim() || null;
+  }
+  return error == null ? null : String(error);
+}
+
+/** A failed step of turning push on: which one, and what the browser or the server said. */
+class PushStepError extends Error {
+  constructor(
+    readonly step: keyof typeof m.push.why,
+    readonly reason: unknown,
+  ) {
+    super(step);
+  }
+}
+
+const step = async <T>(name: keyof typeof m.push.why, run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (error) {
+    throw new PushStepError(name, error);
+  }
+};
+
+/** Registers /sw.js (a no-op when it already is) and waits for its active worker; rejects when it cannot. */
+async function readyRegistration(): Promise<ServiceWorkerRegistration> {
+  await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  return navigator.serviceWorker.ready;
+}
 
 export const isPushSupported = () =>
   typeof window !== 'undefined' &&
@@ -105,8 +151,20 @@ export async function saveSubscription(subscription: PushSubscriptionJSON) {
   );
 }
 
+/**
+ * Turns push on, step by step; a failed step says why beside the switch (`pushStore.problem`) with what to do,
+ * and the spec's short toast (§8). The browser's reasons (e.g. "Registration failed - push service error") are
+ * English: they go behind «Detalles», never in the message.
+ */
 export async function enablePush(): Promise<boolean> {
+  pushStore.problem = null;
   if (!isPushSupported()) {
+    const insecure = typeof window !== 'undefined' && !window.isSecureContext;
+    pushStore.problem = {
+      action: 'enable',
+      message: insecure ? m.push.why.insecure : m.push.why.unsupported,
+      detail: insecure ? `isSecureContext = false (${window.location.origin})` : null,
+    };
     toast.warning(m.push.unsupported);
     return false;
   }
@@ -114,23 +172,37 @@ export async function enablePush(): Promise<boolean> {
   try {
     const permission = await Notification.requestPermission();
     if (permission !== 'granted') {
+      pushStore.problem = {
+        action: 'enable',
+        message: permission === 'denied' ? m.push.why.blocked : m.push.why.dismissed,
+        detail: `Notification.permission = "${permission}"`,
+      };
       toast.warning(m.push.denied);
       return false;
     }
-    const { publicKey } = await api.call(sdk.getVapidPublicKey({ client: api.client }), m.push.enableFailed);
-    const registration = await navigator.serviceWorker.ready;
-    const subscription = await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: urlBase64ToUint8Array(publicKey),
-    });
-    await saveSubscription(subscription.toJSON());
+    const registration = await step('worker', readyRegistration);
+    const { publicKey } = await step('key', () =>
+      api.call(sdk.getVapidPublicKey({ client: api.client }), m.push.enableFailed),
+    );
+    const subscription = await step('subscribe', () =>
+      registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: urlBase64ToUint8Array(publicKey),
+      }),
+    );
+    await step('save', () => saveSubscription(subscription.toJSON()));
     pushStore.registered = true;
     pushStore.endpoint = subscription.endpoint;
     toast.success(m.push.enabled);
     return true;
   } catch (error) {
-    // The browser's reasons (e.g. "Registration failed - push service error") are English: log them, say it in Spanish.
     console.warn('No se pudo activar Web Push', error);
+    const failed = error instanceof PushStepError ? error : new PushStepError('subscribe', error);
+    pushStore.problem = {
+      action: 'enable',
+      message: m.push.why[failed.step],
+      detail: technicalDetail(failed.reason),
+    };
     toast.error(m.push.enableFailed);
     return false;
   } finally {
@@ -139,13 +211,15 @@ export async function enablePush(): Promise<boolean> {
 }
 
 export async function disablePush(): Promise<void> {
+  pushStore.problem = null;
   pushStore.busy = true;
   try {
     let subscription: PushSubscription | null = null;
     try {
       subscription = await currentSubscription();
       if (subscription) await subscription.unsubscribe();
-    } catch {
+    } catch (error) {
+      pushStore.problem = { action: 'disable', message: m.push.why.disable, detail: technicalDetail(error) };
       toast.error(m.push.browserDisableFailed);
       return;
     }

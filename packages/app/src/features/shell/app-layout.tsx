@@ -23,6 +23,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { msg } from '../../messages.ts';
 import { authStore, logout } from '../auth/store.ts';
+import { notificationMessages } from '../notifications/messages.ts';
 import { listenForWorkerMessages, pushStore, refreshPushState, togglePush } from '../notifications/push.ts';
 import { connectRealtime } from '../notifications/realtime.ts';
 import {
@@ -170,6 +171,18 @@ export default function AppLayout() {
       pushEnabled={push.registered}
       pushBusy={push.busy}
       onPushChange={(on) => void togglePush(on)}
+      pushProblem={
+        push.problem
+          ? {
+              title:
+                push.problem.action === 'enable'
+                  ? notificationMessages.push.problemTitle
+                  : notificationMessages.push.disableProblemTitle,
+              message: push.problem.message,
+              detail: push.problem.detail,
+            }
+          : null
+      }
       onItemClick={(id) => {
         const n = notificationsStore.items.find((x) => x._id === id);
         if (n) void openNotification(n, navigate);

@@ -6,10 +6,11 @@ import {
   DataTable,
   type DataTableColumn,
   EmptyState,
+  ErrorDetails,
   IconButton,
   Switch,
 } from '@crw/ui';
-import { PencilIcon, PlusIcon, SendIcon, Trash2Icon, WrenchIcon } from 'lucide-react';
+import { PencilIcon, PlusIcon, SendIcon, Trash2Icon, WrenchIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { adminMsg } from '../../features/admin/messages.ts';
@@ -41,12 +42,20 @@ export default function AdminToolsScreen() {
   };
 
   const [testing, setTesting] = useState<string | null>(null);
+  /** The last failed «Probar»: kept on screen until dismissed or the next test (a toast would fade). */
+  const [failure, setFailure] = useState<{
+    tool: Tool;
+    ms: number;
+    message: string;
+    detail: string | null;
+  } | null>(null);
   const probe = async (tool: Tool) => {
     setTesting(tool._id);
+    setFailure(null);
     try {
       const r = await testTool(tool._id);
       if (r.ok) toast.success(t.testOk(tool.name, r.status, r.ms));
-      else toast.error(t.testFailed(tool.name, r.error, r.ms));
+      else setFailure({ tool, ms: r.ms, message: r.error ?? t.testNoAnswer, detail: r.errorDetail ?? null });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : t.testError);
     } finally {
@@ -149,6 +158,32 @@ export default function AdminToolsScreen() {
         </Button>
       }
     >
+      {failure ? (
+        <ErrorDetails
+          role="alert"
+          className="mb-4"
+          data-tool-test-failure
+          title={t.testFailedTitle(failure.tool.name, failure.ms)}
+          message={failure.message}
+          detail={failure.detail}
+        >
+          <div className="flex flex-wrap gap-2 pt-1">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={testing !== null}
+              onClick={() => void probe(failure.tool)}
+            >
+              <SendIcon aria-hidden="true" />
+              {t.testAgain}
+            </Button>
+            <Button size="sm" variant="ghost" aria-label={t.testDismiss} onClick={() => setFailure(null)}>
+              <XIcon aria-hidden="true" />
+              {adminMsg.close}
+            </Button>
+          </div>
+        </ErrorDetails>
+      ) : null}
       <DataTable
         caption={t.caption}
         columns={columns}

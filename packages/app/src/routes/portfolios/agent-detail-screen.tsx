@@ -69,8 +69,13 @@ function Detail({ agent, back }: { agent: AgentDetail; back: React.ReactNode }) 
       actions={
         <div className="flex flex-wrap items-center gap-3">
           <span className="inline-flex items-center gap-2">
-            <Switch id={activeId} checked={agent.active} onCheckedChange={(on) => void toggle(agent, on)} />
-            <label htmlFor={activeId} className="text-sm">
+            <Switch
+              id={activeId}
+              aria-labelledby={`${activeId}-label`}
+              checked={agent.active}
+              onCheckedChange={(on) => void toggle(agent, on)}
+            />
+            <label id={`${activeId}-label`} htmlFor={activeId} className="text-sm">
               {t.active}
             </label>
           </span>

@@ -198,13 +198,14 @@ function SelfApprovalSetting({ portfolio, disabled }: { portfolio: PortfolioView
         <div className="flex items-start gap-3">
           <Switch
             id={id}
+            aria-labelledby={`${id}-label`}
             checked={portfolio.allowSelfApproval}
             disabled={disabled || busy}
             aria-describedby={`${id}-hint`}
             onCheckedChange={(on) => void change(on)}
           />
           <div className="space-y-1">
-            <label htmlFor={id} className="text-sm font-medium">
+            <label id={`${id}-label`} htmlFor={id} className="text-sm font-medium">
               {t.review.selfApproval}
             </label>
             <p id={`${id}-hint`} className="text-xs text-muted-foreground">

@@ -1,7 +1,17 @@
 import type { PushDevice } from '@crw/api-client';
 import { endpointTail } from '@crw/api-client/devices';
 import * as sdk from '@crw/api-client/sdk';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, lazy, Skeleton, Switch } from '@crw/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorDetails,
+  lazy,
+  Skeleton,
+  Switch,
+} from '@crw/ui';
 import { SmartphoneIcon, Trash2Icon } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -57,31 +67,47 @@ export default function UserSettingsScreen() {
 
   return (
     <Screen title={msg.screens.userSettings}>
-      <Card className="flex items-center justify-between gap-4 p-5">
-        <div>
-          <label htmlFor={switchId} className="font-medium">
-            {m.push.switchLabel}
-          </label>
-          <p className="text-sm text-muted-foreground">
-            {push.supported ? m.push.switchHint : m.push.unsupported}
-          </p>
+      <Card className="space-y-3 p-5">
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <label id={`${switchId}-label`} htmlFor={switchId} className="font-medium">
+              {m.push.switchLabel}
+            </label>
+            <p id={`${switchId}-hint`} className="text-sm text-muted-foreground">
+              {push.supported ? m.push.switchHint : m.push.unsupported}
+            </p>
+          </div>
+          <Switch
+            id={switchId}
+            aria-labelledby={`${switchId}-label`}
+            aria-describedby={[`${switchId}-hint`, push.problem ? `${switchId}-problem` : null]
+              .filter(Boolean)
+              .join(' ')}
+            checked={push.registered}
+            disabled={push.busy || !push.supported}
+            onCheckedChange={(on) => void togglePush(on).then(load)}
+          />
         </div>
-        <Switch
-          id={switchId}
-          checked={push.registered}
-          disabled={push.busy || !push.supported}
-          onCheckedChange={(on) => void togglePush(on).then(load)}
-        />
+        {push.problem ? (
+          <ErrorDetails
+            id={`${switchId}-problem`}
+            role="alert"
+            title={push.problem.action === 'enable' ? m.push.problemTitle : m.push.disableProblemTitle}
+            message={push.problem.message}
+            detail={push.problem.detail}
+          />
+        ) : null}
       </Card>
 
       <NotificationPreferences />
 
       <Card className="flex items-center justify-between gap-4 p-5">
-        <label htmlFor={themeId} className="font-medium">
+        <label id={`${themeId}-label`} htmlFor={themeId} className="font-medium">
           Tema oscuro
         </label>
         <Switch
           id={themeId}
+          aria-labelledby={`${themeId}-label`}
           checked={dark}
           onCheckedChange={(on) => {
             setDark(on);

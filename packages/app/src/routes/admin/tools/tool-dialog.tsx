@@ -167,10 +167,17 @@ export function ToolDialog({
           control={control}
           name="enabled"
           render={({ field }) => (
-            <Switch id={enabledId} checked={field.value} onCheckedChange={field.onChange} />
+            <Switch
+              id={enabledId}
+              aria-labelledby={`${enabledId}-label`}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
           )}
         />
-        <Label htmlFor={enabledId}>{t.enabled}</Label>
+        <Label id={`${enabledId}-label`} htmlFor={enabledId}>
+          {t.enabled}
+        </Label>
       </div>
     </FormDialog>
   );

@@ -115,10 +115,17 @@ export function AgentDialog({
           control={control}
           name="active"
           render={({ field }) => (
-            <Switch id={activeId} checked={field.value} onCheckedChange={field.onChange} />
+            <Switch
+              id={activeId}
+              aria-labelledby={`${activeId}-label`}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
           )}
         />
-        <Label htmlFor={activeId}>{t.active}</Label>
+        <Label id={`${activeId}-label`} htmlFor={activeId}>
+          {t.active}
+        </Label>
       </div>
     </FormDialog>
   );

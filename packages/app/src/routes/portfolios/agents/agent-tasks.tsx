@@ -1,5 +1,14 @@
 import type { AgentDetail, Task } from '@crw/api-client';
-import { Badge, Button, ConfirmDialog, EmptyState, RichTextContent, Select, Skeleton } from '@crw/ui';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorDetails,
+  RichTextContent,
+  Select,
+  Skeleton,
+} from '@crw/ui';
 import { ListTodoIcon, PlusIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -194,10 +203,19 @@ function TaskRow({ task, onCancel, onRetry }: { task: Task; onCancel: () => void
       ) : null}
       {task.proposedMaterial ? <ProposalBox task={task} /> : null}
       {task.error ? (
-        <div className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-destructive">
-          <p className="text-xs font-medium">{t.error}</p>
-          <p className="break-words whitespace-pre-wrap">{task.error}</p>
-        </div>
+        <ErrorDetails
+          data-task-error
+          className="p-2"
+          title={
+            task.status === 'failed'
+              ? t.failedError
+              : task.status === 'pending' || task.status === 'running'
+                ? t.retryingError
+                : t.error
+          }
+          message={task.error}
+          detail={task.errorDetail}
+        />
       ) : null}
     </li>
   );
