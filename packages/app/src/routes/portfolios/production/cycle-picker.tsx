@@ -1,3 +1,4 @@
+import type { Cycle } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
 import {
   Button,
@@ -7,19 +8,24 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
+  IconButton,
   Input,
   useDebouncedValue,
 } from '@crw/ui';
-import { CalendarRangeIcon, ChevronDownIcon } from 'lucide-react';
+import { CalendarClockIcon, CalendarRangeIcon, ChevronDownIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { productionMsg as t } from '../../../features/production/messages.ts';
-import { createNextCycle, productionStore, searchCycles } from '../../../features/production/store.ts';
+import { productionStore, searchCycles } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
 import { formatDay } from '../../../lib/dates.ts';
+import { CycleEndDialog, DeleteCycleDialog, NewCycleDialog } from './cycle-dialogs.tsx';
 
-/** The chosen cycle; opens a searchable, paginated list (current first), "Nuevo ciclo" and carry-over. */
+/**
+ * The chosen cycle; opens a searchable, paginated list (current first) where the last cycle's end can be changed
+ * and, when empty, the cycle deleted; "Nuevo ciclo" (a dialog with its duration and dates) and carry-over.
+ */
 export function CyclePicker({
   portfolioId,
   selectedId,
@@ -34,7 +40,8 @@ export function CyclePicker({
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [confirmCarry, setConfirmCarry] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<'new' | 'end' | 'delete' | null>(null);
+  const [target, setTarget] = useState<Cycle | null>(null);
   const debounced = useDebouncedValue(search);
 
   useEffect(() => {
@@ -59,18 +66,11 @@ export function CyclePicker({
         .sort((a, b) => a.startDate.localeCompare(b.startDate))[0]
     : undefined;
 
-  const newCycle = async () => {
-    setBusy(true);
-    try {
-      const cycle = await createNextCycle(portfolioId);
-      toast.success(t.cycles.created);
-      onSelect(cycle._id);
-      setOpen(false);
-    } catch (e) {
-      toast.error((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+  /** Leaves the list and opens the dialog for the last cycle (one dialog at a time). */
+  const act = (kind: 'end' | 'delete', cycle: Cycle) => {
+    setTarget(cycle);
+    setOpen(false);
+    setDialog(kind);
   };
   const carryOver = async () => {
     if (!next) return toast.warning(t.cycles.noNext);
@@ -108,7 +108,7 @@ export function CyclePicker({
           <ChevronDownIcon aria-hidden="true" />
         </Button>
       </div>
-      <Button variant="outline" disabled={busy} onClick={() => void newCycle()}>
+      <Button variant="outline" onClick={() => setDialog('new')}>
         {t.cycles.newCycle}
       </Button>
       <Button variant="ghost" onClick={() => (next ? setConfirmCarry(true) : toast.warning(t.cycles.noNext))}>
@@ -129,7 +129,7 @@ export function CyclePicker({
           />
           <ul className="max-h-80 space-y-1 overflow-y-auto" aria-busy={snap.cyclesLoading}>
             {listed.map((c) => (
-              <li key={c._id}>
+              <li key={c._id} className="flex items-center gap-1">
                 <button
                   type="button"
                   aria-current={c._id === selectedId ? 'true' : undefined}
@@ -137,7 +137,7 @@ export function CyclePicker({
                     onSelect(c._id);
                     setOpen(false);
                   }}
-                  className="flex w-full items-center justify-between gap-3 rounded-md px-3 py-2 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring aria-[current=true]:bg-accent"
+                  className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-md px-3 py-2 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring aria-[current=true]:bg-accent"
                 >
                   <span>
                     {t.cycles.range(formatDay(c.startDate), formatDay(c.endDate))}
@@ -146,9 +146,32 @@ export function CyclePicker({
                         {t.cycles.current}
                       </span>
                     ) : null}
+                    {c.isLast ? (
+                      <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">
+                        {t.cycles.last}
+                      </span>
+                    ) : null}
                   </span>
                   <span className="text-xs text-muted-foreground">{t.cycles.items(c.itemCount ?? 0)}</span>
                 </button>
+                {c.isLast ? (
+                  <IconButton
+                    label={t.cycles.editEndLabel(
+                      t.cycles.range(formatDay(c.startDate), formatDay(c.endDate)),
+                    )}
+                    onClick={() => act('end', c as Cycle)}
+                  >
+                    <CalendarClockIcon aria-hidden="true" />
+                  </IconButton>
+                ) : null}
+                {c.isLast && (c.itemCount ?? 0) === 0 ? (
+                  <IconButton
+                    label={t.cycles.removeLabel(t.cycles.range(formatDay(c.startDate), formatDay(c.endDate)))}
+                    onClick={() => act('delete', c as Cycle)}
+                  >
+                    <Trash2Icon aria-hidden="true" />
+                  </IconButton>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -166,6 +189,27 @@ export function CyclePicker({
           ) : null}
         </DialogContent>
       </Dialog>
+      <NewCycleDialog
+        portfolioId={portfolioId}
+        open={dialog === 'new'}
+        onOpenChange={(next) => setDialog(next ? 'new' : null)}
+      />
+      <CycleEndDialog
+        portfolioId={portfolioId}
+        cycle={target}
+        open={dialog === 'end'}
+        onOpenChange={(next) => setDialog(next ? 'end' : null)}
+      />
+      <DeleteCycleDialog
+        portfolioId={portfolioId}
+        cycle={target}
+        open={dialog === 'delete'}
+        onOpenChange={(next) => setDialog(next ? 'delete' : null)}
+        onDeleted={(gone) => {
+          // The plan falls back to the current cycle, or the new last one.
+          if (gone._id === selectedId) onSelect('');
+        }}
+      />
       <ConfirmDialog
         open={confirmCarry}
         onOpenChange={setConfirmCarry}

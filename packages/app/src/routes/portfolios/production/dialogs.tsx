@@ -19,13 +19,13 @@ import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
 import { formatDay } from '../../../lib/dates.ts';
 
-interface DialogProps {
+export interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
 /** One way to run a form's submit: busy flag, Spanish error next to the form, no double submit. */
-function useSubmit(action: () => Promise<void>) {
+export function useSubmit(action: () => Promise<void>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
@@ -44,7 +44,7 @@ function useSubmit(action: () => Promise<void>) {
   return { busy, error, submit };
 }
 
-function FormDialog({
+export function FormDialog({
   open,
   onOpenChange,
   title,
