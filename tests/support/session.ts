@@ -41,3 +41,15 @@ export function toast(page: Page, text: string | RegExp): Locator {
 export function systemPill(page: Page, text: string | RegExp): Locator {
   return page.locator('[data-slot="system-pill"]').filter({ hasText: text });
 }
+
+/**
+ * «Archivar todas las activas» in an open notification panel, confirmed in its dialog (issue 31: a bulk action
+ * asks first). The panel stays open.
+ */
+export async function archiveAllNotifications(page: Page) {
+  const panel = page.getByRole('region', { name: 'Notificaciones', exact: true });
+  await panel.getByRole('button', { name: 'Archivar todas las activas' }).click();
+  const confirm = page.getByRole('alertdialog', { name: '¿Archivar todas las notificaciones activas?' });
+  await confirm.getByRole('button', { name: 'Archivar todas', exact: true }).click();
+  await expect(confirm).toBeHidden();
+}

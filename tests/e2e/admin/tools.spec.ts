@@ -113,12 +113,84 @@ test('«Probar» sends the webhook a call signed with the secret the dialog show
       .digest('hex');
     expect(headers['x-crw-signature']).toBe(`sha256=${expected}`);
 
+    // A failure stays on screen (a toast would fade): plain Spanish, the status and answer behind «Detalles».
     await row.getByRole('button', { name: `Probar ${name}` }).click();
-    await expect(toast(page, new RegExp(`${name} falló: La herramienta respondió 500`))).toBeVisible();
+    const failure = page.getByRole('alert').filter({ hasText: `La prueba de ${name} falló` });
+    await expect(failure).toContainText(
+      'La herramienta tuvo un error interno (respondió 500): revisa ese servicio o vuelve a intentarlo más tarde',
+    );
+    await failure.getByRole('button', { name: 'Detalles' }).click();
+    await expect(failure.locator('pre')).toHaveText('HTTP 500');
   } finally {
     peer.closeAllConnections();
     await new Promise<void>((r) => peer.close(() => r()));
   }
+});
+
+test('«Probar» a tool that cannot be reached says why in Spanish, with the Node error only behind «Detalles»', async ({
+  page,
+}) => {
+  // A loopback port nobody listens on, and a reserved .invalid name (the test server resolves no names at all).
+  const closed = await new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+  await signIn(page, 'admin');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const make = async (name: string, url: string) => {
+    const res = await page.request.post('/api/tools', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name, kind: 'webhook', config: { url, method: 'POST' } },
+    });
+    expect(res.status()).toBe(201);
+  };
+  const refused = `Caída ${stamp()}`;
+  const unknown = `Sin DNS ${stamp()}`;
+  await make(refused, `http://127.0.0.1:${closed}/hook`);
+  await make(unknown, 'https://herramienta-de-prueba.invalid/hook');
+  await openTools(page);
+
+  await page.getByRole('button', { name: `Probar ${refused}` }).click();
+  let failure = page.getByRole('alert').filter({ hasText: `La prueba de ${refused} falló` });
+  await expect(failure).toContainText(
+    `127.0.0.1:${closed} rechazó la conexión: comprueba que el servicio esté en marcha y escuche en esa dirección y puerto`,
+  );
+  // The message reads no Node error; that stays in the hidden detail.
+  await expect(failure.locator('[data-slot="error-message"]')).not.toContainText('ECONNREFUSED');
+  const details = failure.getByRole('button', { name: 'Detalles' });
+  await expect(details).toHaveAttribute('aria-expanded', 'false');
+  await expect(failure.locator('pre')).toBeHidden();
+  await details.click();
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
+  await expect(failure.locator('pre')).toContainText('ECONNREFUSED');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // «Probar de nuevo» repeats it; the next test replaces the box.
+  await failure.getByRole('button', { name: 'Probar de nuevo' }).click();
+  await expect(failure).toContainText('rechazó la conexión');
+
+  await page.getByRole('button', { name: `Probar ${unknown}` }).click();
+  failure = page.getByRole('alert').filter({ hasText: `La prueba de ${unknown} falló` });
+  await expect(failure).toContainText(
+    'No se encontró el servidor herramienta-de-prueba.invalid: revisa que la dirección esté bien escrita',
+  );
+  await expect(failure.locator('[data-slot="error-message"]')).not.toContainText('ENOTFOUND');
+  await expect(page.getByRole('alert').filter({ hasText: `La prueba de ${refused} falló` })).toHaveCount(0);
+  await failure.getByRole('button', { name: 'Detalles' }).click();
+  await expect(failure.locator('pre')).toContainText('ENOTFOUND');
+  await page.screenshot({ path: '/tmp/i31-tools-failure-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(failure).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/i31-tools-failure-390.png', fullPage: true });
+  await failure.getByRole('button', { name: 'Cerrar el resultado de la prueba' }).click();
+  await expect(failure).toHaveCount(0);
 });
 
 test('a Notion tool needs no URL; switching the kind hides the webhook fields', async ({ page }) => {

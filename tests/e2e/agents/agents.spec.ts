@@ -246,13 +246,30 @@ test('a task its tool refuses fails with the error, and «Reintentar» runs it a
       .getByRole('listitem')
       .filter({ hasText: 'Titular de abril' });
     await expect(task).toContainText('Fallida');
-    await expect(task).toContainText(`${toolName}: La herramienta respondió 422`);
+    // Plain Spanish naming what failed and what to do; the tool's status and answer behind «Detalles» (issue 31).
+    const error = task.locator('[data-task-error]');
+    await expect(error).toContainText('La tarea falló');
+    await expect(error).toContainText(
+      `${toolName}: La herramienta rechazó la llamada (respondió 422): revisa qué datos espera`,
+    );
+    await expect(error.locator('[data-slot="error-message"]')).not.toContainText('Falta contexto');
+    await expect(error.locator('pre')).toBeHidden();
+    await error.getByRole('button', { name: 'Detalles' }).click();
+    await expect(error.locator('pre')).toHaveText('HTTP 422\n{"message":"Falta contexto"}');
+    await page.screenshot({ path: '/tmp/i31-agent-task-failed-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(error).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/i31-agent-task-failed-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(task).toContainText('1 intento');
     await task.getByRole('button', { name: 'Reintentar la tarea Titular de abril' }).click();
     await expect(toast(page, 'Tarea Titular de abril en cola de nuevo')).toBeVisible();
     await expect(task).toContainText('Hecha');
     await expect(task).toContainText('Segunda vez');
-    await expect(task).not.toContainText('La herramienta respondió 422');
+    await expect(task).not.toContainText('respondió 422');
     expect(calls).toBe(2);
   } finally {
     await new Promise((resolve) => peer.close(resolve));

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { demo, signIn, systemPill, toast } from '../../support/session.ts';
+import { archiveAllNotifications, demo, signIn, systemPill, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
 /** The admin's API: grants and revokes need DELETE, which the shared helper does not offer. */
@@ -57,7 +57,7 @@ test('a client granted a portfolio sees it at once, opens it from the bell, and 
   const home = new URL(client.url()).pathname;
   // A clean bell: whatever the demo or earlier tests left is archived.
   await client.getByRole('button', { name: /^Notificaciones/ }).click();
-  await client.getByRole('button', { name: 'Archivar todas las activas' }).click();
+  await archiveAllNotifications(client);
   await client.getByRole('button', { name: 'Cerrar', exact: true }).first().click();
   await expect(client.getByTestId('notification-badge')).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { signIn, toast } from '../../support/session.ts';
+import { archiveAllNotifications, signIn, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
 async function asRole(browser: Browser, role: 'admin' | 'employee') {
@@ -29,7 +29,7 @@ test('an admin broadcasts to employees and the employee bell updates live, up to
   const employee = await asRole(browser, 'employee');
   // Start from a clean slate: whatever the demo or earlier tests left is archived.
   await employee.getByRole('button', { name: /^Notificaciones/ }).click();
-  await employee.getByRole('button', { name: 'Archivar todas las activas' }).click();
+  await archiveAllNotifications(employee);
   await employee.getByRole('button', { name: 'Cerrar', exact: true }).first().click();
   const bell = employee.getByRole('button', { name: /^Notificaciones/ });
   await expect(employee.getByTestId('notification-badge')).toHaveCount(0);
@@ -54,7 +54,22 @@ test('an admin broadcasts to employees and the employee bell updates live, up to
   await panel.getByRole('button', { name: 'Marcar todas como leídas' }).click();
   await expect(employee.getByTestId('notification-badge')).toHaveCount(0);
 
-  await panel.getByRole('button', { name: 'Archivar todas las activas' }).click();
+  // Archiving everything asks first; the button is in the footer, away from ✕ (issue 31).
+  const archiveAll = panel.getByRole('button', { name: 'Archivar todas las activas' });
+  await expect(
+    panel.locator('footer').getByRole('button', { name: 'Archivar todas las activas' }),
+  ).toBeVisible();
+  await expect(
+    panel.locator('header').getByRole('button', { name: 'Archivar todas las activas' }),
+  ).toHaveCount(0);
+  await archiveAll.click();
+  const confirm = employee.getByRole('alertdialog', { name: '¿Archivar todas las notificaciones activas?' });
+  await expect(confirm).toContainText('Mostrar notificaciones archivadas');
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(panel.getByText(tenth)).toBeVisible();
+  await expect(archiveAll).toBeFocused();
+  await archiveAllNotifications(employee);
   await expect(panel.getByText('Sin notificaciones')).toBeVisible();
   await panel.getByRole('button', { name: 'Mostrar notificaciones archivadas' }).click();
   await expect(panel.getByText(tenth)).toBeVisible();

@@ -74,4 +74,58 @@ test('turning push on asks the server key and calls subscribe; a failure is said
     'aria-checked',
     'false',
   );
+  // Not silent (issue 31): beside the switch, why and what to do, in Spanish; the browser's words behind «Detalles».
+  const panel = page.getByRole('region', { name: 'Notificaciones', exact: true });
+  const problem = panel.getByRole('alert');
+  await expect(problem).toContainText('No se pudieron activar las notificaciones push');
+  await expect(problem).toContainText(
+    'El servicio de notificaciones del navegador rechazó la suscripción: vuelve a intentarlo más tarde o prueba con otro navegador.',
+  );
+  await expect(page.getByRole('switch', { name: 'Notificaciones push' })).toHaveAccessibleDescription(
+    /rechazó la suscripción/,
+  );
+  const details = problem.getByRole('button', { name: 'Detalles' });
+  await expect(details).toHaveAttribute('aria-expanded', 'false');
+  await details.click();
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
+  await expect(problem.locator('pre')).toBeVisible();
+  await expect(problem.locator('pre')).not.toBeEmpty();
+});
+
+test('/settings: both switches are named; push blocked by the browser says so and what to do', async ({
+  page,
+}) => {
+  // The browser answers the permission request with "denied" (as after «Bloquear» or a site setting).
+  await page.addInitScript(() => {
+    Notification.requestPermission = () => Promise.resolve('denied');
+  });
+  await signIn(page, 'employee');
+  await page.goto('/settings');
+  const push = page.getByRole('switch', { name: 'Notificaciones push en este dispositivo' });
+  await expect(push).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Tema oscuro' })).toBeVisible();
+  // Every switch on the screen has a name (the preferences grid's too).
+  for (const s of await page.getByRole('switch').all()) {
+    expect(
+      await s.evaluate((el) => el.getAttribute('aria-label') ?? el.getAttribute('aria-labelledby')),
+    ).toBeTruthy();
+  }
+  await push.click();
+  await expect(toast(page, 'Permiso de notificaciones denegado')).toBeVisible();
+  await expect(push).toHaveAttribute('aria-checked', 'false');
+  const problem = page
+    .getByRole('alert')
+    .filter({ hasText: 'No se pudieron activar las notificaciones push' });
+  await expect(problem).toContainText(
+    'Permiso de notificaciones denegado: el navegador las tiene bloqueadas para este sitio. Permítelas en la configuración del sitio',
+  );
+  await problem.getByRole('button', { name: 'Detalles' }).click();
+  await expect(problem).toContainText('Notification.permission = "denied"');
+  await page.screenshot({ path: '/tmp/i31-settings-push-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(problem).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: '/tmp/i31-settings-push-390.png', fullPage: true });
 });

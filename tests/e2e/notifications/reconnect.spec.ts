@@ -1,4 +1,4 @@
-import { demo, signIn } from '../../support/session.ts';
+import { archiveAllNotifications, demo, signIn } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
 test('a notification sent while the connection was down shows up once it is back', { tag: '@pg' }, async ({
@@ -24,7 +24,7 @@ test('a notification sent while the connection was down shows up once it is back
   await signIn(page, 'employee');
   const bell = page.getByRole('button', { name: /^Notificaciones/ });
   await bell.click();
-  await page.getByRole('button', { name: 'Archivar todas las activas' }).click();
+  await archiveAllNotifications(page);
   await page.getByRole('button', { name: 'Cerrar', exact: true }).first().click();
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
   await expect.poll(() => live.length).toBeGreaterThan(0);
@@ -79,7 +79,7 @@ test('a handshake the server refuses once is tried again: the bell still rings l
   await expect.poll(() => refusals).toBe(1);
   const bell = page.getByRole('button', { name: /^Notificaciones/ });
   await bell.click();
-  await page.getByRole('button', { name: 'Archivar todas las activas' }).click();
+  await archiveAllNotifications(page);
   await page.getByRole('button', { name: 'Cerrar', exact: true }).first().click();
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
 
