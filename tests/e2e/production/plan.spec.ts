@@ -130,7 +130,11 @@ test('the table sorts, selects a range with shift-click and moves it to the next
   await page.getByRole('button', { name: 'Generar', exact: true }).click();
   await expect(toast(page, '5 piezas creadas')).toBeVisible();
   await page.getByRole('button', { name: 'Nuevo ciclo' }).click();
-  await expect(toast(page, 'Ciclo creado')).toBeVisible();
+  await page
+    .getByRole('dialog', { name: 'Nuevo ciclo' })
+    .getByRole('button', { name: 'Crear ciclo' })
+    .click();
+  await expect(toast(page, /^Ciclo creado/)).toBeVisible();
   // Back to the first (current) cycle, as a table sorted by title.
   await page.goto(`/portfolios/${portfolioId}/production?view=table&sort=title`);
   const rows = page.locator('tbody tr');

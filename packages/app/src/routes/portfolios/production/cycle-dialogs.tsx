@@ -66,6 +66,7 @@ export function NewCycleDialog({
       description={t.cycles.newCycleDescription}
       submitLabel={t.cycles.create}
       busy={busy}
+      submitDisabled={!last}
       error={error ?? loadError}
       onSubmit={(e) => (invalid || !last ? e.preventDefault() : void submit(e))}
     >

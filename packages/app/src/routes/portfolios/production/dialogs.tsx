@@ -51,6 +51,7 @@ export function FormDialog({
   description,
   submitLabel,
   busy,
+  submitDisabled = false,
   error,
   onSubmit,
   children,
@@ -59,6 +60,8 @@ export function FormDialog({
   description?: string;
   submitLabel: string;
   busy: boolean;
+  /** Not submittable yet (e.g. still reading what the form needs). */
+  submitDisabled?: boolean;
   error: string | null;
   onSubmit: (e: FormEvent) => void;
   children: React.ReactNode;
@@ -81,7 +84,7 @@ export function FormDialog({
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t.cancel}
             </Button>
-            <Button type="submit" disabled={busy} aria-busy={busy}>
+            <Button type="submit" disabled={busy || submitDisabled} aria-busy={busy}>
               {busy ? t.saving : submitLabel}
             </Button>
           </DialogFooter>
