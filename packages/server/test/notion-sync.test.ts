@@ -46,6 +46,7 @@ describe('Notion sync', () => {
         status: string;
         attempts: number;
         error: string | null;
+        errorDetail: string | null;
         syncedAt: string | null;
       }>;
     };
@@ -275,7 +276,11 @@ describe('Notion sync', () => {
     expect(peer.calls).toHaveLength(1);
     const failed = (await state()).items.find((i) => i.itemId === bad)!;
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(failed.error).toBe('Notion rechazó el contenido: body failed validation. (400 validation_error)');
+    // Plain Spanish with what to do; Notion's own (English) words and code apart, for «Detalles» (issue 31).
+    expect(failed.error).toBe(
+      'Notion rechazó el contenido de la pieza: revisa su texto y sus enlaces (el motivo exacto está en «Detalles»)',
+    );
+    expect(failed.errorDetail).toBe('HTTP 400 validation_error\nbody failed validation.');
 
     // «Sincronizar ahora» sends it again, once.
     const now = await as(employee, 'POST', `/api/portfolios/${portfolioId}/integraciones/notion/sincronizar`);
@@ -284,6 +289,7 @@ describe('Notion sync', () => {
     expect((await state()).items.find((i) => i.itemId === bad)).toMatchObject({
       status: 'done',
       error: null,
+      errorDetail: null,
     });
   });
 
@@ -302,7 +308,8 @@ describe('Notion sync', () => {
     // 404 is not retried: one call per item.
     expect(peer.calls).toHaveLength(forOther.length);
     expect(forOther[0]!.error).toContain('Notion no encuentra la página');
-    expect(forOther[0]!.error).toContain('object_not_found');
+    expect(forOther[0]!.error).not.toContain('object_not_found');
+    expect(forOther[0]!.errorDetail).toMatch(/^HTTP 404 object_not_found/);
     // Network errors are retried up to the limit.
     const [one] = await ctx.app.db.select().from(notionSyncs).where(eq(notionSyncs.status, 'failed'));
     await ctx.app.db
@@ -319,6 +326,8 @@ describe('Notion sync', () => {
     const [after] = await ctx.app.db.select().from(notionSyncs).where(eq(notionSyncs.id, one!.id));
     expect(after).toMatchObject({ status: 'failed', attempts: NOTION_MAX_ATTEMPTS });
     expect(after!.error).toContain('No se pudo conectar con Notion');
+    expect(after!.error).not.toMatch(/ECONNRESET|socket hang up/);
+    expect(after!.errorDetail).toMatch(/ECONNRESET|socket hang up/);
     // Removing the page's integration removes its queue.
     const removed = await ctx.app.inject({
       method: 'DELETE',

@@ -75,9 +75,15 @@ test('client-approved items reach the linked Notion page; a refusal shows and «
   await page.reload();
   const failed = list.getByRole('listitem').filter({ hasText: 'Bollos rechazados' });
   await expect(failed.getByText('Error', { exact: true })).toBeVisible();
+  // Plain Spanish with what to do; Notion's own words and code behind «Detalles» (issue 31).
   await expect(
-    failed.getByText('Notion rechazó el contenido: body failed validation. (400 validation_error)'),
+    failed.getByText(
+      'Notion rechazó el contenido de la pieza: revisa su texto y sus enlaces (el motivo exacto está en «Detalles»)',
+    ),
   ).toBeVisible();
+  await expect(failed.getByText('body failed validation.')).toBeHidden();
+  await failed.getByRole('button', { name: 'Detalles' }).click();
+  await expect(failed.locator('pre')).toHaveText('HTTP 400 validation_error\nbody failed validation.');
   await expect(panel.getByText('1 sincronizada · 0 en cola · 1 con error')).toBeVisible();
   await expectAxeClean(page);
 

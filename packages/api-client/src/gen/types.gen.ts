@@ -1593,6 +1593,7 @@ export type ListNotionSyncsResponses = {
             status: 'pending' | 'running' | 'done' | 'failed';
             attempts: number;
             error: string | null;
+            errorDetail: string | null;
             syncedAt: string | null;
             updatedAt: string;
         }>;

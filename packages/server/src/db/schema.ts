@@ -520,6 +520,8 @@ export const notionSyncs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     blocksSent: integer('blocks_sent').notNull().default(0),
     error: text('error'),
+    /** The technical detail of `error` (a network error, Notion's status, code and message), for «Detalles». */
+    errorDetail: text('error_detail'),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }),

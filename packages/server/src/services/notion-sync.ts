@@ -60,7 +60,12 @@ export function createNotionSync(deps: {
         n += 1;
         await send(deps, client, row, backoff, signal).catch(async (err) => {
           deps.log.error({ err, syncId: row.id }, 'la sincronización con Notion falló de forma inesperada');
-          await finish(deps.db, row, { status: 'failed', error: 'Error interno al sincronizar con Notion' });
+          await finish(deps.db, row, {
+            status: 'failed',
+            error:
+              'Error interno al sincronizar con Notion: vuelve a intentarlo con «Sincronizar ahora»; si se repite, avisa a quien administra el servidor',
+            errorDetail: null,
+          });
         });
       }
       return n;
@@ -94,7 +99,7 @@ const heldBy = (row: SyncRow) => heldByRun(queue, row);
 async function finish(
   db: DbOrTx,
   row: SyncRow,
-  set: Partial<Pick<SyncRow, 'status' | 'error' | 'runAfter' | 'blocksSent' | 'syncedAt'>>,
+  set: Partial<Pick<SyncRow, 'status' | 'error' | 'errorDetail' | 'runAfter' | 'blocksSent' | 'syncedAt'>>,
 ): Promise<boolean> {
   const final = set.status !== undefined;
   const updated = await db
@@ -140,10 +145,15 @@ async function send(
         await finish(deps.db, row, {
           status: 'pending',
           error: outcome.error,
+          errorDetail: outcome.detail ?? null,
           runAfter: new Date(Date.now() + wait),
         });
       } else {
-        await finish(deps.db, row, { status: 'failed', error: outcome.error });
+        await finish(deps.db, row, {
+          status: 'failed',
+          error: outcome.error,
+          errorDetail: outcome.detail ?? null,
+        });
       }
       return;
     }
@@ -159,7 +169,7 @@ async function send(
       return;
     }
   }
-  await finish(deps.db, row, { status: 'done', error: null, syncedAt: new Date() });
+  await finish(deps.db, row, { status: 'done', error: null, errorDetail: null, syncedAt: new Date() });
 }
 
 export async function listNotionSyncs(db: DbOrTx, portfolioId: string) {
@@ -184,6 +194,7 @@ export async function listNotionSyncs(db: DbOrTx, portfolioId: string) {
     status: s.status,
     attempts: s.attempts,
     error: s.error,
+    errorDetail: s.errorDetail,
     syncedAt: s.syncedAt?.toISOString() ?? null,
     updatedAt: s.updatedAt.toISOString(),
   }));
@@ -197,7 +208,7 @@ export async function syncNow(db: Db, portfolioId: string) {
   return db.transaction(async (tx) => {
     const retried = await tx
       .update(notionSyncs)
-      .set({ status: 'pending', attempts: 0, runAfter: new Date(), error: null })
+      .set({ status: 'pending', attempts: 0, runAfter: new Date(), error: null, errorDetail: null })
       .where(and(eq(notionSyncs.portfolioId, portfolioId), eq(notionSyncs.status, 'failed')))
       .returning({ id: notionSyncs.id });
     await tx

@@ -1,6 +1,6 @@
 import type { ListNotionSyncsResponse } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
-import { Badge, Button, Card, EmptyState, Skeleton } from '@crw/ui';
+import { Badge, Button, Card, EmptyState, ErrorDetails, Skeleton } from '@crw/ui';
 import { RefreshCwIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -134,7 +134,7 @@ export function NotionSyncPanel({ portfolioId, pages }: { portfolioId: string; p
                 {item.attempts > 1 || item.status === 'failed' ? ` · ${t.attempts(item.attempts)}` : null}
               </p>
               {item.error && item.status !== 'done' ? (
-                <p className="text-sm text-destructive break-words">{item.error}</p>
+                <ErrorDetails className="p-2" message={item.error} detail={item.errorDetail} />
               ) : null}
             </li>
           ))}

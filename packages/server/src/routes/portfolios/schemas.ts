@@ -15,7 +15,10 @@ export const NotionSyncSchema = Type.Object(
     paginaNotionId: Type.String(),
     status: Type.Union(['pending', 'running', 'done', 'failed'].map((s) => Type.Literal(s))),
     attempts: Type.Integer(),
+    /** Plain Spanish: what failed and what to do. */
     error: Type.Union([Type.String(), Type.Null()]),
+    /** Its technical detail (the network error, or Notion's status, code and message), shown behind «Detalles». */
+    errorDetail: Type.Union([Type.String(), Type.Null()]),
     syncedAt: Type.Union([Timestamp, Type.Null()]),
     updatedAt: Timestamp,
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "notion_syncs" ADD COLUMN "error_detail" text;
