@@ -35,8 +35,14 @@ export type KanbanCardProps = Omit<React.ComponentProps<'div'>, 'onClick'> & {
 
 /**
  * A card that opens on click, Enter or Space (role="button"). Its hover colours change at once, without a
- * transition: on a board of hundreds, each frame of a colour transition repaints the board (60–130 ms at 4×). Its content is read as its name, so it must not
- * hold other controls. Inside a `KanbanBoard`, arrows move between cards.
+ * transition: on a board of hundreds, each frame of a colour transition repaints the board (60–130 ms at 4×). Its
+ * content is read as its name, so it must not hold other controls. Inside a `KanbanBoard`, arrows move between
+ * cards.
+ *
+ * `content-visibility: auto`: a card out of sight (below its column's visible part, in a column scrolled off the
+ * board) is neither styled, laid out nor painted, only kept at its last size (a guess of 6.5rem until drawn once);
+ * it stays in the accessibility tree, in find-in-page and focusable. Each frame of the page then paints and
+ * layerizes the cards on screen, not the hundreds loaded.
  */
 export function KanbanCard({
   onOpen,
@@ -64,7 +70,7 @@ export function KanbanCard({
           }
         }}
         className={cn(
-          'block cursor-pointer rounded-lg border border-border bg-card p-3 text-left text-sm text-card-foreground shadow-xs hover:border-primary/40 hover:bg-muted/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          'block cursor-pointer rounded-lg border border-border bg-card p-3 text-left text-sm text-card-foreground shadow-xs [contain-intrinsic-size:auto_6.5rem] [content-visibility:auto] hover:border-primary/40 hover:bg-muted/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
           className,
         )}
         {...props}
