@@ -73,26 +73,104 @@ export default function ProductionScreen() {
     };
   }, [reload]);
 
-  const set = (changes: Record<string, string | string[] | undefined>) =>
-    setParams(withParams(params, changes));
-  // One function for the life of the screen: opening a piece re-renders no board or calendar of 1,000 pieces.
+  // The screen's callbacks are one function each for its life, and its parts below are kept while their own
+  // inputs do not change: opening a piece (the URL's `item`) draws the drawer, not the filters, the cycle picker,
+  // the coverage or a board or calendar of 1,000 pieces again.
   const setParamsRef = useRef(setParams);
   setParamsRef.current = setParams;
-  const open = useCallback((id: string) => setParamsRef.current((p) => withParams(p, { item: id })), []);
+  const set = useCallback(
+    (changes: Record<string, string | string[] | undefined>) =>
+      setParamsRef.current((p) => withParams(p, changes)),
+    [],
+  );
+  const open = useCallback((id: string) => set({ item: id }), [set]);
+  const closeItem = useCallback(() => set({ item: undefined }), [set]);
 
-  const actions =
-    snap.started && cycleId ? (
-      <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => setDialog('strategy')}>
-          <SparklesIcon aria-hidden="true" />
-          {t.strategy.action}
-        </Button>
-        <Button onClick={() => setDialog('create')}>
-          <PlusIcon aria-hidden="true" />
-          {t.create.action}
-        </Button>
-      </div>
-    ) : undefined;
+  const started = Boolean(snap.started && cycleId);
+  const actions = useMemo(
+    () =>
+      started ? (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setDialog('strategy')}>
+            <SparklesIcon aria-hidden="true" />
+            {t.strategy.action}
+          </Button>
+          <Button onClick={() => setDialog('create')}>
+            <PlusIcon aria-hidden="true" />
+            {t.create.action}
+          </Button>
+        </div>
+      ) : undefined,
+    [started],
+  );
+  const picker = useMemo(
+    () =>
+      cycleId ? (
+        <CyclePicker
+          portfolioId={portfolioId}
+          selectedId={cycleId}
+          onSelect={(id) => set({ cycle: id, item: undefined })}
+        />
+      ) : null,
+    [portfolioId, cycleId, set],
+  );
+  const views = useMemo(
+    () => (
+      <SegmentedControl
+        aria-label={t.views.label}
+        value={plan.view}
+        items={(['board', 'table', 'calendar'] as PlanView[]).map((v) => {
+          const Icon = viewIcons[v];
+          return { value: v, label: t.views[v], icon: <Icon aria-hidden="true" /> };
+        })}
+        onValueChange={(v) => set({ view: v, page: undefined })}
+      />
+    ),
+    [plan.view, set],
+  );
+  const filters = useMemo(() => <PlanFilters query={query} onChange={set} />, [query, set]);
+  const coverage = useMemo(
+    () =>
+      cycleId ? (
+        <Coverage
+          cycleId={cycleId}
+          version={coverageVersion}
+          onFilter={(pilar, angulo) => set({ pilar, angulo })}
+        />
+      ) : null,
+    [cycleId, coverageVersion, set],
+  );
+  const dialogs = useMemo(
+    () => (
+      <>
+        <StartProductionDialog
+          open={dialog === 'start'}
+          onOpenChange={(open) => setDialog(open ? 'start' : null)}
+          portfolioId={portfolioId}
+        />
+        {cycleId ? (
+          <>
+            <CreateItemDialog
+              open={dialog === 'create'}
+              onOpenChange={(open) => setDialog(open ? 'create' : null)}
+              cycleId={cycleId}
+              onCreated={(id) => {
+                reload();
+                set({ item: id });
+              }}
+            />
+            <StrategyDialog
+              open={dialog === 'strategy'}
+              onOpenChange={(open) => setDialog(open ? 'strategy' : null)}
+              cycleId={cycleId}
+              onCreated={reload}
+            />
+          </>
+        ) : null}
+      </>
+    ),
+    [dialog, portfolioId, cycleId, reload, set],
+  );
 
   let body: React.ReactNode;
   if (snap.loadError) {
@@ -131,27 +209,11 @@ export default function ProductionScreen() {
     body = (
       <div className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <CyclePicker
-            portfolioId={portfolioId}
-            selectedId={cycleId}
-            onSelect={(id) => set({ cycle: id, item: undefined })}
-          />
-          <SegmentedControl
-            aria-label={t.views.label}
-            value={plan.view}
-            items={(['board', 'table', 'calendar'] as PlanView[]).map((v) => {
-              const Icon = viewIcons[v];
-              return { value: v, label: t.views[v], icon: <Icon aria-hidden="true" /> };
-            })}
-            onValueChange={(v) => set({ view: v, page: undefined })}
-          />
+          {picker}
+          {views}
         </div>
-        <PlanFilters query={plan.query} onChange={set} />
-        <Coverage
-          cycleId={cycleId}
-          version={coverageVersion}
-          onFilter={(pilar, angulo) => set({ pilar, angulo })}
-        />
+        {filters}
+        {coverage}
         {plan.view === 'board' ? (
           <BoardView cycleId={cycleId} query={query} onOpen={open} />
         ) : plan.view === 'table' ? (
@@ -161,7 +223,7 @@ export default function ProductionScreen() {
             page={plan.page}
             onPage={(page) => set({ page: String(page) })}
             onSort={(sort, order) => set({ sort, order: order === 'desc' ? 'desc' : undefined })}
-            onOpen={(id) => set({ item: id })}
+            onOpen={open}
             onChanged={reload}
           />
         ) : (
@@ -174,37 +236,9 @@ export default function ProductionScreen() {
   return (
     <Screen title={t.title} actions={actions}>
       {body}
-      <StartProductionDialog
-        open={dialog === 'start'}
-        onOpenChange={(open) => setDialog(open ? 'start' : null)}
-        portfolioId={portfolioId}
-      />
-      {cycleId ? (
-        <>
-          <CreateItemDialog
-            open={dialog === 'create'}
-            onOpenChange={(open) => setDialog(open ? 'create' : null)}
-            cycleId={cycleId}
-            onCreated={(id) => {
-              reload();
-              set({ item: id });
-            }}
-          />
-          <StrategyDialog
-            open={dialog === 'strategy'}
-            onOpenChange={(open) => setDialog(open ? 'strategy' : null)}
-            cycleId={cycleId}
-            onCreated={reload}
-          />
-        </>
-      ) : null}
+      {dialogs}
       {plan.itemId ? (
-        <ItemDrawer
-          itemId={plan.itemId}
-          onClose={() => set({ item: undefined })}
-          onChanged={reload}
-          onOpenItem={(id) => set({ item: id })}
-        />
+        <ItemDrawer itemId={plan.itemId} onClose={closeItem} onChanged={reload} onOpenItem={open} />
       ) : null}
     </Screen>
   );

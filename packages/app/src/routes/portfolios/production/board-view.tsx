@@ -1,13 +1,12 @@
 import type { ProductionItem } from '@crw/api-client';
 import { KanbanBoard, type KanbanColumnData } from '@crw/ui';
 import { memo } from 'react';
-import { useSnapshot } from 'valtio';
 import { itemStatusLabels, productionMsg as t } from '../../../features/production/messages.ts';
 import {
   type ItemQuery,
   itemStatuses,
   loadColumn,
-  productionStore,
+  usePlanState,
 } from '../../../features/production/store.ts';
 import { ItemCardBody } from './item-card.tsx';
 import { statusTone } from './status-tone.ts';
@@ -29,7 +28,8 @@ export const BoardView = memo(function BoardView({
   query: ItemQuery;
   onOpen: (itemId: string) => void;
 }) {
-  const { board, members } = useSnapshot(productionStore);
+  const board = usePlanState((s) => s.board);
+  const members = usePlanState((s) => s.members);
   const columns: KanbanColumnData<ProductionItem>[] = itemStatuses.map((status) => {
     const column = board[status];
     const title = itemStatusLabels[status];

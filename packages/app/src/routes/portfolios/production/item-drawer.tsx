@@ -24,7 +24,7 @@ import {
 import { CopyIcon, Trash2Icon } from 'lucide-react';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { type Location, useBlocker } from 'react-router';
-import { useSnapshot } from 'valtio';
+import { snapshot, useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
 import { LazyRichTextEditor, mentionablesFor } from '../../../features/editor/lazy-rich-text-editor.tsx';
 import { onProductionChanged } from '../../../features/notifications/realtime.ts';
@@ -78,33 +78,59 @@ export function ItemDrawer({
   onOpenItem: (id: string) => void;
 }) {
   const { user } = useSnapshot(authStore);
-  const [item, setItem] = useState<ProductionItem | null>(null);
+  // The piece as the plan already has it (a card of the board, a row, a day of the calendar): its content shows
+  // at once, the server's copy follows and replaces it only if it differs.
+  const [item, setItem] = useState<ProductionItem | null>(() => knownItem(itemId));
+  const [shownId, setShownId] = useState(itemId);
+  if (shownId !== itemId) {
+    setShownId(itemId);
+    setItem(knownItem(itemId));
+  }
+  // Versions and history: asked for when one of their tabs is first shown (null: not asked for yet).
   const [history, setHistory] = useState<MaterialVersionHistory | null>(null);
+  const historyWanted = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [moving, setMoving] = useState(false);
   const [tab, setTab] = useState('details');
 
-  const load = useCallback(async () => {
+  const loadHistory = useCallback(async () => {
+    historyWanted.current = true;
     try {
-      const [next, versions] = await Promise.all([
-        api.call(sdk.getItem({ client, path: { id: itemId } }), m.loadError),
-        api.call(sdk.getMaterialVersionHistory({ client, path: { id: itemId } }), m.loadError),
-      ]);
-      setItem(next);
-      setHistory(versions);
-      setError(null);
-      setChangedElsewhere(false);
+      setHistory(
+        await api.call(sdk.getMaterialVersionHistory({ client, path: { id: itemId } }), m.loadError),
+      );
     } catch (e) {
       setError((e as Error).message);
     }
   }, [itemId]);
 
+  const load = useCallback(async () => {
+    try {
+      const [next] = await Promise.all([
+        api.call(sdk.getItem({ client, path: { id: itemId } }), m.loadError),
+        historyWanted.current ? loadHistory() : null,
+      ]);
+      // The same copy as the one shown: nothing to draw again.
+      setItem((shown) => (shown && JSON.stringify(shown) === JSON.stringify(next) ? shown : next));
+      setError(null);
+      setChangedElsewhere(false);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, [itemId, loadHistory]);
+
   useEffect(() => {
-    setItem(null);
+    historyWanted.current = false;
+    setHistory(null);
     void load();
   }, [load]);
+
+  const historyTab = tab === 'versions' || tab === 'history';
+  useEffect(() => {
+    if (historyTab && !historyWanted.current) void loadHistory();
+  }, [historyTab, loadHistory]);
 
   // One function while the item is the same: the details form (memoised) is not drawn again when the drawer
   // is (the material's copy arriving, a draft offered).
@@ -112,11 +138,9 @@ export function ItemDrawer({
     (next: ProductionItem) => {
       setItem(next);
       onChanged();
-      void api
-        .call(sdk.getMaterialVersionHistory({ client, path: { id: itemId } }), m.loadError)
-        .then(setHistory);
+      if (historyWanted.current) void loadHistory();
     },
-    [itemId, onChanged],
+    [onChanged, loadHistory],
   );
 
   const editor = useMaterialEditor({ itemId, item, userId: user?._id, onSaved: after });
@@ -194,7 +218,7 @@ export function ItemDrawer({
           description={error}
           action={<Button onClick={() => void load()}>{t.retry}</Button>}
         />
-      ) : !item || !history ? (
+      ) : !item ? (
         <div aria-busy="true" className="space-y-3">
           <Skeleton className="h-8 w-2/3" />
           <Skeleton className="h-40" />
@@ -284,10 +308,10 @@ export function ItemDrawer({
               <MaterialPanel item={item} editor={editor} />
             </TabsContent>
             <TabsContent value="versions" className="pt-4">
-              <VersionsPanel itemId={item._id} versions={history.versions} />
+              {history ? <VersionsPanel itemId={item._id} versions={history.versions} /> : <PanelLoading />}
             </TabsContent>
             <TabsContent value="history" className="pt-4">
-              <HistoryPanel history={history} />
+              {history ? <HistoryPanel history={history} /> : <PanelLoading />}
             </TabsContent>
             <TabsContent value="comments" className="pt-4">
               <CommentsPanel item={item} />
@@ -347,6 +371,27 @@ export function ItemDrawer({
       />
     </Drawer>
   );
+}
+
+/** A tab's content on its way. */
+function PanelLoading() {
+  return (
+    <div aria-busy="true" className="space-y-3">
+      <span className="sr-only">{m.loading}</span>
+      <Skeleton className="h-16" />
+      <Skeleton className="h-16" />
+    </div>
+  );
+}
+
+/** The item as the plan on screen holds it (board, table or calendar), or null. */
+function knownItem(itemId: string): ProductionItem | null {
+  const plan = snapshot(productionStore);
+  for (const page of [...Object.values(plan.board), plan.table, plan.calendar]) {
+    const found = page.items.find((i) => i._id === itemId);
+    if (found) return found as ProductionItem;
+  }
+  return null;
 }
 
 type Draft = Pick<
