@@ -90,6 +90,7 @@ test('«Nuevo ciclo» asks for its duration and shows its dates; the last cycle�
   // The new cycle is the last one: its end moves, never before its start.
   let list = await openCycles(page);
   await expect(list.getByRole('listitem')).toHaveCount(2);
+  await page.screenshot({ path: '/tmp/i31-cycles-list-1280.png' });
   await expect(
     list.getByRole('button', {
       name: `Cambiar la fecha de fin del ciclo ${range(first.startDate, first.endDate)}`,
