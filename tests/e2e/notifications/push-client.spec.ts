@@ -1,3 +1,4 @@
+import { seriousViolations } from '../../support/axe.ts';
 import { signIn, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
@@ -90,6 +91,22 @@ test('turning push on asks the server key and calls subscribe; a failure is said
   await expect(details).toHaveAttribute('aria-expanded', 'true');
   await expect(problem.locator('pre')).toBeVisible();
   await expect(problem.locator('pre')).not.toBeEmpty();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/i31-panel-push-1280.png' });
+  // «Archivar todas las activas» asks first, over the panel.
+  await panel.getByRole('button', { name: 'Archivar todas las activas' }).click();
+  const confirm = page.getByRole('alertdialog', { name: '¿Archivar todas las notificaciones activas?' });
+  await expect(confirm).toBeVisible();
+  await page.screenshot({ path: '/tmp/i31-panel-confirm-1280.png' });
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(panel).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(problem).toBeVisible();
+  await page.screenshot({ path: '/tmp/i31-panel-push-390.png' });
+  await panel.getByRole('button', { name: 'Archivar todas las activas' }).click();
+  await expect(confirm).toBeVisible();
+  await page.screenshot({ path: '/tmp/i31-panel-confirm-390.png' });
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
 });
 
 test('/settings: both switches are named; push blocked by the browser says so and what to do', async ({

@@ -225,7 +225,6 @@ export function NotificationPanelBody({
             title={pushProblem.title}
             message={pushProblem.message}
             detail={pushProblem.detail}
-            className="max-h-40 overflow-y-auto"
           />
         </div>
       ) : null}
