@@ -262,6 +262,8 @@ export const itemMsg = {
   versions: {
     empty: 'Aún no hay versiones: se crean al enviar a revisión o con «Nueva versión».',
     number: (n: number) => `Versión ${n}`,
+    /** A piece with no version yet (versions are numbered from 1): never «Versión 0». */
+    none: 'Sin versiones',
     by: (name: string, date: string) => `${name} · ${date}`,
     compare: 'Comparar',
     compareTitle: (a: number, b: number) => `Versión ${a} frente a versión ${b}`,

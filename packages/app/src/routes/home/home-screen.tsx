@@ -5,7 +5,9 @@ import { useSnapshot } from 'valtio';
 import { authStore } from '../../features/auth/store.ts';
 import { PortfolioCard } from '../../features/portfolios/portfolio-card.tsx';
 import { activatePortfolio, loadPortfolios, portfoliosStore } from '../../features/portfolios/store.ts';
+import { wayfindingMsg as t } from '../../features/shell/wayfinding-messages.ts';
 import { toast } from '../../features/system/store.ts';
+import { isAllowed, ROLES } from '../../lib/access.ts';
 import { msg } from '../../messages.ts';
 
 export default function HomeScreen() {
@@ -79,6 +81,23 @@ export default function HomeScreen() {
           ))}
         </ul>
       )}
+      {user && isAllowed(user.role, ROLES.staff) ? (
+        // The staff's tool screens (spec §2), which no sidebar item names: found from here (issue 31).
+        <nav
+          aria-label={t.tools}
+          className="flex flex-wrap gap-x-4 gap-y-1 border-t border-border pt-4 text-sm"
+        >
+          <Link to="/design" className={toolLink}>
+            {msg.screens.design}
+          </Link>
+          <Link to="/test/editor" className={toolLink}>
+            {msg.screens.editor}
+          </Link>
+        </nav>
+      ) : null}
     </section>
   );
 }
+
+const toolLink =
+  'rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';

@@ -7,11 +7,22 @@ import { loadClientDashboard } from '../../features/dashboard/store.ts';
 import { formatAgo, formatDateTime } from '../../lib/dates.ts';
 import { msg } from '../../messages.ts';
 import { DashboardShell, dashboardLinkClass } from './dashboard-shell.tsx';
+import { PortfolioLinks, ReviewLink } from './portfolio-links.tsx';
 
 /** /portfolios/{id}/client-dashboard ("Mi Dashboard"): what awaits my review, what was approved, comments. */
 export default function ClientDashboardScreen() {
   return (
-    <DashboardShell kind="client" title={msg.screens.clientDashboard} cards={4} load={loadClientDashboard}>
+    <DashboardShell
+      kind="client"
+      title={msg.screens.clientDashboard}
+      cards={4}
+      load={loadClientDashboard}
+      actions={(data, portfolioId) => (
+        <PortfolioLinks>
+          <ReviewLink portfolioId={portfolioId} count={data ? data.awaitingReview.count : null} />
+        </PortfolioLinks>
+      )}
+    >
       {(data, portfolioId) => <Dashboard portfolioId={portfolioId} data={data} />}
     </DashboardShell>
   );

@@ -10,13 +10,30 @@ import { itemStatuses } from '../../features/production/store.ts';
 import { formatAgo, formatDateTime, formatDay } from '../../lib/dates.ts';
 import { msg } from '../../messages.ts';
 import { DashboardShell, dashboardLinkClass } from './dashboard-shell.tsx';
+import { AgentsLink, ClientViewLink, PortfolioLinks, ReviewLink } from './portfolio-links.tsx';
 
 type Queue = PortfolioDashboard['pendingInternalReview'];
 
 /** /portfolios/{id}/dashboard: the staff's view of the current cycle and what needs attention. */
 export default function DashboardScreen() {
   return (
-    <DashboardShell kind="portfolio" title={msg.screens.dashboard} cards={6} load={loadPortfolioDashboard}>
+    <DashboardShell
+      kind="portfolio"
+      title={msg.screens.dashboard}
+      cards={6}
+      load={loadPortfolioDashboard}
+      actions={(data, portfolioId) => (
+        <PortfolioLinks>
+          {/* What waits for this viewer in the review panel: its two queues (internal review, client changes). */}
+          <ReviewLink
+            portfolioId={portfolioId}
+            count={data ? data.pendingInternalReview.count + data.clientChanges.count : null}
+          />
+          <AgentsLink portfolioId={portfolioId} />
+          <ClientViewLink portfolioId={portfolioId} />
+        </PortfolioLinks>
+      )}
+    >
       {(data, portfolioId) => <Dashboard portfolioId={portfolioId} data={data} />}
     </DashboardShell>
   );

@@ -21,12 +21,15 @@ export function DashboardShell<K extends keyof DashboardState>({
   cards,
   load,
   children,
+  actions,
 }: {
   kind: K;
   title: string;
   cards: number;
   load: (portfolioId: string) => Promise<void>;
   children: (data: NonNullable<DashboardState[K]['data']>, portfolioId: string) => ReactNode;
+  /** The header's links, drawn at once (the data is null until it arrives: a count waits for it). */
+  actions?: (data: DashboardState[K]['data'] | null, portfolioId: string) => ReactNode;
 }) {
   const { portfolioId = '' } = useParams();
   const snap = useSnapshot(dashboardStore)[kind];
@@ -39,5 +42,9 @@ export function DashboardShell<K extends keyof DashboardState>({
   if (snap.error && !data) body = <DashboardError message={snap.error} onRetry={reload} />;
   else if (!data) body = <DashboardLoading cards={cards} />;
   else body = children(data as NonNullable<DashboardState[K]['data']>, portfolioId);
-  return <Screen title={title}>{body}</Screen>;
+  return (
+    <Screen title={title} actions={actions?.(data, portfolioId)}>
+      {body}
+    </Screen>
+  );
 }

@@ -14,6 +14,7 @@ import {
   productionStore,
 } from '../../features/production/store.ts';
 import { Screen } from '../screen.tsx';
+import { ReviewLink } from './portfolio-links.tsx';
 import { BoardView } from './production/board-view.tsx';
 import { CalendarView } from './production/calendar-view.tsx';
 import { Coverage } from './production/coverage.tsx';
@@ -234,7 +235,15 @@ export default function ProductionScreen() {
   }
 
   return (
-    <Screen title={t.title} actions={actions}>
+    <Screen
+      title={t.title}
+      actions={
+        <div className="flex flex-wrap items-center gap-2">
+          <ReviewLink portfolioId={portfolioId} />
+          {actions}
+        </div>
+      }
+    >
       {body}
       {dialogs}
       {plan.itemId ? (

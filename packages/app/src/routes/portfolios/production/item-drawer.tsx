@@ -227,7 +227,9 @@ export function ItemDrawer({
         <div className="space-y-4">
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={item.status} />
-            <span className="text-xs text-muted-foreground">{m.versions.number(item.currentVersion)}</span>
+            <span className="text-xs text-muted-foreground">
+              {item.currentVersion > 0 ? m.versions.number(item.currentVersion) : m.versions.none}
+            </span>
             <fieldset className="ml-auto flex flex-wrap gap-2">
               <legend className="sr-only">{m.actions.label}</legend>
               <FollowButton itemId={item._id} />
