@@ -73,7 +73,7 @@ export function ErrorDetails({
             id={detailId}
             hidden={!open}
             data-slot="error-detail"
-            className="mt-1 max-h-48 overflow-auto rounded bg-background/70 p-2 font-mono text-xs break-all whitespace-pre-wrap text-muted-foreground"
+            className="mt-1 max-h-48 overflow-auto rounded bg-background/70 p-2 font-mono text-xs break-words whitespace-pre-wrap text-muted-foreground"
           >
             {detail}
           </pre>
