@@ -146,7 +146,11 @@ describe('email', () => {
     expect(await app.mail.drain()).toBe(2);
     const [failed] = await outboxOf(app, bad.email);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(failed!.error).toContain(`rechazó la dirección ${bad.email}`);
+    expect(failed!.error).toBe(
+      `El servidor de correo rechazó la dirección ${bad.email}: comprueba que esté bien escrita y que el buzón exista`,
+    );
+    // The server's own reply apart, for «Detalles» (issue 31).
+    expect(failed!.errorDetail).toMatch(/^550\b/);
     expect(await peer.to(bad.email)).toHaveLength(0);
     expect(await peer.to(good.email)).toHaveLength(1);
 
@@ -155,6 +159,7 @@ describe('email', () => {
     expect(list.json().enabled).toBe(true);
     expect(list.json().items[0]).toMatchObject({ to: bad.email, template: 'action' });
     expect(list.json().items[0].error).toContain(bad.email);
+    expect(list.json().items[0].errorDetail).toMatch(/^550\b/);
     const asEmployee = await app.inject({
       method: 'GET',
       url: '/api/admin/mail-failures',

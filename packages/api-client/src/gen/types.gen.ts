@@ -5209,6 +5209,7 @@ export type ListMailFailuresResponses = {
             to: string;
             template: string;
             error: string;
+            errorDetail: string | null;
             attempts: number;
             failedAt: string;
         }>;

@@ -584,6 +584,8 @@ export const mailOutbox = pgTable(
     status: text('status').$type<MailStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
+    /** The SMTP server's reply or the network error behind `error`, for «Detalles». */
+    errorDetail: text('error_detail'),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),

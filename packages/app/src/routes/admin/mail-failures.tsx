@@ -1,6 +1,6 @@
 import type { ListMailFailuresResponse } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
-import { Card } from '@crw/ui';
+import { Card, ErrorDetails } from '@crw/ui';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -37,7 +37,7 @@ export function MailFailures() {
           {state.items.map((m) => (
             <li key={m._id} className="py-2">
               <p className="font-medium break-all">{m.to}</p>
-              <p className="text-muted-foreground">{m.error}</p>
+              <ErrorDetails className="my-1 p-2" message={m.error} detail={m.errorDetail} />
               <p className="text-xs text-muted-foreground">
                 <time dateTime={m.failedAt}>{formatDateTime(m.failedAt)}</time>
               </p>

@@ -127,7 +127,10 @@ export const mailRoutes: FastifyPluginAsyncTypebox = async (app) => {
                     _id: Type.String(),
                     to: Type.String(),
                     template: Type.String(),
+                    /** Plain Spanish: what failed and what to do. */
                     error: Type.String(),
+                    /** The SMTP server's reply or the network error, shown behind «Detalles». */
+                    errorDetail: Type.Union([Type.String(), Type.Null()]),
                     attempts: Type.Integer(),
                     failedAt: Type.String({ format: 'date-time' }),
                   },

@@ -113,16 +113,22 @@ async function send(
   });
   const outcome = await transport.send({ to: row.toAddress, ...rendered, unsubscribeUrl });
   if (outcome.ok) {
-    await finish(deps.db, row, { status: 'sent', error: null, sentAt: new Date() });
+    await finish(deps.db, row, { status: 'sent', error: null, errorDetail: null, sentAt: new Date() });
   } else if (outcome.temporary && row.attempts < MAIL_MAX_ATTEMPTS) {
     await finish(deps.db, row, {
       status: 'pending',
       error: outcome.error,
+      errorDetail: outcome.detail,
       runAfter: new Date(Date.now() + backoff(row.attempts)),
     });
   } else {
     // A failed mail's run_after is when it failed (admins see it in the list of failures).
-    await finish(deps.db, row, { status: 'failed', error: outcome.error, runAfter: new Date() });
+    await finish(deps.db, row, {
+      status: 'failed',
+      error: outcome.error,
+      errorDetail: outcome.detail,
+      runAfter: new Date(),
+    });
   }
 }
 
@@ -130,7 +136,7 @@ async function send(
 async function finish(
   db: Db,
   row: MailRow,
-  set: Partial<Pick<MailRow, 'status' | 'error' | 'runAfter' | 'sentAt'>>,
+  set: Partial<Pick<MailRow, 'status' | 'error' | 'errorDetail' | 'runAfter' | 'sentAt'>>,
 ) {
   await db
     .update(mailOutbox)
@@ -151,6 +157,7 @@ export async function listMailFailures(db: DbOrTx, limit = 20) {
     to: r.toAddress,
     template: r.template,
     error: r.error ?? '',
+    errorDetail: r.errorDetail,
     attempts: r.attempts,
     failedAt: r.runAfter.toISOString(),
   }));

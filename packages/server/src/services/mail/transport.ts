@@ -10,7 +10,16 @@ export interface OutgoingMail {
   unsubscribeUrl: string;
 }
 
-export type SendOutcome = { ok: true } | { ok: false; temporary: boolean; error: string };
+export type SendOutcome =
+  | { ok: true }
+  | {
+      ok: false;
+      temporary: boolean;
+      /** Plain Spanish: what failed and what to do. */
+      error: string;
+      /** The SMTP server's reply or the network error as it came, for «Detalles». */
+      detail: string;
+    };
 
 export interface MailTransport {
   send(mail: OutgoingMail): Promise<SendOutcome>;
@@ -66,12 +75,15 @@ export function createSmtpTransport(opts: { url: string; from: string; timeoutMs
 export function classifySmtpError(err: unknown, to: string): SendOutcome & { ok: false } {
   const e = err as { responseCode?: number; response?: string; code?: string; message?: string };
   const reply = e.response?.trim();
+  const raw = [e.code, reply ?? e.message].filter(Boolean).join(': ') || 'error de red';
   // Wrong SMTP_URL credentials fail every message alike: they wait (and retry) until an operator fixes them.
   if (e.code === 'EAUTH') {
     return {
       ok: false,
       temporary: true,
-      error: `El servidor de correo rechazó el usuario o la contraseña de SMTP_URL: ${reply ?? ''}`.trim(),
+      error:
+        'El servidor de correo rechazó el usuario o la contraseña de SMTP_URL: revisa esa configuración en el servidor',
+      detail: raw,
     };
   }
   if (typeof e.responseCode === 'number') {
@@ -79,21 +91,30 @@ export function classifySmtpError(err: unknown, to: string): SendOutcome & { ok:
       return {
         ok: false,
         temporary: false,
-        error: `El servidor de correo rechazó la dirección ${to}: ${reply ?? e.responseCode}`,
+        error: `El servidor de correo rechazó la dirección ${to}: comprueba que esté bien escrita y que el buzón exista`,
+        detail: reply ?? `SMTP ${e.responseCode}`,
       };
     }
     return {
       ok: false,
       temporary: true,
-      error: `El servidor de correo no aceptó el mensaje para ${to} por ahora: ${reply ?? e.responseCode}`,
+      error: `El servidor de correo no aceptó el mensaje para ${to} por ahora: se volverá a intentar más tarde`,
+      detail: reply ?? `SMTP ${e.responseCode}`,
     };
   }
   if (e.code === 'EENVELOPE') {
-    return { ok: false, temporary: false, error: `La dirección ${to} no es válida` };
+    return {
+      ok: false,
+      temporary: false,
+      error: `La dirección ${to} no es válida: corrígela en el perfil de esa persona`,
+      detail: raw,
+    };
   }
   return {
     ok: false,
     temporary: true,
-    error: `No se pudo conectar con el servidor de correo (${e.code ?? e.message ?? 'error de red'})`,
+    error:
+      'No se pudo conectar con el servidor de correo: comprueba que SMTP_URL apunte a un servidor en marcha',
+    detail: raw,
   };
 }
