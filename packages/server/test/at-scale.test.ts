@@ -7,6 +7,9 @@
  *   requests send is captured on the wire and explained (`EXPLAIN (FORMAT JSON)`), and none may scan a growing
  *   table sequentially or sort one.
  */
+
+import { FormatRegistry } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +17,9 @@ import { rowsOf } from '../src/db/client.ts';
 import { TOTAL_CAP } from '../src/db/pages.ts';
 import type { ItemStatus } from '../src/db/schema.ts';
 import { portfolioAccess } from '../src/db/schema.ts';
+import { Paginated } from '../src/lib/schemas.ts';
 import { clientVisibleStatuses, defaultPortfolioPermissions } from '../src/policy.ts';
+import { ItemSchema } from '../src/routes/production/schemas.ts';
 import { UNREAD_CAP } from '../src/services/notifications.ts';
 import {
   callsAs,
@@ -255,6 +260,21 @@ describe(`the inbox and the pages at scale on ${testDb}`, () => {
     ).json();
     expect(past.items).toEqual([]);
     expect(past.total).toBe(1_500);
+  });
+
+  it('answers the page exactly as its schema says, property for property (it is serialised natively)', async () => {
+    FormatRegistry.Set('date-time', (v) => !Number.isNaN(Date.parse(v)));
+    FormatRegistry.Set('date', (v) => /^\d{4}-\d{2}-\d{2}$/.test(v));
+    const schema = Paginated(ItemSchema, 'ItemPage');
+    for (const query of ['limit=50', 'limit=50&status=draft', 'limit=20&q=Pieza 1']) {
+      const res = await as(employee, 'GET', `/api/production/cycles/${cycleId}/items?${query}`);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const body = res.json();
+      expect([...Value.Errors(schema, body)].map((e) => `${e.path}: ${e.message}`)).toEqual([]);
+      expect(body.items.length).toBeGreaterThan(0);
+      for (const item of body.items)
+        expect(Object.keys(item).sort()).toEqual(Object.keys(ItemSchema.properties).sort());
+    }
   });
 
   it('removes, once a day, the notifications older than NOTIFICATION_RETENTION_DAYS that everyone read', async () => {

@@ -2,7 +2,7 @@ import type { ProductionEvent } from '@crw/api-client/events';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors.ts';
-import { errorResponses, IdParams, Ok, Paginated, ref } from '../../lib/schemas.ts';
+import { errorResponses, IdParams, nativeJsonAnswer, Ok, Paginated, ref } from '../../lib/schemas.ts';
 import { isInternalViewer, requirePortfolio } from '../../policy.ts';
 import * as production from '../../services/production/index.ts';
 import type { TransitionName } from '../../services/transitions.ts';
@@ -190,6 +190,7 @@ export const productionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: ItemListQuery,
         response: { 200: Paginated(ref(ItemSchema), 'ItemPage'), ...errorResponses(400, 401, 403, 404) },
       },
+      ...nativeJsonAnswer,
     },
     async (request) => {
       const { user } = request;

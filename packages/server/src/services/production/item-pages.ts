@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
 import { TOTAL_CAP, withTotal } from '../../db/pages.ts';
-import { prepared } from '../../db/prepared.ts';
+import { preparedRows, rowDecoder } from '../../db/prepared.ts';
 import {
   cycleItemTallies,
   cycles,
@@ -66,10 +66,14 @@ const notNullSorts = new Set<ItemSort>(['title', 'status', 'createdAt', 'updated
 function accessColumns(actorId: SQL, cycleId: SQL) {
   const portfolioOfCycle = sql`(select ${cycles.portfolioId} from ${cycles} where ${cycles.id} = ${cycleId})`;
   return {
-    grant: sql<
-      string[] | null
-    >`(select ${portfolioAccess.permissions} from ${portfolioAccess} where ${portfolioAccess.userId} = ${actorId} and ${portfolioAccess.portfolioId} = ${portfolioOfCycle})`,
-    allowSelfApproval: sql<boolean>`(select ${portfolios.allowSelfApproval} from ${portfolios} where ${portfolios.id} = ${portfolioOfCycle})`,
+    page_grant:
+      sql`(select ${portfolioAccess.permissions} from ${portfolioAccess} where ${portfolioAccess.userId} = ${actorId} and ${portfolioAccess.portfolioId} = ${portfolioOfCycle})`.as(
+        'page_grant',
+      ),
+    page_allow_self_approval:
+      sql`(select ${portfolios.allowSelfApproval} from ${portfolios} where ${portfolios.id} = ${portfolioOfCycle})`.as(
+        'page_allow_self_approval',
+      ),
   };
 }
 
@@ -95,7 +99,7 @@ function pageQuery(
       ? sql`${column} desc nulls last`
       : sql`${column} asc nulls last`;
   return db
-    .select({ item: items, total: total.mapWith(Number), ...access })
+    .select({ item: items, page_total: total.as('page_total'), ...access })
     .from(items)
     .where(where)
     .orderBy(first, direction(items.createdAt), direction(items.id));
@@ -146,10 +150,10 @@ function pageTotal(
  * and order: no SQL is put together per request.
  */
 const unfilteredPage = (db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | 'order'>) =>
-  prepared(
+  preparedRows(
     db,
     `items_page_${internal ? 'staff' : 'client'}_${q.sort ?? 'publishDate'}_${q.order ?? 'asc'}`,
-    (name) => {
+    () => {
       const cycleId = sql`${sql.placeholder('cycleId')}`;
       return pageQuery(
         db,
@@ -159,8 +163,7 @@ const unfilteredPage = (db: Db, internal: boolean, q: Pick<ItemQuery, 'sort' | '
         q,
       )
         .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(name);
+        .offset(sql.placeholder('offset'));
     },
   );
 
@@ -193,6 +196,14 @@ export async function readItemPage(db: Db, actor: Actor, cycleId: string, q: Ite
   return pageAnswer(db, viewer, q, checked);
 }
 
+/** A row of the page as the driver answers it: the item's columns, the page's total and the reader's access. */
+type RawPageRow = Record<string, unknown> & {
+  page_total: number | string;
+  page_grant: unknown;
+  page_allow_self_approval: boolean | null;
+};
+const itemFromDriver = rowDecoder(items);
+
 /** The rows of one page, filtered and sorted, for a reader who sees internal work or not. */
 async function pageRows(db: Db, actorId: string, cycleId: string, internal: boolean, q: ItemQuery) {
   const term = q.q?.trim();
@@ -211,11 +222,21 @@ async function pageRows(db: Db, actorId: string, cycleId: string, internal: bool
   const where = and(eq(items.cycleId, cycleId), visibleItems(internal), ...chosen);
   const offset = (q.page - 1) * q.limit;
   const { total, capped } = pageTotal(cycleId, internal, q, where);
-  const rows = chosen.some(Boolean)
-    ? await pageQuery(db, where, total, accessColumns(sql`${actorId}`, sql`${cycleId}`), q)
-        .limit(q.limit)
-        .offset(offset)
-    : await unfilteredPage(db, internal, q).execute({ cycleId, actorId, limit: q.limit, offset });
+  const raw = chosen.some(Boolean)
+    ? rowsOf<RawPageRow>(
+        await db.execute(
+          pageQuery(db, where, total, accessColumns(sql`${actorId}`, sql`${cycleId}`), q)
+            .limit(q.limit)
+            .offset(offset),
+        ),
+      )
+    : ((await unfilteredPage(db, internal, q)({ cycleId, actorId, limit: q.limit, offset })) as RawPageRow[]);
+  const rows = raw.map((r) => ({
+    item: itemFromDriver(r),
+    total: Number(r.page_total),
+    grant: r.page_grant as string[] | null,
+    allowSelfApproval: r.page_allow_self_approval === true,
+  }));
   return { rows, total, capped, offset };
 }
 
