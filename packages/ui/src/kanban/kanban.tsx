@@ -116,9 +116,9 @@ export interface KanbanColumnProps {
   hasMore?: boolean;
   loadingMore?: boolean;
   /**
-   * The cards shown are being replaced (a filter, a refresh): they stay visible, the column is marked busy (with
-   * a progress cursor), and «Cargar más» waits. No skeleton and no spinner: a board of six columns refreshing draws
-   * once, not a frame per animation step.
+   * The cards shown are being replaced (a filter, a refresh): they stay visible, the column is marked busy
+   * (`aria-busy`), and «Cargar más» waits. No skeleton, no spinner and no style of its own: a board of six columns
+   * refreshing draws once, not a frame per animation step, and restyles none of its cards.
    */
   refreshing?: boolean;
   onLoadMore?: () => void;
@@ -207,12 +207,10 @@ export function KanbanColumn({
         <div
           ref={body}
           data-slot="kanban-column-body"
-          // Busy: the progress cursor, not a dimmed body (an opacity over hundreds of cards makes each column a
-          // compositing layer of its own for the time of the load: 150 ms of layerizing at 4×).
-          className={cn(
-            '-mx-1 flex min-h-0 flex-col gap-2 overflow-y-auto overscroll-contain px-1 py-0.5',
-            refreshing && 'cursor-progress',
-          )}
+          // Busy: nothing drawn. Not a dimmed body (an opacity over hundreds of cards makes each column a compositing
+          // layer of its own for the time of the load: 150 ms of layerizing at 4×), nor a progress cursor (inherited:
+          // every card of the six columns restyled as the load starts and again as it ends, 10 ms each at 4×).
+          className="-mx-1 flex min-h-0 flex-col gap-2 overflow-y-auto overscroll-contain px-1 py-0.5"
         >
           {error ? (
             <div
@@ -405,11 +403,15 @@ export function KanbanBoard<T>({
   const mobile = mobileProp ?? viewportMobile;
   const hintId = useId();
   const boardRef = useRef<HTMLDivElement>(null);
-  const [activeId, setActiveId] = useState<string | null>(null);
+  // The card last focused, kept as the Tab stop while it is on the board. Held in a ref: focusing the card that
+  // already is the Tab stop (a click on the first card, say) draws nothing again; another one draws the board.
+  const activeId = useRef<string | null>(null);
+  const [, redraw] = useState(0);
   const [visibleColumn, setVisibleColumn] = useState<string | null>(columns[0]?.id ?? null);
 
   const allIds = columns.flatMap((c) => c.cards.map(getCardId));
-  const tabStop = activeId && allIds.includes(activeId) ? activeId : (allIds[0] ?? null);
+  const tabStop =
+    activeId.current && allIds.includes(activeId.current) ? activeId.current : (allIds[0] ?? null);
   const callbacks = useRef<BoardCallbacks>(null as unknown as BoardCallbacks);
   callbacks.current = {
     getCardId: (card) => getCardId(card as T),
@@ -530,7 +532,9 @@ export function KanbanBoard<T>({
         onKeyDown={onKeyDown}
         onFocus={(e) => {
           const id = (e.target as HTMLElement).dataset.cardId;
-          if (id) setActiveId(id);
+          if (!id) return;
+          activeId.current = id;
+          if (id !== tabStop) redraw((n) => n + 1);
         }}
         className={cn(
           // relative: the containing block of the columns' visually hidden texts (absolutely positioned), so
