@@ -170,3 +170,70 @@ export const ReadOnly: Story = {
     await expect(c.getByRole('button', { name: 'Negrita' })).toBeDisabled();
   },
 };
+
+const crowd = [
+  ...people,
+  { id: 'u4', name: 'Nuria Sánchez' },
+  { id: 'u5', name: 'Pablo Ortega' },
+  { id: 'u6', name: 'Sara Molina' },
+  { id: 'u7', name: 'Tomás Vidal' },
+  { id: 'u8', name: 'Elena Castro' },
+];
+
+/** An editor in the viewport's bottom-right corner, where a box below and to the right of the caret would be cut. */
+function CornerHarness() {
+  const [html, setHtml] = useState('');
+  return (
+    <div className="fixed right-2 bottom-2 w-80">
+      <RichTextEditor label="Comentario" value={html} onChange={setHtml} mentionables={crowd} />
+    </div>
+  );
+}
+
+export const MentionBoxStaysInsideTheViewport: Story = {
+  name: 'La lista de menciones no sale de la pantalla',
+  render: () => <CornerHarness />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const editor = c.getByRole('textbox', { name: 'Comentario' });
+    await userEvent.click(editor);
+    // The caret near the editor's right edge, which is 8 px from the viewport's.
+    await userEvent.keyboard('Una línea que llega al borde @');
+    const list = await c.findByRole('listbox', { name: 'Personas que puedes mencionar' });
+    await expect(within(list).getAllByRole('option')).toHaveLength(8);
+    const box = canvasElement.querySelector('[data-slot="mention-suggestions"]') as HTMLElement;
+    const rect = box.getBoundingClientRect();
+    // The editor's frame (the box is positioned in it).
+    const frame = (box.offsetParent as HTMLElement).getBoundingClientRect();
+    // Shifted left: inside the editor and the viewport…
+    await expect(rect.right).toBeLessThanOrEqual(Math.min(frame.right, window.innerWidth - 8) + 1);
+    await expect(rect.left).toBeGreaterThanOrEqual(8);
+    // …and flipped above the caret: no room below it.
+    await expect(rect.bottom).toBeLessThanOrEqual(window.innerHeight - 8 + 1);
+    await expect(rect.top).toBeGreaterThanOrEqual(0);
+    // The typed line (one line: the caret's).
+    const line = editor.querySelector('p')!.getBoundingClientRect();
+    await expect(rect.bottom).toBeLessThanOrEqual(line.top);
+    // Still a working list: Enter inserts the first person.
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(c.queryByRole('listbox')).toBeNull());
+    await expect(editor.querySelector('span[data-mention-id="u1"]')).not.toBeNull();
+  },
+};
+
+export const MentionBoxBelowWhenThereIsRoom: Story = {
+  name: 'La lista de menciones va debajo si cabe',
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const editor = c.getByRole('textbox', { name: 'Copy' });
+    await userEvent.click(editor);
+    await userEvent.keyboard('@');
+    await c.findByRole('listbox', { name: 'Personas que puedes mencionar' });
+    const rect = (
+      canvasElement.querySelector('[data-slot="mention-suggestions"]') as HTMLElement
+    ).getBoundingClientRect();
+    const line = editor.querySelector('p')!.getBoundingClientRect();
+    await expect(rect.top).toBeGreaterThanOrEqual(line.bottom);
+    await expect(rect.right).toBeLessThanOrEqual(window.innerWidth);
+  },
+};

@@ -23,7 +23,7 @@ import {
   Redo2Icon,
   Undo2Icon,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../button/button.tsx';
 import { Input } from '../input/input.tsx';
 import { cn } from '../lib/cn.ts';
@@ -89,6 +89,31 @@ const normalise = (s: string) =>
 export function matchMentionables(all: ReadonlyArray<Mentionable>, query: string): Mentionable[] {
   const q = normalise(query.trim());
   return all.filter((m) => normalise(m.name).includes(q)).slice(0, 8);
+}
+
+/** Room kept between the suggestion box and the viewport's edges (px). */
+const EDGE = 8;
+/** Between the caret and the box (px). */
+const GAP = 4;
+
+/**
+ * Where the @mention box goes, relative to the editor's box (issue 31: it was cut at the right edge): below the
+ * caret, shifted left to stay inside both the editor and the viewport, and above the caret when there is no
+ * room below but there is above. All rectangles in viewport coordinates.
+ */
+export function placeSuggestion(
+  caret: Pick<DOMRect, 'left' | 'top' | 'bottom'>,
+  editor: Pick<DOMRect, 'left' | 'right' | 'top'>,
+  box: { width: number; height: number },
+  viewport: { width: number; height: number },
+): { top: number; left: number } {
+  const minLeft = Math.max(editor.left, EDGE);
+  const maxRight = Math.min(editor.right, viewport.width - EDGE);
+  const x = Math.max(minLeft, Math.min(caret.left, maxRight - box.width));
+  const below = caret.bottom + GAP;
+  const above = caret.top - GAP - box.height;
+  const y = below + box.height > viewport.height - EDGE && above >= EDGE ? above : below;
+  return { top: y - editor.top, left: x - editor.left };
 }
 
 type SuggestionState = {
@@ -242,8 +267,23 @@ export function RichTextEditor({
   const box = wrapper.current?.getBoundingClientRect();
   const position =
     suggestion?.rect && box
-      ? { top: suggestion.rect.bottom - box.top + 4, left: Math.max(0, suggestion.rect.left - box.left) }
+      ? { top: suggestion.rect.bottom - box.top + GAP, left: Math.max(0, suggestion.rect.left - box.left) }
       : null;
+  // The box's real size is known once drawn: placed (shifted, flipped) before the browser paints it.
+  const popup = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = popup.current;
+    const host = wrapper.current;
+    if (!el || !host || !suggestion?.rect) return;
+    const place = placeSuggestion(
+      suggestion.rect,
+      host.getBoundingClientRect(),
+      { width: el.offsetWidth, height: el.offsetHeight },
+      { width: document.documentElement.clientWidth, height: window.innerHeight },
+    );
+    el.style.top = `${place.top}px`;
+    el.style.left = `${place.left}px`;
+  });
 
   return (
     <div
@@ -260,7 +300,9 @@ export function RichTextEditor({
       <Count editor={editor} max={maxLength} />
       {suggestion && position ? (
         <div
-          className="absolute z-50 w-64 max-w-[calc(100%-1rem)] overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-lg"
+          ref={popup}
+          data-slot="mention-suggestions"
+          className="absolute z-50 w-64 max-w-[min(calc(100%-1rem),calc(100vw-1rem))] overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-lg"
           style={position}
         >
           {suggestion.items.length === 0 ? (

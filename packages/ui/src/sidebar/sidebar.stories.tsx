@@ -141,3 +141,60 @@ export const MobileDrawer: Story = {
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
   },
 };
+
+export const EscapeCollapses: Story = {
+  name: 'Escape lo contrae',
+  args: { storageKey: 'story-sidebar' },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const rail = canvasElement.querySelector('[data-slot="sidebar"]') as HTMLElement;
+    // From inside (keyboard): the rail closes and the focus goes back to its toggle.
+    await userEvent.click(c.getByRole('button', { name: 'Expandir menú lateral' }));
+    await expect(rail).toHaveAttribute('data-expanded', 'true');
+    c.getByRole('link', { name: 'Configuración' }).focus();
+    await userEvent.keyboard('{Escape}');
+    await expect(rail).toHaveAttribute('data-expanded', 'false');
+    await expect(c.getByRole('button', { name: 'Expandir menú lateral' })).toHaveFocus();
+    await expect(localStorage.getItem('story-sidebar')).toBe('0');
+    // From the page, with the pointer over the rail (it would not collapse by itself then).
+    await userEvent.click(c.getByRole('button', { name: 'Expandir menú lateral' }));
+    await expect(rail).toHaveAttribute('data-expanded', 'true');
+    (document.activeElement as HTMLElement | null)?.blur();
+    await userEvent.keyboard('{Escape}');
+    await expect(rail).toHaveAttribute('data-expanded', 'false');
+  },
+};
+
+export const NoTooltipAfterAClick: Story = {
+  name: 'Sin información emergente tras pulsar',
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const link = c.getByRole('link', { name: 'Plan de Producción' });
+    // A quick click: the pointer arrives and presses before the 200 ms delay is over.
+    await userEvent.hover(link);
+    await userEvent.click(link);
+    await expect(args.onNavigate).toHaveBeenCalledWith('/portfolios/p1/production');
+    // The delay passes with the pointer still there: nothing opens over the page the click showed.
+    await new Promise((r) => setTimeout(r, 500));
+    await expect(body.queryByRole('tooltip')).toBeNull();
+    // Leaving and coming back shows it again.
+    await userEvent.unhover(link);
+    await userEvent.hover(link);
+    await expect(await body.findByRole('tooltip')).toHaveTextContent('Plan de Producción');
+  },
+};
+
+export const NoActivePortfolio: Story = {
+  name: 'Sin portafolio activo',
+  args: { activePortfolioId: null },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const tile = c.getByRole('button', { name: 'Portafolio activo' });
+    // The selector's icon, never a «·» placeholder.
+    await expect(tile.textContent).not.toContain('·');
+    await expect(tile.querySelector('svg')).not.toBeNull();
+    await userEvent.click(tile);
+    await expect(c.getByLabelText('Portafolio activo')).toHaveValue('');
+  },
+};

@@ -1,7 +1,7 @@
-import { ChevronsLeftIcon, ChevronsRightIcon, MenuIcon, XIcon } from 'lucide-react';
+import { BriefcaseIcon, ChevronsLeftIcon, ChevronsRightIcon, MenuIcon, XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
-import { createContext, useCallback, useContext, useId, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import { MOBILE_BREAKPOINT_PX } from '../hooks/timings.ts';
 import { useDelayedCollapse } from '../hooks/use-delayed-collapse.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
@@ -111,11 +111,33 @@ function DesktopSidebar(props: SidebarProps) {
     setTipsWhen(expanded);
     setOpenTip(null);
   }
+  const aside = useRef<HTMLElement>(null);
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  const { setExpanded } = rail;
+  // Escape collapses the expanded rail (issue 31: it stayed open until toggled): from inside it, the focus goes
+  // back to the toggle; from the page, unless something else on top took that Escape (a dialog, a menu).
+  useEffect(() => {
+    if (!expanded) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const inside = aside.current?.contains(document.activeElement) ?? false;
+      if (
+        !inside &&
+        document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')
+      )
+        return;
+      setExpanded(false);
+      if (inside) toggleButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [expanded, setExpanded]);
   return (
     <TooltipProvider>
       <RailTooltips.Provider value={{ open: expanded ? null : openTip, setOpen: setTip }}>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: a pointer convenience; the toggle button is the keyboard path. */}
         <aside
+          ref={aside}
           data-slot="sidebar"
           data-expanded={expanded}
           aria-label={uiMessages.mainNav}
@@ -137,6 +159,7 @@ function DesktopSidebar(props: SidebarProps) {
           >
             {expanded ? <div className="truncate px-1 text-sm font-semibold">{props.brand}</div> : null}
             <button
+              ref={toggleButton}
               type="button"
               onClick={rail.toggle}
               aria-expanded={expanded}
@@ -225,6 +248,7 @@ function SidebarContent({
   onAction,
 }: SidebarProps & { expanded: boolean; onExpand?: () => void; onAction?: () => void }) {
   const selectId = useId();
+  const activeName = portfolios.find((p) => p.id === activePortfolioId)?.name ?? null;
   const entry = (item: SidebarItem) => (
     <li key={item.key}>
       <SidebarEntry item={item} expanded={expanded} onNavigate={onNavigate} onAction={onAction} />
@@ -263,18 +287,19 @@ function SidebarContent({
               <RailTooltip
                 id="portfolio-selector"
                 disabled={expanded}
-                content={
-                  portfolios.find((p) => p.id === activePortfolioId)?.name ?? uiMessages.portfolioSelector
-                }
+                content={activeName ?? uiMessages.portfolioSelector}
               >
                 <button
                   type="button"
                   onClick={onExpand}
                   className="mx-auto inline-flex size-10 items-center justify-center rounded-md bg-sidebar-accent text-xs font-bold uppercase focus-visible:outline-2 focus-visible:outline-ring"
                 >
-                  <span aria-hidden="true">
-                    {(portfolios.find((p) => p.id === activePortfolioId)?.name ?? '·').slice(0, 2)}
-                  </span>
+                  {/* The active portfolio's initials; with none active, the selector's icon (never a «·» tile). */}
+                  {activeName ? (
+                    <span aria-hidden="true">{activeName.slice(0, 2)}</span>
+                  ) : (
+                    <BriefcaseIcon aria-hidden="true" className="size-5" />
+                  )}
                   <span className="sr-only">{uiMessages.portfolioSelector}</span>
                 </button>
               </RailTooltip>
