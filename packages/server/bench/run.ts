@@ -21,7 +21,7 @@
  * --build (run `npm run build` first, for the /auth row), --out=<file> (default bench-results.json at the
  * repository root; or BENCH_OUT), --strict (exit 1 when a goal fails). Environment: DATABASE_URL,
  * BENCH_SECONDS (per HTTP row), BENCH_SOAK_SECONDS (default 60; 600 for the full 10 minutes), BENCH_SOCKETS,
- * BENCH_ROUNDS, BENCH_FLOOR_ROUNDS, BENCH_SCALE_SECONDS, BENCH_LOG_LEVEL (the server's LOG_LEVEL, default warn), BENCH_SQL_TRACE=1 (print each statement
+ * BENCH_ROUNDS, BENCH_FLOOR_ROUNDS, BENCH_MEMORY_RUNS (broadcast runs for the memory rows, default 3; 1 with --quick), BENCH_SCALE_SECONDS, BENCH_LOG_LEVEL (the server's LOG_LEVEL, default warn), BENCH_SQL_TRACE=1 (print each statement
  * the PostgreSQL count sees).
  *
  * Loopback only; every child is in its own process group and is killed when the bench ends or fails.
@@ -69,6 +69,8 @@ const settings = {
   items: 500,
   notifications: quick ? 20 : 100,
   sockets: num(process.env.BENCH_SOCKETS, quick ? 100 : 1000),
+  /** Independent broadcast runs; the memory rows are the median's (BENCH_MEMORY_RUNS). */
+  memoryRuns: num(process.env.BENCH_MEMORY_RUNS, quick ? 1 : 3),
   rounds: num(process.env.BENCH_ROUNDS, quick ? 3 : 20),
   warmupRounds: quick ? 1 : 5,
   coldRuns: quick ? 1 : 3,
@@ -502,13 +504,27 @@ async function benchDatabase(db: Db) {
     `${db}: broadcast to ${settings.sockets} sockets, ${settings.rounds} rounds after ${settings.warmupRounds} uncounted`,
   );
   try {
-    const b = await measureBroadcast({
-      sockets: settings.sockets,
-      rounds: settings.rounds,
-      warmup: settings.warmupRounds,
-      databaseUrl:
-        db === 'PostgreSQL' ? await createDatabase(`crw_bench_${Date.now()}_broadcast`) : undefined,
-    });
+    // Each run is a fresh pair of processes (raw socket.io, then the workspace on a fresh database). An RSS
+    // increment of one run moves by ±5 MB with when the kernel and V8 hand pages back, on either side: the memory
+    // rows are judged on the run with the median ratio (all runs' figures are kept in the JSON).
+    const runs: Array<Awaited<ReturnType<typeof measureBroadcast>>> = [];
+    for (let i = 0; i < settings.memoryRuns; i++)
+      runs.push(
+        await measureBroadcast({
+          sockets: settings.sockets,
+          rounds: settings.rounds,
+          warmup: settings.warmupRounds,
+          databaseUrl:
+            db === 'PostgreSQL' ? await createDatabase(`crw_bench_${Date.now()}_broadcast_${i}`) : undefined,
+        }),
+      );
+    const incrementRatio = (r: (typeof runs)[number]) =>
+      r.raw.rssIncrement > 0 ? r.ours.rssIncrement / r.raw.rssIncrement : Number.POSITIVE_INFINITY;
+    const b = [...runs].sort((x, y) => incrementRatio(x) - incrementRatio(y))[Math.floor(runs.length / 2)]!;
+    if (runs.length > 1)
+      log(
+        `${db}: RSS increment ratios of the ${runs.length} runs: ${runs.map((r) => incrementRatio(r).toFixed(2)).join(', ')}`,
+      );
     const label = `broadcast to ${fmt.n(settings.sockets)} sockets`;
     const p50 = ratioOf(b.ours.p50Ms, b.raw.p50Ms);
     const p99 = ratioOf(b.ours.p99Ms, b.raw.p99Ms);
@@ -543,14 +559,14 @@ async function benchDatabase(db: Db) {
       {
         db,
         key: 'broadcast-rss',
-        path: `${label}: RSS increment (after the broadcasts − idle, same process)`,
+        path: `${label}: RSS increment (after the broadcasts − idle, same process${runs.length > 1 ? `; median of ${runs.length} runs` : ''})`,
         ours: increment(b.ours),
         baseline: increment(b.raw),
         ratio: Number.isNaN(rss) ? '' : fmt.x(rss),
         goal: '≤ 1.5× raw',
         // Raw socket.io growing nothing (a short --quick run) leaves no ratio to judge.
         verdict: b.raw.rssIncrement <= 0 ? 'info' : rss <= 1.5 ? 'pass' : 'fail',
-        data: { ...b },
+        data: { ...b, runs: runs.map((r) => ({ ours: r.ours.rssIncrement, raw: r.raw.rssIncrement })) },
       },
       {
         // The whole RSS after the broadcasts, as issue 14 first read it: PostgreSQL is still judged on it; PGlite
