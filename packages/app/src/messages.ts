@@ -98,6 +98,7 @@ export const msg = {
     screenLoad: 'No se pudo cargar esta pantalla',
     screenLoadHint:
       'Puede que haya una versión nueva de la aplicación o que se haya cortado la conexión. Recarga la página para seguir.',
+    screenLoadOffline: 'Sin conexión: la pantalla aparecerá sola cuando vuelva la conexión.',
     startup: 'No se pudo iniciar la aplicación',
     reload: 'Recargar',
     notFoundTitle: 'Página no encontrada',
