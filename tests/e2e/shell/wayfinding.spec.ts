@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { seriousViolations } from '../../support/axe.ts';
 import { apiAs, grantDemoClient, newPortfolio } from '../../support/production.ts';
 import { type DemoRole, signIn } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
@@ -50,9 +51,10 @@ for (const role of ['admin', 'employee'] as const satisfies DemoRole[]) {
     await signIn(page, role);
     await page.goto(`/portfolios/${portfolioId}/dashboard`);
     const links = page.getByRole('navigation', { name: 'Otras pantallas del portafolio' });
-    const review = links.getByRole('link', { name: 'Revisión: 1 pendiente' });
+    const review = links.getByRole('link', { name: /^Revisión\s*1\s*pendiente$/ });
     await expect(review).toBeVisible();
     await expect(review.getByTestId('review-link-count')).toHaveText('1');
+    expect(await seriousViolations(page)).toEqual([]);
     if (role === 'employee') await page.screenshot({ path: shots('dashboard-1280') });
 
     // «Agentes»: the screen that had no link anywhere.
@@ -101,8 +103,9 @@ test.describe('at 390 px with touch', () => {
     await signIn(page, 'employee');
     await page.goto(`/portfolios/${portfolioId}/dashboard`);
     const links = page.getByRole('navigation', { name: 'Otras pantallas del portafolio' });
-    await expect(links.getByRole('link', { name: 'Revisión: 1 pendiente' })).toBeVisible();
+    await expect(links.getByRole('link', { name: /^Revisión\s*1\s*pendiente$/ })).toBeVisible();
     await expectNoSidewaysScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: shots('dashboard-390') });
     await links.getByRole('link', { name: 'Agentes' }).tap();
     await expect(page.getByRole('heading', { name: 'Agentes', level: 1 })).toBeVisible();
@@ -130,10 +133,11 @@ test.describe('at 390 px with touch', () => {
     await signIn(page, 'client');
     await page.goto(`/portfolios/${portfolioId}/client-dashboard`);
     const links = page.getByRole('navigation', { name: 'Otras pantallas del portafolio' });
-    await expect(links.getByRole('link', { name: 'Revisión: 1 pendiente' })).toBeVisible();
+    await expect(links.getByRole('link', { name: /^Revisión\s*1\s*pendiente$/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Agentes' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Vista del cliente' })).toHaveCount(0);
     await expectNoSidewaysScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: shots('client-dashboard-390') });
 
     // The menu keeps the specification's items for a client: no Agents there either.

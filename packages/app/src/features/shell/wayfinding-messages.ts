@@ -4,8 +4,8 @@ import { msg } from '../../messages.ts';
 export const wayfindingMsg = {
   label: 'Otras pantallas del portafolio',
   review: msg.nav.review,
-  reviewWithCount: (n: number) =>
-    n === 0 ? `${msg.nav.review}: nada pendiente` : `${msg.nav.review}: ${n} pendiente${n === 1 ? '' : 's'}`,
+  /** After the count, for screen readers only. */
+  pending: (n: number) => (n === 0 ? 'nada pendiente' : n === 1 ? 'pendiente' : 'pendientes'),
   agents: msg.screens.agents,
   clientView: 'Vista del cliente',
   tools: 'Utilidades del equipo',

@@ -10,24 +10,22 @@ import { wayfindingMsg as t } from '../../features/shell/wayfinding-messages.ts'
  */
 export function ReviewLink({ portfolioId, count }: { portfolioId: string; count?: number | null }) {
   const n = count ?? null;
+  // The name is the visible text plus what only a screen reader needs («Revisión 1 pendiente»): no aria-label,
+  // which would have to repeat the visible words exactly.
   return (
     <Button asChild variant="outline" size="sm">
-      <Link
-        to={`/portfolios/${portfolioId}/review`}
-        data-testid="review-link"
-        aria-label={n === null ? t.review : t.reviewWithCount(n)}
-      >
+      <Link to={`/portfolios/${portfolioId}/review`} data-testid="review-link">
         <InboxIcon aria-hidden="true" />
         {t.review}
         {n !== null && n > 0 ? (
           <span
-            aria-hidden="true"
             data-testid="review-link-count"
             className="min-w-5 rounded-full bg-primary px-1.5 text-center text-xs leading-5 font-semibold text-primary-foreground tabular-nums"
           >
             {n > 99 ? '99+' : n}
           </span>
         ) : null}
+        {n !== null ? <span className="sr-only">{t.pending(n)}</span> : null}
       </Link>
     </Button>
   );
