@@ -137,3 +137,28 @@ export const ZoomedPlacesWhereTheClickIs: Story = {
     await expect(c.getByRole('status', { name: 'Nivel de zoom' })).toHaveTextContent(/100/);
   },
 };
+
+export const OnlyShowsPins: Story = {
+  name: 'Solo muestra las marcas',
+  render: () => (
+    <div className="max-w-lg">
+      <ImageAnnotator
+        src={src}
+        alt="Cartel"
+        pins={[
+          { id: 'a', x: 0.25, y: 0.5, label: 'Más luz aquí', number: 2 },
+          { id: 'b', x: 0.75, y: 0.5, label: 'El logo, más grande', number: 5 },
+        ]}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    // Without `onPlace` nothing places a pin, and without `onSelectPin` the pins are markers, numbered as given.
+    await expect(c.queryByRole('button', { name: /pulsa para marcar/ })).toBeNull();
+    await expect(c.getByRole('img', { name: 'Marca 2: Más luz aquí' })).toHaveTextContent('2');
+    const five = c.getByRole('img', { name: 'Marca 5: El logo, más grande' });
+    await expect(Number.parseFloat(five.style.left)).toBeCloseTo(75, 0);
+    await expect(c.queryByRole('button', { name: /^Marca/ })).toBeNull();
+  },
+};

@@ -5,7 +5,7 @@ import { uiMessages } from '../messages.ts';
 import { useZoomGestures } from '../zoom/use-zoom-gestures.ts';
 import { FIT, viewTransform, type ZoomView } from '../zoom/zoom.ts';
 import { ZoomToolbar, zoomKey } from '../zoom/zoom-toolbar.tsx';
-import { Pin, PinDraft, type Point } from './pin.tsx';
+import { PinDraft, PinLayer, type Point } from './pin.tsx';
 
 const t = uiMessages.annotator;
 
@@ -32,6 +32,7 @@ export type ImageAnnotatorProps = Omit<React.ComponentProps<'figure'>, 'children
   /** Moves the draft with the arrow keys (1 % a step, 10 % with Shift). */
   onMoveDraft?: (point: Point) => void;
   highlighted?: string | null;
+  /** A pin's click selects its comment; without it the pins are only markers. */
   onSelectPin?: (id: string) => void;
 };
 
@@ -52,7 +53,7 @@ export function movedDraft(draft: Point, e: { key: string; shiftKey: boolean }):
 
 /**
  * An image with numbered pins at normalised points (0–1, so they hold at any size and zoom) and, when
- * `onPlace` is given, a click or Enter to place a new one; the arrow keys move it. Zoom with the toolbar, the
+ * `onPlace` is given, a click or Enter to place a new one; the arrow keys move it (without it, only the pins). Zoom with the toolbar, the
  * wheel, a pinch or + − 0; drag to pan. Pins are buttons: a click or Enter selects their comment.
  */
 export function ImageAnnotator({
@@ -142,17 +143,12 @@ export function ImageAnnotator({
           ) : (
             image
           )}
-          {pins.map((pin, i) => (
-            <Pin
-              key={pin.id}
-              number={pin.number ?? i + 1}
-              label={pin.label}
-              point={pin}
-              pressed={highlighted === pin.id}
-              scale={unscale}
-              onClick={() => onSelectPin?.(pin.id)}
-            />
-          ))}
+          <PinLayer
+            pins={pins.map((pin, i) => ({ ...pin, number: pin.number ?? i + 1 }))}
+            highlighted={highlighted}
+            onSelectPin={onSelectPin}
+            scale={unscale}
+          />
           {draft ? <PinDraft point={draft} scale={unscale} /> : null}
         </div>
       </div>

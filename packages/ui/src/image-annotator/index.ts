@@ -1,3 +1,3 @@
 export * from './image-annotator.tsx';
-export type { Point } from './pin.tsx';
+export { PinLayer, type PinMark, type Point } from './pin.tsx';
 export * from './video-annotator.tsx';

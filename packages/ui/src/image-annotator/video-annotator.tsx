@@ -4,7 +4,7 @@ import { Button } from '../button/button.tsx';
 import { cn } from '../lib/cn.ts';
 import { uiMessages } from '../messages.ts';
 import { type AnnotationPin, clampUnit, movedDraft } from './image-annotator.tsx';
-import { Pin, PinDraft, type Point } from './pin.tsx';
+import { PinDraft, PinLayer, type Point } from './pin.tsx';
 
 const t = uiMessages.annotator;
 
@@ -136,18 +136,11 @@ export function VideoAnnotator({
               className="pointer-events-auto absolute inset-0 cursor-crosshair bg-black/10 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
             />
           ) : null}
-          {numbered
-            .filter(({ pin }) => near(pin.t))
-            .map(({ pin, n }) => (
-              <Pin
-                key={pin.id}
-                number={n}
-                label={pin.label}
-                point={pin}
-                pressed={highlighted === pin.id}
-                onClick={() => onSelectPin?.(pin.id)}
-              />
-            ))}
+          <PinLayer
+            pins={numbered.filter(({ pin }) => near(pin.t)).map(({ pin, n }) => ({ ...pin, number: n }))}
+            highlighted={highlighted}
+            onSelectPin={onSelectPin}
+          />
           {draft ? <PinDraft point={draft} /> : null}
         </div>
       </div>

@@ -301,3 +301,41 @@ export const Mobile390: Story = {
     await expect(slider).toHaveAttribute('aria-valuenow', '40');
   },
 };
+
+export const WithPins: Story = {
+  name: 'Con las marcas de cada versión',
+  args: {
+    before: { ...v1, pins: [{ id: 'a', number: 1, x: 0.5, y: 0.4, label: 'Más contraste' }] },
+    after: {
+      ...v2,
+      pins: [
+        { id: 'b', number: 2, x: 0.175, y: 0.22, label: 'La insignia, más pequeña' },
+        { id: 'c', number: 3, x: 0.75, y: 0.35, label: 'El sol, más arriba' },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await c.findByRole('group', { name: 'Imágenes lado a lado' });
+    const [a, b] = panes(canvasElement);
+    // Each version's pins over its own image, numbered as given, where their point is.
+    const one = within(a!.pane).getByRole('img', { name: 'Marca 1: Más contraste' });
+    await expect(within(b!.pane).queryByRole('img', { name: /^Marca 1/ })).toBeNull();
+    const two = within(b!.pane).getByRole('img', { name: 'Marca 2: La insignia, más pequeña' });
+    await expect(within(b!.pane).getByRole('img', { name: 'Marca 3: El sol, más arriba' })).toBeVisible();
+    const box = b!.pane.getBoundingClientRect();
+    const pin = two.getBoundingClientRect();
+    await expect((pin.left + pin.width / 2 - box.left) / box.width).toBeCloseTo(0.175, 2);
+    await expect((pin.top + pin.height / 2 - box.top) / box.height).toBeCloseTo(0.22, 2);
+    // They zoom with the image and keep their size.
+    await userEvent.click(c.getByRole('button', { name: 'Acercar' }));
+    await waitFor(() => expect(one.getBoundingClientRect().width).toBeCloseTo(28, 0));
+    // In the wipe each side's pins show on its side of the divider.
+    await userEvent.click(c.getByRole('radio', { name: 'Cortina' }));
+    const layers = canvasElement.querySelectorAll<HTMLElement>('[data-slot="image-compare-pins"]');
+    await expect(layers).toHaveLength(2);
+    await expect(layers[0]!.style.clipPath).toBe('inset(0px 50% 0px 0px)');
+    await expect(layers[1]!.style.clipPath).toBe('inset(0px 0px 0px 50%)');
+    await expect(c.getByRole('img', { name: 'Marca 3: El sol, más arriba' })).toBeInTheDocument();
+  },
+};

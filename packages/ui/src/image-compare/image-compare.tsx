@@ -37,7 +37,8 @@ export type ImageCompareProps = Omit<React.ComponentProps<'div'>, 'children'> & 
 /**
  * Compares two versions of an image three ways: side by side with one zoom and pan for both, a wipe with a
  * draggable divider, and the difference (changed pixels highlighted, their share, an opacity overlay).
- * Images are loaded in CORS mode; if one fails, or its pixels cannot be read, it says so in Spanish.
+ * Images are loaded in CORS mode; if one fails, or its pixels cannot be read, it says so in Spanish. Each image's
+ * `pins` (its comments' numbered marks) show over it side by side and in the wipe.
  */
 export function ImageCompare({
   before,
@@ -83,13 +84,16 @@ export function ImageCompare({
       </p>
     );
   } else {
+    const ratio = (img: HTMLImageElement) =>
+      img.naturalHeight > 0 ? img.naturalWidth / img.naturalHeight : 0;
+    const ratios = { before: ratio(images.before), after: ratio(images.after) };
     const shared = { before, after, labels, aspectRatio };
     switch (mode) {
       case 'side-by-side':
-        body = <SideBySide {...shared} />;
+        body = <SideBySide {...shared} ratios={ratios} />;
         break;
       case 'wipe':
-        body = <Wipe {...shared} defaultPosition={defaultWipePosition} />;
+        body = <Wipe {...shared} ratios={ratios} defaultPosition={defaultWipePosition} />;
         break;
       case 'difference':
         body = (

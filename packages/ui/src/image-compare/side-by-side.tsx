@@ -4,6 +4,7 @@ import { uiMessages } from '../messages.ts';
 import { useZoomGestures } from '../zoom/use-zoom-gestures.ts';
 import { FIT, viewTransform, type ZoomView } from '../zoom/zoom.ts';
 import { ZoomToolbar, zoomKey } from '../zoom/zoom-toolbar.tsx';
+import { ComparePins } from './compare-pins.tsx';
 import { ImageLabel } from './image-label.tsx';
 import type { CompareImage } from './use-image-pair.ts';
 
@@ -15,11 +16,14 @@ export function SideBySide({
   after,
   labels,
   aspectRatio,
+  ratios,
 }: {
   before: CompareImage;
   after: CompareImage;
   labels: { before: string; after: string };
   aspectRatio: number;
+  /** Each image's own width / height, to place its pins on the part of the pane it fills. */
+  ratios: { before: number; after: number };
 }) {
   const [view, setView] = useState<ZoomView>(FIT);
   const hintId = useId();
@@ -52,6 +56,7 @@ export function SideBySide({
           view={view}
           onViewChange={setView}
           aspectRatio={aspectRatio}
+          imageRatio={ratios.before}
         />
         <ZoomPane
           image={after}
@@ -59,6 +64,7 @@ export function SideBySide({
           view={view}
           onViewChange={setView}
           aspectRatio={aspectRatio}
+          imageRatio={ratios.after}
         />
       </div>
       <p id={hintId} className="sr-only">
@@ -75,12 +81,14 @@ function ZoomPane({
   view,
   onViewChange,
   aspectRatio,
+  imageRatio,
 }: {
   image: CompareImage;
   label: string;
   view: ZoomView;
   onViewChange: Dispatch<SetStateAction<ZoomView>>;
   aspectRatio: number;
+  imageRatio: number;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const { handlers } = useZoomGestures(ref, onViewChange);
@@ -100,7 +108,7 @@ function ZoomPane({
     >
       <div
         data-slot="image-compare-pane-content"
-        className="size-full will-change-transform"
+        className="relative size-full will-change-transform"
         style={{ transform: viewTransform(view) }}
       >
         <img
@@ -110,6 +118,7 @@ function ZoomPane({
           draggable={false}
           className="pointer-events-none size-full object-contain"
         />
+        <ComparePins image={image} boxRatio={aspectRatio} imageRatio={imageRatio} scale={1 / view.scale} />
       </div>
       <ImageLabel className="top-2 left-2">{label}</ImageLabel>
     </div>

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
+import type { PinMark } from '../image-annotator/pin.tsx';
 
 export interface CompareImage {
   src: string;
   /** Spanish description of the image; every view gives it to its <img>. */
   alt: string;
+  /** Its comments' numbered marks, drawn side by side and in the wipe (not in the difference). */
+  pins?: readonly PinMark[];
 }
 
 export type ImagePairState =

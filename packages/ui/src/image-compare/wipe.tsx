@@ -3,6 +3,7 @@ import type * as React from 'react';
 import { useRef, useState } from 'react';
 import { lazy } from '../lib/lazy.ts';
 import { uiMessages } from '../messages.ts';
+import { ComparePins } from './compare-pins.tsx';
 import { ImageLabel } from './image-label.tsx';
 import type { CompareImage } from './use-image-pair.ts';
 
@@ -31,12 +32,15 @@ export function Wipe({
   after,
   labels,
   aspectRatio,
+  ratios,
   defaultPosition = 50,
 }: {
   before: CompareImage;
   after: CompareImage;
   labels: { before: string; after: string };
   aspectRatio: number;
+  /** Each image's own width / height, to place its pins on the part of the stage it fills. */
+  ratios: { before: number; after: number };
   defaultPosition?: number;
 }) {
   const [position, setPosition] = useState(() => clamp(defaultPosition));
@@ -104,6 +108,19 @@ export function Wipe({
         data-slot="image-compare-wipe-after"
         className="pointer-events-none absolute inset-0 size-full object-contain"
         style={{ clipPath: `inset(0 0 0 ${position}%)` }}
+      />
+      {/* Each side's pins where that side shows. */}
+      <ComparePins
+        image={before}
+        boxRatio={aspectRatio}
+        imageRatio={ratios.before}
+        clipPath={`inset(0 ${100 - position}% 0 0)`}
+      />
+      <ComparePins
+        image={after}
+        boxRatio={aspectRatio}
+        imageRatio={ratios.after}
+        clipPath={`inset(0 0 0 ${position}%)`}
       />
       <ImageLabel className="top-2 left-2">{labels.before}</ImageLabel>
       <ImageLabel className="top-2 right-2">{labels.after}</ImageLabel>

@@ -14,10 +14,13 @@ function Harness({
   initial = '',
   maxLength,
   disabled,
+  mentions,
 }: {
   initial?: string;
   maxLength?: number;
   disabled?: boolean;
+  /** `false`: the copy's editor (no mentions), read back with mentions as plain text. */
+  mentions?: boolean;
 }) {
   const [html, setHtml] = useState(initial);
   return (
@@ -29,11 +32,12 @@ function Harness({
         mentionables={people}
         maxLength={maxLength}
         disabled={disabled}
+        mentions={mentions}
       />
       <output data-testid="html" className="block break-all font-mono text-xs">
         {html}
       </output>
-      <RichTextContent html={html} />
+      <RichTextContent html={html} mentions={mentions === false ? 'plain' : 'chip'} />
     </div>
   );
 }
@@ -235,5 +239,29 @@ export const MentionBoxBelowWhenThereIsRoom: Story = {
     const line = editor.querySelector('p')!.getBoundingClientRect();
     await expect(rect.top).toBeGreaterThanOrEqual(line.bottom);
     await expect(rect.right).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+export const CopyWithoutMentions: Story = {
+  name: 'Copy sin menciones',
+  args: {
+    mentions: false,
+    initial: '<p>Hola <span data-mention-id="u1">@Lucía Gómez</span>, café de origen.</p>',
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    // What was stored as a mention reads as its plain label, with no chip.
+    const shown = canvasElement.querySelector<HTMLElement>('.crw-prose:not([role="textbox"])')!;
+    await expect(html(c)).toContain('data-mention-id');
+    await expect(shown).toHaveTextContent('Hola Lucía Gómez, café de origen.');
+    await expect(shown.querySelector('[data-mention-id]')).toBeNull();
+    // «@» is a plain character: no suggestion box, no mention in what is saved.
+    const editor = c.getByRole('textbox', { name: 'Copy' });
+    await userEvent.click(editor);
+    await userEvent.keyboard(' @mar');
+    await waitFor(() => expect(html(c)).toContain(' @mar'));
+    await expect(c.queryByRole('listbox')).toBeNull();
+    await expect(html(c)).not.toContain('data-mention-id');
+    await expect(editor).not.toHaveAttribute('aria-controls');
   },
 };

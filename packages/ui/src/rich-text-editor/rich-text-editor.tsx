@@ -40,6 +40,11 @@ export type RichTextEditorProps = {
   onChange: (html: string) => void;
   /** People who may be mentioned with `@` (they can see what is written). */
   mentionables?: ReadonlyArray<Mentionable>;
+  /**
+   * `false`: no mentions at all (a material's copy is the content to publish): `@` is a plain character and a
+   * stored mention reads as its text. Fixed when the editor is created.
+   */
+  mentions?: boolean;
   /** Accessible name of the editable area. */
   label: string;
   /** Ids of elements that describe the editor (hint, error). */
@@ -131,6 +136,7 @@ export function RichTextEditor({
   value,
   onChange,
   mentionables = [],
+  mentions = true,
   label,
   describedBy,
   placeholder,
@@ -177,7 +183,7 @@ export function RichTextEditor({
       SafeLink,
       UndoRedo,
       CharacterCount.configure({ limit: maxLength ?? null }),
-      Placeholder.configure({ placeholder: placeholder ?? t.mentionHint }),
+      Placeholder.configure({ placeholder: placeholder ?? (mentions ? t.mentionHint : '') }),
       ServerMention.configure({
         renderText: ({ node }) => `@${node.attrs.label ?? node.attrs.id}`,
         renderHTML: ({ node }) => [
@@ -230,7 +236,7 @@ export function RichTextEditor({
           },
         },
       }),
-    ],
+    ].filter((e) => mentions || e.name !== 'mention'),
     // Recomputed on every render (the editor takes new options then), so they follow the props and the
     // suggestion list.
     editorProps: {
@@ -261,7 +267,8 @@ export function RichTextEditor({
 
   useEffect(() => {
     if (editor.isDestroyed) return;
-    editor.setEditable(!disabled);
+    // Without an update: the value on screen is the one given, not a change to report.
+    editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   const box = wrapper.current?.getBoundingClientRect();
