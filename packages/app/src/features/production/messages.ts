@@ -220,7 +220,7 @@ export const itemMsg = {
   approvedFinal: 'Pieza aprobada: su material, archivos e historial ya no cambian.',
   material: {
     copy: 'Texto (copy)',
-    copyHint: 'Escribe el copy; @ para mencionar a alguien del equipo.',
+    copyHint: 'Escribe el copy tal como se publicará; para avisar a alguien, menciónalo en un comentario.',
     noCopy: 'Sin texto todavía',
     tooLong: 'El texto es demasiado largo para guardarlo: acórtalo.',
     preview: 'Vista de lectura',
@@ -316,6 +316,12 @@ export const itemMsg = {
     discardDraft: 'Descartar borrador',
     editOf: (name: string) => `Editar el comentario de ${name}`,
     deleteOf: (name: string) => `Eliminar el comentario de ${name}`,
+    reply: 'Responder',
+    replyOf: (name: string) => `Responder a ${name}`,
+    replyingTo: (name: string) => `Respondes a ${name}.`,
+    cancelReply: 'No responder',
+    pinnedTitle: 'Marcas en las imágenes',
+    pinnedVersion: (n: number) => `Versión ${n}`,
   },
   actions: {
     label: 'Acciones de la pieza',

@@ -16,15 +16,41 @@ import { clientCanSee, MAX_COMMENT_CHARACTERS, MAX_COMMENT_HTML } from './materi
 
 const client = api.client;
 
-/**
- * An item's comments, live: written in the rich-text editor with mentions, internal or for the client
- * (staff choose; a client's are always for the client), edited and deleted by their author or an admin.
- */
 export type DraftAnchor = NonNullable<Comment['anchor']>;
 
+/**
+ * The comment box into view, its editor focused with the caret at the end (the editor loads on first use: it is
+ * waited for, a few frames at most).
+ */
+function focusComposer(form: HTMLFormElement | null) {
+  let frames = 0;
+  const go = () => {
+    const box = form?.querySelector<HTMLElement>('[role="textbox"][contenteditable="true"]');
+    if (!box) {
+      if (form?.isConnected && frames++ < 120) requestAnimationFrame(go);
+      return;
+    }
+    box.focus({ preventScroll: true });
+    const range = document.createRange();
+    range.selectNodeContents(box);
+    range.collapse(false);
+    window.getSelection()?.removeAllRanges();
+    window.getSelection()?.addRange(range);
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    box.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+  };
+  go();
+}
+
+/**
+ * An item's comments, live: written in the rich-text editor with mentions, internal or for the client (staff
+ * choose, «Solo el equipo» unless they reply to a client's comment; a client's are always for the client),
+ * edited and deleted by their author or an admin. A pin placed on the image brings the box into view, focused.
+ */
 export function CommentsPanel({
   item,
   anchor = null,
+  placed = 0,
   onAnchorUsed,
   onComments,
   pinNumbers,
@@ -34,6 +60,8 @@ export function CommentsPanel({
   item: ProductionItem;
   /** A pin being placed (review panel): the next comment is written about it. */
   anchor?: DraftAnchor | null;
+  /** Grows each time a pin is placed (not when it is moved): the comment box comes into view, focused. */
+  placed?: number;
   onAnchorUsed?: () => void;
   /** The comments as loaded (the review panel draws their pins). */
   onComments?: (comments: Comment[]) => void;
@@ -47,14 +75,28 @@ export function CommentsPanel({
   const [comments, setComments] = useState<Comment[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [body, setBody] = useState('');
-  const [visibility, setVisibility] = useState<'internal' | 'client'>(
-    clientCanSee(item.status) ? 'client' : 'internal',
-  );
+  // Staff write for the team unless they answer a client (product design §5).
+  const [visibility, setVisibility] = useState<'internal' | 'client'>('internal');
+  const [replyTo, setReplyTo] = useState<{ id: string; name: string } | null>(null);
+  const composer = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (placed > 0) focusComposer(composer.current);
+  }, [placed]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string; body: string } | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const isClient = user?.role === 'client';
+  const clients = new Set(members.filter((p) => p.role === 'client').map((p) => p._id));
+  const reply = (c: Comment) => {
+    setReplyTo({ id: c._id, name: c.author.name });
+    setVisibility(clientCanSee(item.status) ? 'client' : 'internal');
+    focusComposer(composer.current);
+  };
+  const endReply = () => {
+    setReplyTo(null);
+    setVisibility('internal');
+  };
   // The comment being written is kept as a draft (per user and item) and comes back after a close, a tab
   // change, a reload or a crash; sending it clears it.
   const userId = user?._id;
@@ -66,6 +108,8 @@ export function CommentsPanel({
     setBody(found?.value ?? '');
     setRestored(Boolean(found?.value));
     setDraftFor(item._id);
+    setReplyTo(null);
+    setVisibility('internal');
   }, [item._id, userId]);
   const keeper = useDraftKeeper({
     key: userId ? { kind: 'comment', userId, id: item._id } : null,
@@ -135,6 +179,7 @@ export function CommentsPanel({
       setBody('');
       setRestored(false);
       keeper.discard();
+      endReply();
       if (anchor) onAnchorUsed?.();
       await load();
     } catch (e) {
@@ -243,24 +288,39 @@ export function CommentsPanel({
                 ) : (
                   <RichTextContent className="mt-1" html={c.body} />
                 )}
-                {mine && editing?.id !== c._id ? (
+                {(mine || (!isClient && clients.has(c.author._id))) && editing?.id !== c._id ? (
                   <div className="mt-1 flex gap-1">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={m.comments.editOf(c.author.name)}
-                      onClick={() => setEditing({ id: c._id, body: c.body })}
-                    >
-                      {m.comments.edit}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={m.comments.deleteOf(c.author.name)}
-                      onClick={() => setDeleting(c._id)}
-                    >
-                      {m.comments.delete}
-                    </Button>
+                    {!isClient && clients.has(c.author._id) ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={m.comments.replyOf(c.author.name)}
+                        aria-pressed={replyTo?.id === c._id}
+                        onClick={() => reply(c)}
+                      >
+                        {m.comments.reply}
+                      </Button>
+                    ) : null}
+                    {mine ? (
+                      <>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={m.comments.editOf(c.author.name)}
+                          onClick={() => setEditing({ id: c._id, body: c.body })}
+                        >
+                          {m.comments.edit}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={m.comments.deleteOf(c.author.name)}
+                          onClick={() => setDeleting(c._id)}
+                        >
+                          {m.comments.delete}
+                        </Button>
+                      </>
+                    ) : null}
                   </div>
                 ) : null}
               </li>
@@ -269,7 +329,8 @@ export function CommentsPanel({
         </ul>
       )}
       <form
-        className="space-y-3"
+        ref={composer}
+        className="scroll-my-24 space-y-3"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -285,6 +346,17 @@ export function CommentsPanel({
             {m.comments.aboutPin}
             <Button type="button" size="sm" variant="ghost" onClick={() => onAnchorUsed?.()}>
               {m.comments.removePin}
+            </Button>
+          </p>
+        ) : null}
+        {replyTo ? (
+          <p
+            role="status"
+            className="flex flex-wrap items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground"
+          >
+            {m.comments.replyingTo(replyTo.name)}
+            <Button type="button" size="sm" variant="ghost" onClick={endReply}>
+              {m.comments.cancelReply}
             </Button>
           </p>
         ) : null}

@@ -1,7 +1,12 @@
-/** Rich text as plain text (paragraphs separated by blank lines), for the word-level compare of versions. */
+/**
+ * Rich text as plain text (paragraphs separated by blank lines), for the word-level compare of versions; a
+ * mention reads as its plain label, as the copy is published.
+ */
 export function htmlToText(html: string): string {
   if (!html) return '';
   const doc = new DOMParser().parseFromString(html, 'text/html');
+  for (const span of doc.body.querySelectorAll('span[data-mention-id]'))
+    span.replaceWith((span.textContent ?? '').replace(/^@/, ''));
   const blocks = [...doc.body.querySelectorAll('p, li, h1, h2, h3, blockquote, pre')];
   if (blocks.length === 0) return doc.body.textContent ?? '';
   return blocks.map((b) => b.textContent ?? '').join('\n\n');

@@ -1,11 +1,13 @@
-import type { MaterialVersionHistory } from '@crw/api-client';
-import { Button, Checkbox, DiffView, ImageCompare, Select, Skeleton } from '@crw/ui';
-import { useState } from 'react';
+import type { Comment, MaterialVersionHistory } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
+import { Button, Checkbox, DiffView, ImageCompare, RichTextContent, Select, Skeleton } from '@crw/ui';
+import { useEffect, useState } from 'react';
 import { itemMsg as m } from '../../../features/production/messages.ts';
+import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { ServerHtml } from '../../../lib/server-html.tsx';
 import { type MaterialFile, useFileUrl } from './file-blob.tsx';
 import { htmlToText } from './material.ts';
+import { pinNumbers, pinsOn } from './pins.ts';
 
 export type Version = MaterialVersionHistory['versions'][number];
 
@@ -51,12 +53,44 @@ export function VersionsPanel({ itemId, versions }: { itemId: string; versions: 
   );
 }
 
-/** Two versions compared: the copy word by word, the images side by side, with a wipe or as a difference. */
-export function VersionCompare({ itemId, older, newer }: { itemId: string; older: Version; newer: Version }) {
+/**
+ * Two versions compared: the copy word by word, the images side by side, with a wipe or as a difference, each
+ * with its comments' pins (the item's comments as given, or read here when not).
+ */
+export function VersionCompare({
+  itemId,
+  older,
+  newer,
+  comments,
+}: {
+  itemId: string;
+  older: Version;
+  newer: Version;
+  comments?: readonly Comment[];
+}) {
+  const [read, setRead] = useState<readonly Comment[]>([]);
+  useEffect(() => {
+    if (comments) return;
+    let live = true;
+    // Only for the pins: a thread that cannot be read leaves the images without them.
+    api
+      .call(
+        sdk.listComments({
+          client: api.client,
+          query: { entityType: 'item', entityId: itemId, page: 1, limit: 100 },
+        }),
+        m.loadError,
+      )
+      .then((page) => live && setRead(page.items))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [comments, itemId]);
   return (
     <div className="space-y-6">
       <CopyDiff older={older} newer={newer} />
-      <ImagesCompare itemId={itemId} older={older} newer={newer} />
+      <ImagesCompare itemId={itemId} older={older} newer={newer} comments={comments ?? read} />
     </div>
   );
 }
@@ -69,7 +103,8 @@ function CopyDiff({ older, newer }: { older: Version; newer: Version }) {
         {[older, newer].map((v) => (
           <div key={v._id} className="rounded-lg border border-border p-3 text-sm">
             <p className="mb-2 text-xs font-medium text-muted-foreground">{m.versions.number(v.number)}</p>
-            <ServerHtml html={v.materialData.copy || '<p>—</p>'} />
+            {/* The copy as it will be published: a mention left in it is plain text. */}
+            <RichTextContent className="text-sm" html={v.materialData.copy || '<p>—</p>'} mentions="plain" />
           </div>
         ))}
       </div>
@@ -101,7 +136,18 @@ function pairImages(older: readonly MaterialFile[], newer: readonly MaterialFile
 }
 
 /** The two versions' images: side by side with synced zoom, a wipe, or what changed pixel by pixel. */
-function ImagesCompare({ itemId, older, newer }: { itemId: string; older: Version; newer: Version }) {
+function ImagesCompare({
+  itemId,
+  older,
+  newer,
+  comments,
+}: {
+  itemId: string;
+  older: Version;
+  newer: Version;
+  comments: readonly Comment[];
+}) {
+  const numbers = pinNumbers(comments);
   const { pairs, left, right } = pairImages(older.materialData.files, newer.materialData.files);
   const [index, setIndex] = useState(0);
   const pair = pairs[Math.min(index, pairs.length - 1)];
@@ -128,8 +174,16 @@ function ImagesCompare({ itemId, older, newer }: { itemId: string; older: Versio
     body = (
       <ImageCompare
         key={`${pair[0].s3Key}|${pair[1].s3Key}`}
-        before={{ src: before.url, alt: `${pair[0].fileName} · ${m.versions.number(older.number)}` }}
-        after={{ src: after.url, alt: `${pair[1].fileName} · ${m.versions.number(newer.number)}` }}
+        before={{
+          src: before.url,
+          alt: `${pair[0].fileName} · ${m.versions.number(older.number)}`,
+          pins: pinsOn(comments, numbers, older.number, pair[0].s3Key),
+        }}
+        after={{
+          src: after.url,
+          alt: `${pair[1].fileName} · ${m.versions.number(newer.number)}`,
+          pins: pinsOn(comments, numbers, newer.number, pair[1].s3Key),
+        }}
         labels={{ before: m.versions.number(older.number), after: m.versions.number(newer.number) }}
       />
     );

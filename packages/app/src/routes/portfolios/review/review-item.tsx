@@ -1,17 +1,7 @@
 import type { Comment, MaterialVersionHistory, ProductionItem } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
-import {
-  Button,
-  buttonVariants,
-  EmptyState,
-  ImageAnnotator,
-  RichTextContent,
-  Select,
-  Skeleton,
-  VideoAnnotator,
-  type VideoPin,
-} from '@crw/ui';
-import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
+import { Button, EmptyState, RichTextContent, Select, Skeleton } from '@crw/ui';
+import { ArrowLeftIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { onProductionChanged } from '../../../features/notifications/realtime.ts';
@@ -20,10 +10,11 @@ import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { reviewMsg as t } from '../../../features/review/messages.ts';
 import { api } from '../../../lib/api.ts';
 import { CommentsPanel, type DraftAnchor } from '../production/comments-panel.tsx';
-import { type MaterialFile, MaterialFiles, useFileUrl } from '../production/file-blob.tsx';
+import { MaterialFiles } from '../production/file-blob.tsx';
 import { FollowButton } from '../production/follow-button.tsx';
 import { HistoryPanel } from '../production/history-panel.tsx';
-import { humanSize } from '../production/material.ts';
+import { isPinnable, PinnedFile } from '../production/pinned-file.tsx';
+import { pinNumbers, pinsOn } from '../production/pins.ts';
 import { type Action, allowedActions, decisions, ReviewActions } from '../production/review-actions.tsx';
 import { VersionCompare } from '../production/versions-panel.tsx';
 
@@ -55,6 +46,8 @@ export function ReviewItem({
   const [comparing, setComparing] = useState(false);
   const [comments, setComments] = useState<Comment[]>([]);
   const [draft, setDraft] = useState<DraftAnchor | null>(null);
+  // Each pin placed brings its comment box into view, focused (moving it with the arrows does not).
+  const [placed, setPlaced] = useState(0);
   const [highlighted, setHighlighted] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -101,8 +94,13 @@ export function ReviewItem({
   // Pins belong to a version's file: only a real version (not the working copy) can carry them.
   const pinnable = current ? material.files.filter(isPinnable) : [];
   const others = material.files.filter((f) => !pinnable.includes(f));
-  const pinned = comments.filter((c) => c.anchor && c.anchor.versionNumber === current?.number);
-  const pinNumbers = new Map(pinned.map((c, i) => [c._id, i + 1]));
+  // Every pin of the item keeps one number; the comments list numbers those of the version shown.
+  const numbers = pinNumbers(comments);
+  const shownNumbers = new Map(
+    [...numbers].filter(
+      ([id]) => comments.find((c) => c._id === id)?.anchor?.versionNumber === current?.number,
+    ),
+  );
 
   return (
     <article aria-labelledby="review-item-title" className="space-y-5 pb-24 lg:pb-0">
@@ -151,17 +149,19 @@ export function ReviewItem({
       ) : null}
 
       {comparing && current && previous ? (
-        <VersionCompare itemId={item._id} older={previous} newer={current} />
+        <VersionCompare itemId={item._id} older={previous} newer={current} comments={comments} />
       ) : (
         <>
           <section aria-labelledby="review-copy" className="space-y-2">
             <h3 id="review-copy" className="text-sm font-medium">
               {t.copy}
             </h3>
+            {/* The copy is the content to publish: a mention left in it reads as plain text to the client. */}
             <RichTextContent
               className="rounded-lg border border-border p-3"
               html={material.copy}
               empty={t.noCopy}
+              mentions={client ? 'plain' : 'chip'}
             />
           </section>
           <section aria-labelledby="review-files" className="space-y-2">
@@ -173,22 +173,17 @@ export function ReviewItem({
             ) : null}
             {pinnable.length > 0 ? <p className="text-xs text-muted-foreground">{t.pinHint}</p> : null}
             {pinnable.map((f) => (
-              <PinnableFile
+              <PinnedFile
                 key={f.s3Key}
                 itemId={item._id}
                 file={f}
-                pins={pinned
-                  .filter((c) => c.anchor?.fileKey === f.s3Key)
-                  .map((c) => ({
-                    id: c._id,
-                    x: c.anchor!.x,
-                    y: c.anchor!.y,
-                    t: c.anchor!.t ?? 0,
-                    label: plainText(c.body),
-                    number: pinNumbers.get(c._id),
-                  }))}
+                pins={pinsOn(comments, numbers, current!.number, f.s3Key)}
                 draft={draft?.fileKey === f.s3Key ? draft : null}
-                onPlace={(p) => setDraft({ versionNumber: current!.number, fileKey: f.s3Key, ...p })}
+                onPlace={(p) => {
+                  setDraft({ versionNumber: current!.number, fileKey: f.s3Key, ...p });
+                  setPlaced((n) => n + 1);
+                }}
+                onMoveDraft={(p) => setDraft({ versionNumber: current!.number, fileKey: f.s3Key, ...p })}
                 highlighted={highlighted}
                 onSelectPin={setHighlighted}
               />
@@ -225,9 +220,10 @@ export function ReviewItem({
         <CommentsPanel
           item={item}
           anchor={draft}
+          placed={placed}
           onAnchorUsed={() => setDraft(null)}
           onComments={setComments}
-          pinNumbers={pinNumbers}
+          pinNumbers={shownNumbers}
           highlighted={highlighted}
           onHighlight={setHighlighted}
         />
@@ -239,84 +235,5 @@ export function ReviewItem({
         <HistoryPanel history={history} />
       </section>
     </article>
-  );
-}
-
-const isImage = (f: MaterialFile) => /^image\/(png|jpeg|gif|webp)$/.test(f.fileType);
-const isVideo = (f: MaterialFile) => /^video\/(mp4|webm|ogg|quicktime)$/.test(f.fileType);
-/** Files a reviewer can pin a comment on, within what the browser is given to show inline. */
-const isPinnable = (f: MaterialFile) =>
-  (isImage(f) && f.size <= 20 * 1024 * 1024) || (isVideo(f) && f.size <= 60 * 1024 * 1024);
-
-/** A comment's words for a pin's name (first 60 characters). */
-const plainText = (html: string) => {
-  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
-};
-
-/**
- * An image or a video of the version with its comments' pins; a click (or Enter) places a new one (on a video,
- * at the moment it is paused on).
- */
-function PinnableFile({
-  itemId,
-  file,
-  pins,
-  draft,
-  onPlace,
-  highlighted,
-  onSelectPin,
-}: {
-  itemId: string;
-  file: MaterialFile;
-  pins: VideoPin[];
-  draft: DraftAnchor | null;
-  onPlace: (point: { x: number; y: number; t?: number }) => void;
-  highlighted: string | null;
-  onSelectPin: (id: string) => void;
-}) {
-  const { url, error } = useFileUrl(itemId, file);
-  if (error)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {error}
-      </p>
-    );
-  if (!url) return <Skeleton className="h-64 w-full" />;
-  return (
-    <div className="space-y-2">
-      {isVideo(file) ? (
-        <VideoAnnotator
-          src={url}
-          alt={file.fileName}
-          pins={pins}
-          draft={draft ? { x: draft.x, y: draft.y, t: draft.t ?? 0 } : null}
-          onPlace={onPlace}
-          onMoveDraft={onPlace}
-          highlighted={highlighted}
-          onSelectPin={onSelectPin}
-        />
-      ) : (
-        <ImageAnnotator
-          src={url}
-          alt={file.fileName}
-          pins={pins}
-          draft={draft}
-          onPlace={onPlace}
-          onMoveDraft={onPlace}
-          highlighted={highlighted}
-          onSelectPin={onSelectPin}
-        />
-      )}
-      <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <span className="min-w-0 truncate">
-          {file.fileName} <span className="text-muted-foreground">· {humanSize(file.size)}</span>
-        </span>
-        <a href={url} download={file.fileName} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-          <DownloadIcon aria-hidden="true" />
-          {itemMsg.material.download(file.fileName)}
-        </a>
-      </p>
-    </div>
   );
 }
