@@ -26,7 +26,7 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { type Location, useBlocker } from 'react-router';
 import { snapshot, useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
-import { LazyRichTextEditor, mentionablesFor } from '../../../features/editor/lazy-rich-text-editor.tsx';
+import { LazyRichTextEditor } from '../../../features/editor/lazy-rich-text-editor.tsx';
 import { onProductionChanged } from '../../../features/notifications/realtime.ts';
 import { portfoliosStore } from '../../../features/portfolios/store.ts';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
@@ -35,11 +35,11 @@ import { productionStore } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { CommentsPanel } from './comments-panel.tsx';
 import { MoveItemsDialog } from './dialogs.tsx';
 import { MaterialFiles } from './file-blob.tsx';
 import { FollowButton } from './follow-button.tsx';
 import { HistoryPanel } from './history-panel.tsx';
+import { ItemComments } from './item-comments.tsx';
 import {
   acceptedTypes,
   htmlToText,
@@ -316,7 +316,7 @@ export function ItemDrawer({
               {history ? <HistoryPanel history={history} /> : <PanelLoading />}
             </TabsContent>
             <TabsContent value="comments" className="pt-4">
-              <CommentsPanel item={item} />
+              <ItemComments item={item} />
             </TabsContent>
           </Tabs>
           <ConfirmDialog
@@ -603,7 +603,6 @@ interface Upload extends UploadProgress {
 }
 
 function MaterialPanel({ item, editor }: { item: ProductionItem; editor: MaterialEditor }) {
-  const { members } = useSnapshot(productionStore);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const { copy, setCopy, saving, dirty, canEdit } = editor;
   const tooLong = copy.length > MAX_COPY_HTML;
@@ -691,7 +690,7 @@ function MaterialPanel({ item, editor }: { item: ProductionItem; editor: Materia
             label={m.material.copy}
             value={copy}
             onChange={setCopy}
-            mentionables={mentionablesFor(members, false)}
+            mentions={false}
             maxLength={MAX_COPY_CHARACTERS}
             invalid={tooLong}
             placeholder={m.material.copyHint}
