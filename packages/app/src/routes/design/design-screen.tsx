@@ -27,10 +27,10 @@ export default function DesignScreen() {
   const entry = catalogue.find((c) => c.id === params.get('c')) ?? catalogue[0];
   return (
     <Screen title={msg.screens.design}>
-      <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[15rem_minmax(0,1fr)]">
         <nav
           aria-label={t.nav}
-          className="md:sticky md:top-4 md:max-h-[calc(100dvh-6rem)] md:self-start md:overflow-y-auto"
+          className="min-w-0 md:sticky md:top-4 md:max-h-[calc(100dvh-6rem)] md:self-start md:overflow-y-auto"
         >
           <div className="relative flex gap-4 overflow-x-auto pb-2 md:flex-col md:gap-5 md:pb-0">
             {groups.map((g) => (
