@@ -12,7 +12,8 @@ import { expect, test } from '../../support/test.ts';
  * piece does not say «Versión 0».
  */
 
-const shots = (name: string) => `test-results/wayfinding/${name}.png`;
+/** Screenshots to look at, outside test-results (a run of another spec empties that). */
+const shots = (name: string) => `/tmp/wayfinding-shots/${name}.png`;
 
 /** A portfolio of its own with a started cycle and one piece in internal review (sent by the employee). */
 async function portfolioWithPieceInReview(request: Parameters<typeof newPortfolio>[0]) {
@@ -287,4 +288,31 @@ test('a new piece says «Sin versiones», never «Versión 0»', async ({ page, 
   const drawer = page.getByRole('dialog', { name: 'Carrusel de bollería' });
   await expect(drawer.getByText('Sin versiones', { exact: true })).toBeVisible();
   await expect(drawer.getByText('Versión 0')).toHaveCount(0);
+});
+
+test.describe('a tablet (1024 px) with touch: the rail', () => {
+  test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+
+  test('a tap expands it and it stays for the portfolio picker; a tap on the page closes it; no tooltip after a tap', async ({
+    page,
+    request,
+  }) => {
+    const portfolioId = await newPortfolio(request);
+    await signIn(page, 'employee');
+    await expect(page.getByRole('heading', { name: 'Tus portafolios' })).toBeVisible();
+    const rail = page.locator('[data-slot="sidebar"]');
+    await rail.getByRole('link', { name: 'Configuración' }).tap();
+    await expect(page.getByRole('heading', { name: 'Configuración', level: 1 })).toBeVisible();
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Expandir menú lateral' }).tap();
+    await expect(rail).toHaveAttribute('data-expanded', 'true');
+    await page.getByLabel('Portafolio activo').selectOption(portfolioId);
+    await expect(page).toHaveURL(new RegExp(`/portfolios/${portfolioId}/dashboard$`));
+    await expect(rail).toHaveAttribute('data-expanded', 'true');
+    await page.screenshot({ path: shots('rail-touch-1024') });
+    await page.getByRole('heading', { name: 'Dashboard del portafolio', level: 1 }).tap();
+    await expect(rail).toHaveAttribute('data-expanded', 'false');
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+  });
 });

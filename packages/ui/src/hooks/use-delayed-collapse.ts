@@ -72,7 +72,9 @@ export function useDelayedCollapse({
       setExpanded(!expanded);
     },
     onPointerEnter: cancel,
-    onPointerLeave: () => {
+    /** Only a mouse leaving starts the delay (spec §2): a finger lifting after a tap "leaves" at once too. */
+    onPointerLeave: (event?: { pointerType?: string }) => {
+      if (event?.pointerType && event.pointerType !== 'mouse') return;
       cancel();
       if (!expanded || keyboardInside()) return;
       timer.current = setTimeout(() => {

@@ -198,3 +198,26 @@ export const NoActivePortfolio: Story = {
     await expect(c.getByLabelText('Portafolio activo')).toHaveValue('');
   },
 };
+
+export const TouchKeepsItOpenUntilAPressOutside: Story = {
+  name: 'Al tacto sigue abierto hasta tocar fuera',
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const rail = canvasElement.querySelector('[data-slot="sidebar"]') as HTMLElement;
+    await userEvent.click(c.getByRole('button', { name: 'Expandir menú lateral' }));
+    (document.activeElement as HTMLElement | null)?.blur();
+    // A finger lifting after the tap "leaves" the rail at once: that is no reason to collapse it.
+    rail.dispatchEvent(new PointerEvent('pointerleave', { bubbles: false, pointerType: 'touch' }));
+    await new Promise((r) => setTimeout(r, 450));
+    await expect(rail).toHaveAttribute('data-expanded', 'true');
+    // A press inside does not close it; one on the page does.
+    c.getByRole('link', { name: 'Configuración' }).dispatchEvent(
+      new PointerEvent('pointerdown', { bubbles: true, pointerType: 'touch' }),
+    );
+    await expect(rail).toHaveAttribute('data-expanded', 'true');
+    c.getByText('Contenido').dispatchEvent(
+      new PointerEvent('pointerdown', { bubbles: true, pointerType: 'touch' }),
+    );
+    await waitFor(() => expect(rail).toHaveAttribute('data-expanded', 'false'));
+  },
+};

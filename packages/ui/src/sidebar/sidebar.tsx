@@ -129,8 +129,17 @@ function DesktopSidebar(props: SidebarProps) {
       setExpanded(false);
       if (inside) toggleButton.current?.focus();
     };
+    // Touch and pen have no "leaving": a press outside the expanded rail closes it (a mouse's leaving does).
+    const onPress = (e: PointerEvent) => {
+      if (e.pointerType === 'mouse' || !(e.target instanceof Node)) return;
+      if (!aside.current?.contains(e.target)) setExpanded(false);
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPress);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPress);
+    };
   }, [expanded, setExpanded]);
   return (
     <TooltipProvider>

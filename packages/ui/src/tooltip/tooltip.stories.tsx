@@ -122,3 +122,21 @@ export const DarkTheme: Story = {
     await expect(await body().findByRole('tooltip')).toHaveTextContent('Ajustes');
   },
 };
+
+export const NotAfterATap: Story = {
+  name: 'No aparece tras tocar',
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Ajustes' });
+    // A tap: the finger presses, lifts (and so leaves), then the browser focuses the trigger.
+    const touch = { bubbles: true, pointerType: 'touch', isPrimary: true } as const;
+    button.dispatchEvent(new PointerEvent('pointerdown', touch));
+    button.dispatchEvent(new PointerEvent('pointerup', touch));
+    button.dispatchEvent(new PointerEvent('pointerleave', { ...touch, bubbles: false }));
+    button.focus();
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(body().queryByRole('tooltip')).toBeNull();
+    // The keyboard still gets it (back to the first button).
+    await userEvent.tab({ shift: true });
+    await expect(await body().findByRole('tooltip')).toHaveTextContent('Notificaciones');
+  },
+};

@@ -9,9 +9,10 @@ export const TooltipProvider = TooltipPrimitive.Provider;
  * A tooltip on `children` (the trigger). Disabled when `disabled` (e.g. the rail is expanded). `open` and
  * `onOpenChange` control it (a group that shows one tooltip at a time).
  *
- * A press on the trigger closes it and keeps it closed until the pointer leaves the trigger (issue 31): Radix
- * closes an open tooltip on pointerdown, but a hover shorter than the delay had already started the timer that
- * opened it right after the click, over the page the click had just shown.
+ * A press on the trigger closes it and keeps it closed until the mouse leaves the trigger or a key is pressed
+ * (issue 31): Radix closes an open tooltip on pointerdown, but a hover shorter than the delay had already started
+ * the timer that opened it right after the click, over the page the click had just shown; and a tap focuses the
+ * trigger after the finger lifts, which Radix took for keyboard focus and opened it until the next tap.
  */
 export function Tooltip({
   content,
@@ -44,8 +45,10 @@ export function Tooltip({
           pressed.current = true;
           change(false);
         }}
-        onPointerLeave={() => {
-          pressed.current = false;
+        onPointerLeave={(event) => {
+          // A finger "leaves" as it lifts, before the tap focuses the trigger (which would open it): only a mouse
+          // moving away ends the press.
+          if (event.pointerType === 'mouse') pressed.current = false;
         }}
         onKeyDown={() => {
           pressed.current = false;
