@@ -36,8 +36,8 @@ function focusComposer(form: HTMLFormElement | null) {
     range.collapse(false);
     window.getSelection()?.removeAllRanges();
     window.getSelection()?.addRange(range);
-    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    box.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    // At once: a smooth scroll was cut short on a phone by the tap that placed the pin.
+    box.scrollIntoView({ block: 'center', behavior: 'auto' });
   };
   go();
 }
