@@ -44,7 +44,10 @@ test('a reviewer zooms into the image to pin a comment and pins another on the v
   const viewport = figure.locator('[data-slot="image-annotator-viewport"]');
   const box = (await viewport.boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.75, box.y + box.height * 0.5);
-  await page.getByRole('textbox', { name: 'Nuevo comentario' }).click();
+  // The pin's comment box comes into view, focused (issue 31).
+  const composer = page.getByRole('textbox', { name: 'Nuevo comentario' });
+  await expect(composer).toBeFocused();
+  await expect(composer).toBeInViewport({ ratio: 0.5 });
   await page.keyboard.type('Más contraste aquí');
   await page.getByRole('button', { name: 'Comentar', exact: true }).click();
   await expect(figure.getByRole('button', { name: 'Marca 1: Más contraste aquí' })).toBeVisible();
@@ -60,7 +63,8 @@ test('a reviewer zooms into the image to pin a comment and pins another on the v
   const frame = page.getByRole('button', { name: 'reel.webm en 0:02: pulsa para marcar un punto' });
   const frameBox = (await frame.boundingBox())!;
   await frame.click({ position: { x: frameBox.width * 0.25, y: frameBox.height * 0.75 } });
-  await page.getByRole('textbox', { name: 'Nuevo comentario' }).click();
+  await expect(composer).toBeFocused();
+  await expect(composer).toBeInViewport({ ratio: 0.5 });
   await page.keyboard.type('El logo tapa la cara');
   await page.getByRole('button', { name: 'Comentar', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Marca 2 · 0:02' })).toBeVisible();
