@@ -116,6 +116,7 @@ test.describe('at 390 px with touch', () => {
 
     await page.goto(`/portfolios/${portfolioId}/production`);
     await expect(page.getByRole('heading', { name: 'Plan de Producción', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Nueva pieza' })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: shots('plan-390') });
     await page.getByTestId('review-link').tap();

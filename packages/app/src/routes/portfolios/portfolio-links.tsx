@@ -8,12 +8,20 @@ import { wayfindingMsg as t } from '../../features/shell/wayfinding-messages.ts'
  * one list on the dashboard). `count` is what waits for the viewer there, when the screen already knows it
  * (a dashboard's answer); without it the link says nothing of a number.
  */
-export function ReviewLink({ portfolioId, count }: { portfolioId: string; count?: number | null }) {
+export function ReviewLink({
+  portfolioId,
+  count,
+  className,
+}: {
+  portfolioId: string;
+  count?: number | null;
+  className?: string;
+}) {
   const n = count ?? null;
   // The name is the visible text plus what only a screen reader needs («Revisión 1 pendiente»): no aria-label,
   // which would have to repeat the visible words exactly.
   return (
-    <Button asChild variant="outline" size="sm">
+    <Button asChild variant="outline" size="sm" className={className}>
       <Link to={`/portfolios/${portfolioId}/review`} data-testid="review-link">
         <InboxIcon aria-hidden="true" />
         {t.review}

@@ -238,10 +238,11 @@ export default function ProductionScreen() {
     <Screen
       title={t.title}
       actions={
-        <div className="flex flex-wrap items-center gap-2">
-          <ReviewLink portfolioId={portfolioId} />
+        <>
+          {/* Beside the title on a phone (its own row there otherwise), before the actions on a desktop. */}
+          <ReviewLink portfolioId={portfolioId} className="ml-auto" />
           {actions}
-        </div>
+        </>
       }
     >
       {body}
