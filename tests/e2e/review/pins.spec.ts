@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousViolations } from '../../support/axe.ts';
 import { apiAs, grantDemoClient, newItem } from '../../support/production.ts';
 import { signIn } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
@@ -97,6 +98,7 @@ test('the client pins a comment on a phone with touch: its box comes into view, 
   await client.getByRole('button', { name: 'Comentar', exact: true }).tap();
   // The client reads no internal comment: its pin is its first.
   await expect(client.getByRole('button', { name: 'Marca 1: El logo, más grande' })).toBeVisible();
+  expect(await seriousViolations(client)).toEqual([]);
   await expect(client.getByRole('button', { name: /El titular/ })).toHaveCount(0);
   await phone.close();
 
@@ -112,6 +114,7 @@ test('the client pins a comment on a phone with touch: its box comes into view, 
   await expect(pinned.getByRole('button', { name: 'Marca 2: El logo, más grande' })).toBeVisible();
   await expect(pinned.getByRole('button', { name: 'Marca 1: El titular, más arriba' })).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Mostrar la marca 2' })).toBeVisible();
+  expect(await seriousViolations(staff)).toEqual([]);
   await drawer.getByRole('button', { name: 'Mostrar la marca 2' }).click();
   await expect(pinned.getByRole('button', { name: 'Marca 2: El logo, más grande' })).toHaveAttribute(
     'aria-pressed',
@@ -145,6 +148,7 @@ test('the client pins a comment on a phone with touch: its box comes into view, 
   const panes = staff.locator('[data-slot="image-compare-pane"]');
   await expect(panes.nth(0).getByRole('img', { name: 'Marca 1: El titular, más arriba' })).toBeVisible();
   await expect(panes.nth(1).getByRole('img', { name: 'Marca 2: El logo, más grande' })).toBeVisible();
+  expect(await seriousViolations(staff)).toEqual([]);
   await staff.screenshot({ path: '/tmp/pins-compare-1280.png', fullPage: true });
   await staff.getByRole('button', { name: 'Ocultar la comparación' }).click();
 
