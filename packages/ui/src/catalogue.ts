@@ -8,6 +8,7 @@
  * stories in their own chunk, when their entry is opened.
  */
 import { type ComponentType, createElement, type ReactNode } from 'react';
+import * as actionBar from './action-bar/action-bar.stories.tsx';
 import * as avatar from './avatar/avatar.stories.tsx';
 import * as badge from './badge/badge.stories.tsx';
 import * as breadcrumb from './breadcrumb/breadcrumb.stories.tsx';
@@ -230,6 +231,7 @@ const specs: Spec[] = [
   { name: 'Panel de notificaciones', stories: notifications },
   { name: 'Notificaciones del sistema', stories: system },
   { name: 'Avisos', stories: toaster },
+  { name: 'Barra de acciones', stories: actionBar },
   { name: 'Capa de carga', stories: overlay },
   { name: 'Control segmentado', stories: segmented },
   { name: 'Barra de filtros', stories: filterBar },

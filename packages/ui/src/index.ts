@@ -1,3 +1,4 @@
+export * from './action-bar/index.ts';
 export * from './avatar/index.ts';
 export * from './badge/index.ts';
 export * from './breadcrumb/index.ts';

@@ -28,6 +28,7 @@ const shell = [
   'notification-panel',
   'breadcrumb',
   'toaster',
+  'action-bar',
   'loading-overlay',
 ];
 

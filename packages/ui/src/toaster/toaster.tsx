@@ -42,7 +42,8 @@ export function ToastIcon({ type }: { type: ToastType }) {
  *
  * Placement: bottom right on a desktop (away from the rail's 'Cerrar Sesión' at bottom left); full width at
  * the bottom on a phone, inside the safe areas, and *below* modal layers (the menu drawer and dialogs are
- * z-50): a toast never covers 'Cerrar Sesión', the drawer's last items or a dialog's buttons.
+ * z-50): a toast never covers 'Cerrar Sesión', the drawer's last items or a dialog's buttons. Above a screen's
+ * `ActionBar` while it is fixed to the bottom (the height it publishes as `--action-bar-height`).
  */
 export function Toaster({
   toasts,
@@ -58,7 +59,7 @@ export function Toaster({
       aria-label={toastMessages.region}
       aria-live="polite"
       data-slot="toaster"
-      className="pointer-events-none fixed right-0 bottom-0 z-40 flex w-full flex-col gap-2 pt-3 pr-[calc(env(safe-area-inset-right)+0.75rem)] pb-[calc(env(safe-area-inset-bottom)+0.75rem)] pl-[calc(env(safe-area-inset-left)+0.75rem)] md:z-[90] md:max-w-sm md:p-4"
+      className="pointer-events-none fixed right-0 bottom-0 z-40 flex w-full flex-col gap-2 pt-3 pr-[calc(env(safe-area-inset-right)+0.75rem)] pb-[calc(env(safe-area-inset-bottom)+var(--action-bar-height,0px)+0.75rem)] pl-[calc(env(safe-area-inset-left)+0.75rem)] md:z-[90] md:max-w-sm md:p-4 md:pb-[calc(var(--action-bar-height,0px)+1rem)]"
     >
       <div className="flex flex-col gap-2">
         {toasts.map((toast) => (

@@ -1,0 +1,1 @@
+export * from './action-bar.tsx';
