@@ -151,6 +151,13 @@ test('the client pins a comment on a phone with touch: its box comes into view, 
   expect(await seriousViolations(staff)).toEqual([]);
   await staff.screenshot({ path: '/tmp/pins-compare-1280.png', fullPage: true });
   await staff.getByRole('button', { name: 'Ocultar la comparación' }).click();
+  // The number beside a pin of another version shows that version, with the pin chosen.
+  await staff.getByRole('button', { name: 'Mostrar la marca 1' }).click();
+  await expect(staff.getByRole('combobox', { name: 'Versión que ves' })).toContainText('Versión 1');
+  await expect(staff.getByRole('button', { name: 'Marca 1: El titular, más arriba' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   // With the keyboard: Enter on the image places a pin and the comment box takes the focus.
   const image2 = staff.getByRole('button', { name: 'cartel.png: pulsa para marcar un punto' });

@@ -94,13 +94,22 @@ export function ReviewItem({
   // Pins belong to a version's file: only a real version (not the working copy) can carry them.
   const pinnable = current ? material.files.filter(isPinnable) : [];
   const others = material.files.filter((f) => !pinnable.includes(f));
-  // Every pin of the item keeps one number; the comments list numbers those of the version shown.
+  // Every pin of the item keeps one number, shown beside its comment when its version is one the reader has;
+  // choosing a pin of another version shows that version.
   const numbers = pinNumbers(comments);
+  const versionOf = (id: string | null) => comments.find((c) => c._id === id)?.anchor?.versionNumber;
   const shownNumbers = new Map(
-    [...numbers].filter(
-      ([id]) => comments.find((c) => c._id === id)?.anchor?.versionNumber === current?.number,
-    ),
+    [...numbers].filter(([id]) => versions.some((v) => v.number === versionOf(id))),
   );
+  const highlight = (id: string | null) => {
+    const version = versionOf(id);
+    if (version !== undefined && version !== current?.number) {
+      setShown(version);
+      setComparing(false);
+      setDraft(null);
+    }
+    setHighlighted(id);
+  };
 
   return (
     <article aria-labelledby="review-item-title" className="space-y-5 pb-24 lg:pb-0">
@@ -225,7 +234,7 @@ export function ReviewItem({
           onComments={setComments}
           pinNumbers={shownNumbers}
           highlighted={highlighted}
-          onHighlight={setHighlighted}
+          onHighlight={highlight}
         />
       </section>
       <section aria-labelledby="review-history" className="space-y-3">
