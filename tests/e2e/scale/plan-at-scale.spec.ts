@@ -217,7 +217,7 @@ test('opening a piece and applying a filter each take less than 100 ms of main-t
   scale,
 }) => {
   // Not met yet (issue 30). On this 2-core machine, shared and loaded, each action measures about 0.3 s of
-  // main-thread work at 4× (opening a piece 0.28–0.31 s, a filter 0.31–0.32 s, three runs interleaved with the
+  // main-thread work at 4× (opening a piece 0.26–0.31 s, a filter 0.29–0.34 s; three runs interleaved with the
   // same tree without the changes below: 0.34–0.44 s and 0.31–0.37 s; under heavier load both reach 0.5–0.8 s).
   // Done: the piece opens with the plan's copy of it (no skeleton, no second draw; versions and history wait for
   // their tabs), Selects mount their lists only while open, the screen's filters, picker and coverage are kept
