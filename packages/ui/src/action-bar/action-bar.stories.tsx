@@ -49,7 +49,7 @@ export const WithAToast: Story = {
     const published = () => document.documentElement.style.getPropertyValue(ACTION_BAR_HEIGHT_VAR);
     if (getComputedStyle(bar).position === 'fixed') {
       // Fixed (a phone's width): its height is published and the toast sits wholly above it.
-      await waitFor(() => expect(published()).toBe(`${bar.offsetHeight}px`));
+      await waitFor(() => expect(published()).toBe(`calc(${bar.offsetHeight}px + 0px)`));
       await waitFor(() =>
         expect(toast.getBoundingClientRect().bottom).toBeLessThanOrEqual(bar.getBoundingClientRect().top),
       );

@@ -1,4 +1,5 @@
-import { type ComponentProps, useLayoutEffect, useRef } from 'react';
+import { type ComponentProps, useRef } from 'react';
+import { usePublishedHeight } from '../hooks/use-published-height.ts';
 import { cn } from '../lib/cn.ts';
 
 /** The CSS variable an `ActionBar` fixed to the bottom publishes on <html>: its height, for what else sits there. */
@@ -16,26 +17,10 @@ export function ActionBar({
   ...props
 }: ComponentProps<'section'> & { 'aria-label': string }) {
   const ref = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const bar = ref.current;
-    if (!bar) return;
-    const root = document.documentElement;
-    const publish = () => {
-      if (getComputedStyle(bar).position === 'fixed')
-        root.style.setProperty(ACTION_BAR_HEIGHT_VAR, `${bar.offsetHeight}px`);
-      else root.style.removeProperty(ACTION_BAR_HEIGHT_VAR);
-    };
-    publish();
-    // Its height changes with its content (a wrapped row of buttons) and its position with the width.
-    const observer = new ResizeObserver(publish);
-    observer.observe(bar);
-    window.addEventListener('resize', publish);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', publish);
-      root.style.removeProperty(ACTION_BAR_HEIGHT_VAR);
-    };
-  }, []);
+  // Published only while fixed (below `lg`): in the page's flow nothing has to make room for it.
+  usePublishedHeight(ref, ACTION_BAR_HEIGHT_VAR, {
+    active: (bar) => getComputedStyle(bar).position === 'fixed',
+  });
   return (
     <section
       ref={ref}

@@ -1,11 +1,18 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { SYSTEM_AUTO_OPEN_MS, truncateMessage } from '../hooks/timings.ts';
+import { usePublishedHeight } from '../hooks/use-published-height.ts';
 import { useRotation } from '../hooks/use-rotation.ts';
 import { cn } from '../lib/cn.ts';
 import { systemMessages } from '../shell-messages.ts';
 import { ToastIcon, type ToastType, toneClass } from '../toaster/toaster.tsx';
 
 const t = systemMessages;
+
+/**
+ * The CSS variable the pill publishes on <html> while it shows: the room the page's header leaves above itself
+ * (the pill's height and its margins) so that the pill, at the top centre, never covers the breadcrumb.
+ */
+export const SYSTEM_PILL_SPACE_VAR = '--system-pill-space';
 const SystemNotificationsDialog = lazy(() => import('./system-notifications-dialog.tsx'));
 
 export interface SystemMessageEntry {
@@ -67,10 +74,16 @@ export function SystemNotifications({
   }, [candidate, open, autoOpenMs]);
 
   const current = messages[index];
+  // While it shows, the header below makes room for it (the pill never covers the breadcrumb).
+  const pill = useRef<HTMLDivElement>(null);
+  usePublishedHeight(pill, SYSTEM_PILL_SPACE_VAR, { extra: '1rem', enabled: Boolean(current) });
   return (
     <>
       {current ? (
-        <div className="pointer-events-none fixed inset-x-0 top-[calc(env(safe-area-inset-top)+4rem)] z-40 flex justify-center px-2 md:top-2">
+        <div
+          ref={pill}
+          className="pointer-events-none fixed inset-x-0 top-[calc(env(safe-area-inset-top)+4rem)] z-40 flex justify-center px-2 md:top-2"
+        >
           <button
             type="button"
             data-slot="system-pill"

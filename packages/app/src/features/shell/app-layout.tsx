@@ -220,7 +220,8 @@ export default function AppLayout() {
         storageKey={SIDEBAR_KEY}
       />
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 items-center gap-3 border-b border-border px-4 md:px-6">
+        {/* Below the system pill while it shows (its room is published by the pill): it never covers the breadcrumb. */}
+        <header className="mt-[var(--system-pill-space,0px)] flex h-14 items-center gap-3 border-b border-border px-4 md:px-6">
           <Breadcrumb items={crumbs} onNavigate={(href) => navigate(href)} className="flex-1" />
           {mobile ? null : bell}
         </header>

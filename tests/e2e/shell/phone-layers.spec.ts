@@ -1,0 +1,49 @@
+import type { Locator, Page } from '@playwright/test';
+import { signIn, systemPill } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
+
+/**
+ * Issue 31: what floats over the page never covers what the page is for. The system pill (top centre) leaves the
+ * breadcrumb uncovered: the header makes room below it while it shows, on a phone and on a desktop.
+ */
+
+const PORTFOLIO_LIST = /\/api\/portfolios(\?.*)?$/;
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  expect(b, 'a visible box').not.toBeNull();
+  return b!;
+}
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function pillShown(page: Page) {
+  await signIn(page, 'employee');
+  // A background load that fails outside home goes to the pill; errors open its modal after 3 s: closed again.
+  await page.route(PORTFOLIO_LIST, (route) => route.abort());
+  await page.goto('/settings');
+  const pill = systemPill(page, 'Error al cargar portafolios');
+  await expect(pill).toBeVisible();
+  const modal = page.getByRole('dialog', { name: 'Notificaciones del Sistema' });
+  await expect(modal).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toHaveCount(0);
+  return pill;
+}
+
+for (const width of [390, 1280]) {
+  test(`the system pill never covers the breadcrumb at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const pill = await pillShown(page);
+    const crumbs = page.getByRole('navigation', { name: 'Ruta de navegación' });
+    await expect(crumbs).toBeVisible();
+    const [p, c] = [await box(pill), await box(crumbs)];
+    expect(overlap(p, c), `pill ${JSON.stringify(p)} over the breadcrumb ${JSON.stringify(c)}`).toBe(false);
+    // And what is drawn at the breadcrumb's place is the breadcrumb (nothing floats over it).
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('nav')?.getAttribute('aria-label') ?? null,
+      [c.x + Math.min(c.width, 40) / 2, c.y + c.height / 2],
+    );
+    expect(hit).toBe('Ruta de navegación');
+  });
+}
