@@ -50,7 +50,8 @@ test('a team starts production, plans with a strategy, makes an item and sends i
   await drawer.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(drawer.getByRole('status').filter({ hasText: 'Guardado' })).toBeVisible();
 
-  // The copy, written in the rich-text editor with a mention of the colleague.
+  // The copy, written in the rich-text editor: it is the content to publish, so «@» there mentions nobody
+  // (issue 31: mentions live in comments).
   await drawer.getByRole('tab', { name: 'Material' }).click();
   const copy = drawer.getByRole('textbox', { name: 'Texto (copy)' });
   await copy.click();
@@ -59,21 +60,27 @@ test('a team starts production, plans with a strategy, makes an item and sends i
   await page.keyboard.type('Recién horneado');
   await page.keyboard.press('Control+b');
   await page.keyboard.type(' para @Ana');
-  await expect(drawer.getByRole('option', { name: '@Ana Admin' })).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(copy.locator('span[data-mention-id]')).toHaveText('@Ana Admin');
+  await expect(drawer.getByRole('option', { name: '@Ana Admin' })).toHaveCount(0);
+  await expect(copy.locator('span[data-mention-id]')).toHaveCount(0);
   await expect(drawer.getByText('Cambios sin guardar')).toBeVisible();
   await drawer.getByRole('button', { name: 'Guardar material' }).click();
   await expect(toast(page, 'Material guardado')).toBeVisible();
   await expect(drawer.getByText('Guardado', { exact: true })).toBeVisible();
-  // The mentioned colleague's bell rings in their own browser, without a reload.
+  // A comment mentions the colleague: their bell rings in their own browser, without a reload.
+  await drawer.getByRole('tab', { name: 'Comentarios' }).click();
+  await drawer.getByRole('textbox', { name: 'Nuevo comentario' }).click();
+  await page.keyboard.type('Revisa el copy, @Ana');
+  await expect(drawer.getByRole('option', { name: '@Ana Admin' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await drawer.getByRole('button', { name: 'Comentar', exact: true }).click();
   await colleague.getByRole('button', { name: /^Notificaciones/ }).click();
   await expect(
     colleague
       .getByRole('region', { name: 'Notificaciones', exact: true })
-      .getByText('Elena Empleada te mencionó en el material de «Reel de lanzamiento»'),
+      .getByText('Elena Empleada te mencionó en un comentario'),
   ).toBeVisible();
   await colleague.keyboard.press('Escape');
+  await drawer.getByRole('tab', { name: 'Material' }).click();
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
     'base64',

@@ -1,6 +1,6 @@
 import type { Comment, MaterialVersionHistory, ProductionItem } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
-import { Button, EmptyState, RichTextContent, Select, Skeleton } from '@crw/ui';
+import { ActionBar, Button, EmptyState, RichTextContent, Select, Skeleton } from '@crw/ui';
 import { ArrowLeftIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -204,10 +204,7 @@ export function ReviewItem({
 
       {/* On a phone the decision sits at the bottom, within the thumb's reach. */}
       {allowedActions(item, client).some((a) => decisions.includes(a)) ? (
-        <section
-          aria-label={t.decision}
-          className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-background/95 p-3 backdrop-blur lg:static lg:border-0 lg:bg-transparent lg:p-0"
-        >
+        <ActionBar aria-label={t.decision}>
           <ReviewActions
             item={item}
             client={client}
@@ -219,7 +216,7 @@ export function ReviewItem({
               onDecided(next);
             }}
           />
-        </section>
+        </ActionBar>
       ) : null}
 
       <section aria-labelledby="review-comments" className="space-y-3">
