@@ -4,7 +4,8 @@ import { expect, test } from '../../support/test.ts';
 
 /**
  * Issue 31: what floats over the page never covers what the page is for. The system pill (top centre) leaves the
- * breadcrumb uncovered: the header makes room below it while it shows, on a phone and on a desktop.
+ * breadcrumb uncovered: the header makes room below it while it shows, on a phone and on a desktop. And a touch
+ * screen is not offered what only a keyboard can use.
  */
 
 const PORTFOLIO_LIST = /\/api\/portfolios(\?.*)?$/;
@@ -47,3 +48,49 @@ for (const width of [390, 1280]) {
     expect(hit).toBe('Ruta de navegación');
   });
 }
+
+async function reviewScreen(page: Page) {
+  await signIn(page, 'employee');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const portfolios = await (
+    await page.request.get('/api/portfolios', { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  await page.goto(`/portfolios/${portfolios[0]._id}/review`);
+  await expect(page.getByRole('heading', { name: 'Panel de revisión', level: 1 })).toBeVisible();
+}
+
+test.describe('on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test('the review screen offers no keyboard shortcuts', async ({ page }) => {
+    await reviewScreen(page);
+    await expect(page.getByRole('button', { name: 'Atajos de teclado' })).toHaveCount(0);
+  });
+});
+
+test('with a mouse, the review screen offers its keyboard shortcuts', async ({ page }) => {
+  await reviewScreen(page);
+  await expect(page.getByRole('button', { name: 'Atajos de teclado' })).toBeVisible();
+});
+
+test("a piece's tabs are one row on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'employee');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const portfolios = await (
+    await page.request.get('/api/portfolios', { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const cafe = portfolios.find(
+    (p: { accountData: { businessName: string } }) => p.accountData.businessName === 'Café Aurora',
+  );
+  await page.goto(`/portfolios/${cafe._id}/production?view=board`);
+  await page.locator('[data-board-card]').first().click();
+  const tabs = page.getByRole('dialog').getByRole('tab');
+  await expect(tabs).toHaveCount(5);
+  const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
+  // The last one is reached by scrolling the row (or by the arrow keys), and then it is on screen.
+  await tabs.first().focus();
+  await page.keyboard.press('End');
+  await expect(tabs.last()).toBeFocused();
+  await expect(tabs.last()).toBeInViewport({ ratio: 0.95 });
+});

@@ -144,7 +144,14 @@ export default function ReviewScreen() {
     <Screen
       title={msg.screens.review}
       actions={
-        <Button variant="ghost" size="sm" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+        // Keyboard shortcuts are for a keyboard: not offered where the only pointer is a finger (issue 31).
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setHelp(true)}
+          aria-keyshortcuts="?"
+          className="pointer-coarse:hidden"
+        >
           <KeyboardIcon aria-hidden="true" />
           {t.shortcuts.open}
         </Button>

@@ -296,7 +296,7 @@ export function ItemDrawer({
             }}
           />
           <Tabs value={tab} onValueChange={setTab}>
-            <TabsList className="flex-wrap">
+            <TabsList>
               <TabsTrigger value="details">{m.tabs.details}</TabsTrigger>
               <TabsTrigger value="material">{m.tabs.material}</TabsTrigger>
               <TabsTrigger value="versions">{m.tabs.versions}</TabsTrigger>
