@@ -94,3 +94,33 @@ test("a piece's tabs are one row on a phone", async ({ page }) => {
   await expect(tabs.last()).toBeFocused();
   await expect(tabs.last()).toBeInViewport({ ratio: 0.95 });
 });
+
+test("on a phone the plan's first card is on the first screen, its filters in a sheet behind «Filtros (n)»", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'employee');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const portfolios = await (
+    await page.request.get('/api/portfolios', { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const cafe = portfolios.find(
+    (p: { accountData: { businessName: string } }) => p.accountData.businessName === 'Café Aurora',
+  );
+  await page.goto(`/portfolios/${cafe._id}/production?view=board`);
+  const card = page.locator('[data-board-card]').first();
+  await expect(card).toBeVisible();
+  expect((await box(card)).y, 'the first card starts within the first screen').toBeLessThan(844 - 60);
+  // No box of filters on the page: one button, a sheet behind it.
+  await expect(page.getByRole('group', { name: 'Filtros' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Formato' })).toHaveCount(0);
+  const open = page.getByRole('button', { name: 'Filtros', exact: true });
+  await open.click();
+  const sheet = page.getByRole('dialog', { name: 'Filtros' });
+  await expect(sheet.getByRole('searchbox', { name: 'Buscar piezas' })).toBeVisible();
+  await sheet.getByRole('button', { name: 'Mis piezas' }).click();
+  await expect(page).toHaveURL(/assigneeId=/);
+  await sheet.getByRole('button', { name: 'Ver piezas' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Filtros (1)' })).toBeFocused();
+});

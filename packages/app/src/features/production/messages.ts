@@ -81,6 +81,8 @@ export const productionMsg = {
     any: 'Todos',
     mine: 'Mis piezas',
     clear: 'Limpiar filtros',
+    /** The phone's filter sheet: closes it onto the filtered plan. */
+    showResults: 'Ver piezas',
   },
   funnelPhases: {
     awareness: 'Conciencia',

@@ -1,5 +1,5 @@
-import { Button, Input, Select, useDebouncedValue, useMediaQuery } from '@crw/ui';
-import { SearchIcon, XIcon } from 'lucide-react';
+import { Button, Drawer, Input, Select, useDebouncedValue, useMediaQuery } from '@crw/ui';
+import { SearchIcon, SlidersHorizontalIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
@@ -67,85 +67,105 @@ export function PlanFilters({
     ];
   const mine = Boolean(user && query.assigneeId === user._id);
   const count = activeFilters(query).length;
-  // On a phone the controls fold away behind "Filtros (n)"; on a desktop they are always there.
   const wide = useMediaQuery('(min-width: 768px)');
   const [unfolded, setUnfolded] = useState(false);
 
-  return (
-    <fieldset className="space-y-3 rounded-xl border border-border p-3">
-      <legend className="px-1 text-sm font-medium">{t.filters.label}</legend>
-      {wide ? null : (
-        <Button variant="outline" size="sm" aria-expanded={unfolded} onClick={() => setUnfolded(!unfolded)}>
+  const controls = (
+    <div className={wide ? 'flex flex-wrap items-end gap-2' : 'flex flex-col gap-3'}>
+      <div className="relative min-w-48 flex-1">
+        <SearchIcon
+          className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label={t.filters.search}
+          placeholder={t.filters.search}
+          className="pl-9"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <div className="w-full sm:w-52">
+        <Select
+          aria-label={t.filters.status}
+          options={opts(
+            t.filters.status,
+            itemStatuses,
+            (s) => itemStatusLabels[s as keyof typeof itemStatusLabels],
+          )}
+          value={query.status?.[0] ?? ALL}
+          onValueChange={(v) => onChange({ status: v === ALL ? undefined : [v] })}
+        />
+      </div>
+      {filters.map((f) => (
+        <div key={f.key} className="w-full sm:w-52">
+          <Select
+            aria-label={f.label}
+            placeholder={f.label}
+            options={f.options}
+            value={(query[f.key] as string | undefined) ?? ALL}
+            onValueChange={pick(f.key)}
+          />
+        </div>
+      ))}
+      <Button
+        variant={mine ? 'default' : 'outline'}
+        aria-pressed={mine}
+        onClick={() => onChange({ assigneeId: mine ? undefined : user?._id })}
+      >
+        {t.filters.mine}
+      </Button>
+      {count > 0 ? (
+        <Button
+          variant="ghost"
+          onClick={() =>
+            onChange({
+              status: undefined,
+              format: undefined,
+              pilar: undefined,
+              angulo: undefined,
+              funnelPhase: undefined,
+              awarenessLevel: undefined,
+              assigneeId: undefined,
+              q: undefined,
+            })
+          }
+        >
+          <XIcon aria-hidden="true" />
+          {t.filters.clear}
+        </Button>
+      ) : null}
+    </div>
+  );
+  // On a phone the controls wait in a sheet behind «Filtros (n)», and the plan's first card stays on the first
+  // screen; on a desktop they are always there.
+  if (!wide)
+    return (
+      <>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-haspopup="dialog"
+          aria-expanded={unfolded}
+          onClick={() => setUnfolded(true)}
+        >
+          <SlidersHorizontalIcon aria-hidden="true" />
           {t.filters.label}
           {count ? ` (${count})` : ''}
         </Button>
-      )}
-      <div className={`flex-wrap items-end gap-2 ${wide || unfolded ? 'flex' : 'hidden'}`}>
-        <div className="relative min-w-48 flex-1">
-          <SearchIcon
-            className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label={t.filters.search}
-            placeholder={t.filters.search}
-            className="pl-9"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
-        <div className="w-full sm:w-52">
-          <Select
-            aria-label={t.filters.status}
-            options={opts(
-              t.filters.status,
-              itemStatuses,
-              (s) => itemStatusLabels[s as keyof typeof itemStatusLabels],
-            )}
-            value={query.status?.[0] ?? ALL}
-            onValueChange={(v) => onChange({ status: v === ALL ? undefined : [v] })}
-          />
-        </div>
-        {filters.map((f) => (
-          <div key={f.key} className="w-full sm:w-52">
-            <Select
-              aria-label={f.label}
-              placeholder={f.label}
-              options={f.options}
-              value={(query[f.key] as string | undefined) ?? ALL}
-              onValueChange={pick(f.key)}
-            />
-          </div>
-        ))}
-        <Button
-          variant={mine ? 'default' : 'outline'}
-          aria-pressed={mine}
-          onClick={() => onChange({ assigneeId: mine ? undefined : user?._id })}
-        >
-          {t.filters.mine}
-        </Button>
-        {count > 0 ? (
-          <Button
-            variant="ghost"
-            onClick={() =>
-              onChange({
-                status: undefined,
-                format: undefined,
-                pilar: undefined,
-                angulo: undefined,
-                funnelPhase: undefined,
-                awarenessLevel: undefined,
-                assigneeId: undefined,
-                q: undefined,
-              })
-            }
-          >
-            <XIcon aria-hidden="true" />
-            {t.filters.clear}
+        <Drawer open={unfolded} onOpenChange={setUnfolded} title={t.filters.label}>
+          {controls}
+          <Button className="mt-6 w-full" onClick={() => setUnfolded(false)}>
+            {t.filters.showResults}
           </Button>
-        ) : null}
-      </div>
+        </Drawer>
+      </>
+    );
+  return (
+    <fieldset className="space-y-3 rounded-xl border border-border p-3">
+      <legend className="px-1 text-sm font-medium">{t.filters.label}</legend>
+      {controls}
     </fieldset>
   );
 }
