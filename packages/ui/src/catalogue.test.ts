@@ -22,6 +22,9 @@ describe('the catalogue (/design)', () => {
       'Primitives/RichTextEditor',
       'Primitives/ImageAnnotator',
       'Primitives/VideoAnnotator',
+      'Revisión/ImageCompare',
+      'Revisión/FilePreview',
+      'Revisión/DiffView',
     ]);
   });
 });
