@@ -10,6 +10,16 @@ import { expect, test } from '../../support/test.ts';
 
 const PORTFOLIO_LIST = /\/api\/portfolios(\?.*)?$/;
 
+/** The signed-in user's portfolios, read with the token the app keeps. */
+async function signedInPortfolios(
+  page: Page,
+): Promise<Array<{ _id: string; accountData: { businessName: string } }>> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  return (
+    await page.request.get('/api/portfolios', { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+}
+
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
   expect(b, 'a visible box').not.toBeNull();
@@ -51,10 +61,7 @@ for (const width of [390, 1280]) {
 
 async function reviewScreen(page: Page) {
   await signIn(page, 'employee');
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const portfolios = await (
-    await page.request.get('/api/portfolios', { headers: { authorization: `Bearer ${token}` } })
-  ).json();
+  const portfolios = await signedInPortfolios(page);
   await page.goto(`/portfolios/${portfolios[0]._id}/review`);
   await expect(page.getByRole('heading', { name: 'Panel de revisión', level: 1 })).toBeVisible();
 }
@@ -75,13 +82,8 @@ test('with a mouse, the review screen offers its keyboard shortcuts', async ({ p
 test("a piece's tabs are one row on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'employee');
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const portfolios = await (
-    await page.request.get('/api/portfolios', { headers: { authorization: `Bearer ${token}` } })
-  ).json();
-  const cafe = portfolios.find(
-    (p: { accountData: { businessName: string } }) => p.accountData.businessName === 'Café Aurora',
-  );
+  const portfolios = await signedInPortfolios(page);
+  const cafe = portfolios.find((p) => p.accountData.businessName === 'Café Aurora')!;
   await page.goto(`/portfolios/${cafe._id}/production?view=board`);
   await page.locator('[data-board-card]').first().click();
   const tabs = page.getByRole('dialog').getByRole('tab');
@@ -100,13 +102,8 @@ test("on a phone the plan's first card is on the first screen, its filters in a 
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'employee');
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const portfolios = await (
-    await page.request.get('/api/portfolios', { headers: { authorization: `Bearer ${token}` } })
-  ).json();
-  const cafe = portfolios.find(
-    (p: { accountData: { businessName: string } }) => p.accountData.businessName === 'Café Aurora',
-  );
+  const portfolios = await signedInPortfolios(page);
+  const cafe = portfolios.find((p) => p.accountData.businessName === 'Café Aurora')!;
   await page.goto(`/portfolios/${cafe._id}/production?view=board`);
   const card = page.locator('[data-board-card]').first();
   await expect(card).toBeVisible();
