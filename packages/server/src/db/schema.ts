@@ -23,8 +23,9 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-export type Role = 'admin' | 'employee' | 'client';
-export const ROLES: readonly Role[] = ['admin', 'employee', 'client'];
+/** The three roles: the one list (the API's `Role` and every other copy derive from it). */
+export const ROLES = ['admin', 'employee', 'client'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** Key/value store for secrets generated once (JWT secret, VAPID keys). */
 export const settings = pgTable('settings', {
@@ -130,13 +131,16 @@ export const cycles = pgTable(
   (t) => [index('cycles_portfolio_start_idx').on(t.portfolioId, t.startDate)],
 );
 
-export type ItemStatus =
-  | 'draft'
-  | 'internal_review'
-  | 'internal_changes'
-  | 'client_review'
-  | 'client_changes'
-  | 'approved';
+/** The six item statuses (product-design §4), in the flow's order: the one list, everything else derives from it. */
+export const ITEM_STATUSES = [
+  'draft',
+  'internal_review',
+  'internal_changes',
+  'client_review',
+  'client_changes',
+  'approved',
+] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 export interface MaterialFile {
   s3Key: string;

@@ -1,4 +1,5 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type SchemaOptions, type Static, type TSchema, Type } from '@sinclair/typebox';
+import { ITEM_STATUSES, ROLES } from '../db/schema.ts';
 
 /** Shared TypeBox pieces: the error shape, ids, pagination, timestamps. */
 export const ErrorResponse = Type.Object(
@@ -20,6 +21,14 @@ export const errorResponses = (...codes: Array<400 | 401 | 403 | 404 | 409 | 410
 
 /** 400, 401 and 404: what almost every authenticated route can answer. */
 export const authErrors = errorResponses(400, 401, 403, 404);
+
+/** The contract's enumerations, built from the schema's lists (`db/schema.ts`), never written out again. */
+export const ItemStatusSchema = Type.Union(ITEM_STATUSES.map((s) => Type.Literal(s)));
+export const roleSchema = (options?: SchemaOptions) =>
+  Type.Union(
+    ROLES.map((r) => Type.Literal(r)),
+    options,
+  );
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const Timestamp = Type.String({ format: 'date-time' });

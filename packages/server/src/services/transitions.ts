@@ -1,7 +1,7 @@
 import type { ItemStatus } from '../db/schema.ts';
 import type { PortfolioPermission } from '../policy.ts';
 
-/** Item statuses and their Spanish labels (product-design §4). */
+/** Item statuses' Spanish labels (product-design §4), keyed by the schema's `ItemStatus`. */
 export const statusLabels: Record<ItemStatus, string> = {
   draft: 'Borrador',
   internal_review: 'En revisión interna',
@@ -10,8 +10,6 @@ export const statusLabels: Record<ItemStatus, string> = {
   client_changes: 'Cambios solicitados por el cliente',
   approved: 'Aprobado',
 };
-
-export const itemStatuses = Object.keys(statusLabels) as ItemStatus[];
 
 /** Statuses whose working copy may change (update-material): the piece is with the team, not in review. */
 export const editableStatuses: readonly ItemStatus[] = ['draft', 'internal_changes', 'client_changes'];

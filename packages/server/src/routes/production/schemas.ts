@@ -1,13 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { component, IsoDate, PageQuery, Timestamp } from '../../lib/schemas.ts';
+import { component, IsoDate, ItemStatusSchema, PageQuery, roleSchema, Timestamp } from '../../lib/schemas.ts';
 import { itemSortKeys } from '../../services/production/item-pages.ts';
 import { transitions } from '../../services/transitions.ts';
 
-export const StatusSchema = Type.Union(
-  ['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes', 'approved'].map((s) =>
-    Type.Literal(s),
-  ),
-);
+export const StatusSchema = ItemStatusSchema;
 const Nullable = <T extends import('@sinclair/typebox').TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const MaterialFileSchema = Type.Object({
@@ -54,7 +50,7 @@ export const MemberSchema = component(
   Type.Object({
     _id: Type.String(),
     name: Type.String(),
-    role: Type.Union([Type.Literal('admin'), Type.Literal('employee'), Type.Literal('client')]),
+    role: roleSchema(),
     email: Nullable(Type.String()),
     staff: Type.Boolean(),
   }),

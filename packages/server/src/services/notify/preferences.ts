@@ -1,6 +1,6 @@
 import { eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { notificationPreferences, type Role, users } from '../../db/schema.ts';
+import { notificationPreferences, ROLES, type Role, users } from '../../db/schema.ts';
 
 /**
  * Who wants to be told what, and where (issue 29): per event group × channel, stored per user as the
@@ -150,9 +150,7 @@ export const channelOn = (
   channel: NotifyChannel,
 ) => {
   const defaults = sql.join(
-    (['admin', 'employee', 'client'] as const).map(
-      (role) => sql`when ${role} then ${roleDefaults[role][group][channel]}`,
-    ),
+    ROLES.map((role) => sql`when ${role} then ${roleDefaults[role][group][channel]}`),
     sql` `,
   );
   return sql`coalesce(

@@ -4,6 +4,7 @@ import {
   comments,
   cycleItemTallies,
   cycles,
+  ITEM_STATUSES,
   type ItemStatus,
   itemHistory,
   items,
@@ -27,15 +28,6 @@ import type { CycleRow } from './views.ts';
  * `visibleComments`, `clientFacingActions`), so a client's dashboard shows no draft, internal review or
  * internal comment, not even as a count.
  */
-
-export const itemStatuses = [
-  'draft',
-  'internal_review',
-  'internal_changes',
-  'client_review',
-  'client_changes',
-  'approved',
-] as const satisfies readonly ItemStatus[];
 
 const QUEUE_PREVIEW = 5;
 const ACTIVITY_LIMIT = 15;
@@ -137,12 +129,7 @@ export async function portfolioDashboard(db: DbOrTx, actor: Actor, portfolioId: 
       : sql<number>`0`;
   const [counts] = await db
     .select({
-      draft: inCycle('draft'),
-      internal_review: inCycle('internal_review'),
-      internal_changes: inCycle('internal_changes'),
-      client_review: inCycle('client_review'),
-      client_changes: inCycle('client_changes'),
-      approved: inCycle('approved'),
+      ...(Object.fromEntries(ITEM_STATUSES.map((s) => [s, inCycle(s)])) as Record<ItemStatus, SQL<number>>),
       pendingInternal: sql<number>`coalesce(sum(${t.n}) filter (where ${t.status} = 'internal_review'), 0)::int`,
       pendingClientChanges: sql<number>`coalesce(sum(${t.n}) filter (where ${t.status} = 'client_changes'), 0)::int`,
     })
@@ -151,11 +138,11 @@ export async function portfolioDashboard(db: DbOrTx, actor: Actor, portfolioId: 
     .where(and(eq(cycles.portfolioId, portfolioId), talliesVisible(internal)));
 
   // The SQL filter already leaves out what the viewer may not see.
-  const byStatus = Object.fromEntries(itemStatuses.map((s) => [s, Number(counts?.[s] ?? 0)])) as Record<
+  const byStatus = Object.fromEntries(ITEM_STATUSES.map((s) => [s, Number(counts?.[s] ?? 0)])) as Record<
     ItemStatus,
     number
   >;
-  const total = itemStatuses.reduce((sum, s) => sum + byStatus[s], 0);
+  const total = ITEM_STATUSES.reduce((sum, s) => sum + byStatus[s], 0);
 
   const day = today();
   const [pendingInternal, clientChanges, upcoming, activity] = await Promise.all([
