@@ -1,6 +1,6 @@
 /**
  * Production, by concept: access (who may see and do what), cycles, items, material, the review flow,
- * strategy and files. Routes import this module and call one function per request.
+ * strategy and files; `use-cases.ts` holds what the routes call (one function per request), with its effects.
  */
 export * from './access.ts';
 export * from './cycles.ts';
@@ -14,3 +14,4 @@ export * from './queues.ts';
 export * from './review.ts';
 export * from './strategy.ts';
 export * from './views.ts';
+export * from './use-cases.ts';
