@@ -1,4 +1,4 @@
-import type { Role } from '@crw/api-client';
+import { type Role, roles } from './enums.ts';
 
 /** Who may open what (spec §2). '*' means every signed-in role. */
 export type Allowed = readonly (Role | '*')[];
@@ -7,7 +7,7 @@ export const ROLES = {
   all: ['*'],
   admin: ['admin'],
   staff: ['admin', 'employee'],
-  everyone: ['admin', 'employee', 'client'],
+  everyone: roles,
 } as const satisfies Record<string, Allowed>;
 
 export function isAllowed(role: Role | undefined, allowed: Allowed): boolean {

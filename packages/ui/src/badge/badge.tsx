@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
+import type { Tone } from '../lib/tone.ts';
 
 export const badgeVariants = cva(
   'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap',
@@ -20,10 +21,30 @@ export const badgeVariants = cva(
   },
 );
 
+type BadgeVariant = NonNullable<VariantProps<typeof badgeVariants>['variant']>;
+
+/** Each tone of the shared vocabulary as the badge draws it. */
+const toneVariant = {
+  default: 'default',
+  info: 'info',
+  success: 'success',
+  warning: 'warning',
+  error: 'destructive',
+  muted: 'secondary',
+} as const satisfies Record<Tone, BadgeVariant>;
+
+/** `tone` speaks the shared vocabulary (`Tone`); `variant`, when given, wins. */
 export function Badge({
   className,
   variant,
+  tone,
   ...props
-}: React.ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
-  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+}: React.ComponentProps<'span'> & VariantProps<typeof badgeVariants> & { tone?: Tone }) {
+  return (
+    <span
+      data-slot="badge"
+      className={cn(badgeVariants({ variant: variant ?? (tone && toneVariant[tone]) }), className)}
+      {...props}
+    />
+  );
 }

@@ -1,1 +1,2 @@
+export type { Tone } from '../lib/tone.ts';
 export * from './badge.tsx';

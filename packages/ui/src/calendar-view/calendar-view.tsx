@@ -19,6 +19,7 @@ import {
   weekDays,
   weekdayNames,
 } from '../lib/month-grid.ts';
+import type { Tone } from '../lib/tone.ts';
 import { uiMessages } from '../messages.ts';
 import { SegmentedControl } from '../segmented-control/segmented-control.tsx';
 
@@ -29,7 +30,7 @@ const SHORT = weekdayNames('short');
 const LONG = weekdayNames('long');
 
 export type CalendarMode = 'month' | 'week';
-export type CalendarTone = 'default' | 'info' | 'success' | 'warning' | 'error' | 'muted';
+export type CalendarTone = Tone;
 
 export interface CalendarEvent {
   id: string;

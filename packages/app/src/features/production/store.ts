@@ -4,18 +4,12 @@ import * as sdk from '@crw/api-client/sdk';
 import { useSyncExternalStore } from 'react';
 import { proxy, type Snapshot, snapshot, subscribe } from 'valtio';
 import { api } from '../../lib/api.ts';
+import { type ItemStatus, itemStatuses } from '../../lib/enums.ts';
 import { onLogout } from '../auth/store.ts';
 import { productionMsg as t } from './messages.ts';
 
-export const itemStatuses = [
-  'draft',
-  'internal_review',
-  'internal_changes',
-  'client_review',
-  'client_changes',
-  'approved',
-] as const satisfies ReadonlyArray<ProductionItem['status']>;
-export type ItemStatus = (typeof itemStatuses)[number];
+/** The statuses in the board's order, written out once for the app in `lib/enums.ts`. */
+export { type ItemStatus, itemStatuses };
 
 export type ItemQuery = Omit<ListItemsData['query'], 'page' | 'limit'>;
 

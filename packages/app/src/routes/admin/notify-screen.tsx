@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio';
 import { loadPortfolios, portfoliosStore } from '../../features/portfolios/store.ts';
 import { toast } from '../../features/system/store.ts';
 import { api } from '../../lib/api.ts';
+import { roles as allRoles } from '../../lib/enums.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
 import { MailFailures } from './mail-failures.tsx';
@@ -34,7 +35,10 @@ const t = {
   error: 'Error al enviar la notificación',
   previewError: 'No se pudo calcular el número de destinatarios',
   searchError: 'Error al buscar usuarios',
-  roleNames: { admin: 'Administradores', employee: 'Empleados', client: 'Clientes' } as Record<Role, string>,
+  roleNames: { admin: 'Administradores', employee: 'Empleados', client: 'Clientes' } satisfies Record<
+    Role,
+    string
+  >,
 };
 
 interface BroadcastForm {
@@ -191,7 +195,7 @@ export default function AdminNotifyScreen() {
               render={({ field }) => (
                 <CheckboxGroup
                   legend={t.roles}
-                  options={(['admin', 'employee', 'client'] as const).map((r) => ({
+                  options={allRoles.map((r) => ({
                     value: r,
                     label: t.roleNames[r],
                   }))}

@@ -8,9 +8,11 @@ import { showServerError } from '../../../features/admin/form-errors.ts';
 import { adminMsg } from '../../../features/admin/messages.ts';
 import { createUser, updateUser } from '../../../features/admin/store.ts';
 import { toast } from '../../../features/system/store.ts';
+import { roles } from '../../../lib/enums.ts';
 
 const t = adminMsg.users;
-const ROLES: Role[] = ['employee', 'client', 'admin'];
+/** The form offers the usual choices first and the administrator last. */
+const roleOptions = [...roles.filter((r) => r !== 'admin'), 'admin' as const];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface UserForm {
@@ -116,7 +118,7 @@ export function UserDataForm({
                 disabled={isSelf}
                 value={field.value}
                 onValueChange={(v) => field.onChange(v as Role)}
-                options={ROLES.map((r) => ({ value: r, label: adminMsg.roles[r] }))}
+                options={roleOptions.map((r) => ({ value: r, label: adminMsg.roles[r] }))}
               />
             )}
           />

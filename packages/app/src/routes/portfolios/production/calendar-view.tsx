@@ -5,10 +5,10 @@ import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { productionMsg as t } from '../../../features/production/messages.ts';
 import { StatusBadge } from '../../../features/production/status-badge.tsx';
+import { statusTone } from '../../../features/production/status-tone.ts';
 import { loadCalendar, productionStore } from '../../../features/production/store.ts';
 import { todayIso } from '../../../lib/dates.ts';
 import { readPlan, withParams } from './query.ts';
-import { statusTone } from './status-tone.ts';
 
 /** Undated pieces listed under the calendar; the rest are a link to the table (hundreds would be a wall). */
 const UNDATED_SHOWN = 30;

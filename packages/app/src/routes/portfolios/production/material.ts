@@ -1,3 +1,5 @@
+import type { ItemStatus } from '../../../lib/enums.ts';
+
 /**
  * Rich text as plain text (paragraphs separated by blank lines), for the word-level compare of versions; a
  * mention reads as its plain label, as the copy is published.
@@ -72,6 +74,5 @@ export function uploadWithProgress(
 }
 
 /** Statuses in which a client sees the item (product design §4; the server's policy is the authority). */
-export const clientCanSee = (
-  status: 'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved',
-) => status === 'client_review' || status === 'client_changes' || status === 'approved';
+export const clientCanSee = (status: ItemStatus) =>
+  status === 'client_review' || status === 'client_changes' || status === 'approved';
