@@ -1,14 +1,9 @@
-import { deviceNameFromEndpoint } from '@crw/api-client/devices';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
-import { pushSubscriptions } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
-import { endpointProblem } from '../../lib/net-guard.ts';
 import { component, errorResponses, IdParams, ref, Timestamp } from '../../lib/schemas.ts';
-import { matchScreen, mayOpen } from '../../services/app-links.ts';
+import { broadcast } from '../../services/broadcast.ts';
 import * as notificationsService from '../../services/notifications.ts';
-import { recipientCount, userRoom } from '../../services/notifier.ts';
+import * as pushDevices from '../../services/push-devices.ts';
 import { RoleSchema } from '../schemas.ts';
 
 export const NotificationSchema = component(
@@ -65,18 +60,10 @@ const DeviceSchema = component(
 
 const tags = ['notifications'];
 
-/**
- * Devices kept per user: a push goes to each of them, so one account cannot make every notification fan out to
- * thousands of endpoints. Past the limit the oldest subscriptions are dropped (a browser that still uses one
- * subscribes again on its next visit).
- */
-export const MAX_PUSH_DEVICES_PER_USER = 20;
+/** Re-exported for the tests that fill a user's devices. */
+export { MAX_PUSH_DEVICES_PER_USER } from '../../services/push-devices.ts';
 
 export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const emitUpdated = (userId: string, notification: notificationsService.NotificationView) => {
-    app.io.to(userRoom(userId)).emit('notification:updated', notification);
-  };
-
   app.get(
     '/notifications',
     {
@@ -101,13 +88,9 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.user;
       const { includeArchived, archived, limit, before } = request.query;
       const view = archived ? 'archived' : includeArchived ? 'all' : 'active';
-      const read = () => notificationsService.listNotifications(app.db, id, { view, limit, before });
-      // On PGlite a person's list is answered again until anything is written (a new notification, a state).
-      const reads = app.database.reads;
-      return reads ? reads.get(`notifications:${id}:${view}:${limit}:${before ?? ''}`, read) : read();
+      return notificationsService.inbox(app, request.user.id, { view, limit, before });
     },
   );
 
@@ -135,13 +118,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(NotificationSchema), ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
-      const n = await notificationsService.updateOwn(app.db, request.user.id, request.params.id, {
-        read: true,
-      });
-      emitUpdated(request.user.id, n);
-      return n;
-    },
+    async (request) => notificationsService.markOwn(app, request.user.id, request.params.id, { read: true }),
   );
 
   app.put(
@@ -155,14 +132,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(NotificationSchema), ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
-      const n = await notificationsService.updateOwn(app.db, request.user.id, request.params.id, {
-        archived: true,
-        read: true,
-      });
-      emitUpdated(request.user.id, n);
-      return n;
-    },
+    async (request) =>
+      notificationsService.markOwn(app, request.user.id, request.params.id, { archived: true, read: true }),
   );
 
   app.post(
@@ -219,48 +190,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BulkResult, ...broadcastErrors },
       },
     },
-    async (request) => {
-      const { title, content, url, criteria = {} } = request.body;
-      if (url !== undefined && !matchScreen(url)) {
-        throw new AppError('VALIDATION', "El campo 'url' no abre ninguna pantalla de la aplicación", [
-          { field: 'url', message: 'No es una pantalla de la aplicación' },
-        ]);
-      }
-      // Without a link, everyone gets the same notification: one statement reads the audience and writes it.
-      if (url === undefined) {
-        const created = await app.notifier.createForAudience(
-          app.db,
-          {
-            query: notificationsService.audienceQuery(app.db, criteria),
-            rooms: notificationsService.audienceRooms(criteria),
-          },
-          { title, content, group: 'team', asks: false },
-        );
-        app.notifier.deliver(created);
-        return { success: true, count: recipientCount(created) };
-      }
-      const userIds = await notificationsService.audience(app.db, criteria);
-      // Everyone is told; the link goes only to those who may open it (a client never gets a staff screen,
-      // nobody a portfolio they cannot see).
-      const opens = await mayOpen(app.db, url, userIds);
-      const withLink = userIds.filter((id) => opens.has(id));
-      const withoutLink = userIds.filter((id) => !opens.has(id));
-      // Everyone or no one: one notification is one statement, which commits by itself; two (with and without
-      // the link) commit together. Only then is anyone told.
-      const parts = [
-        { userIds: withLink, title, content, url, group: 'team' as const, asks: false },
-        { userIds: withoutLink, title, content, group: 'team' as const, asks: false },
-      ].filter((part) => part.userIds.length > 0);
-      const created =
-        parts.length > 1
-          ? await app.db.transaction(async (tx) => [
-              await app.notifier.create(tx, parts[0]!),
-              await app.notifier.create(tx, parts[1]!),
-            ])
-          : await Promise.all(parts.map((part) => app.notifier.create(app.db, part)));
-      for (const c of created) app.notifier.deliver(c);
-      return { success: true, count: withLink.length + withoutLink.length };
-    },
+    async (request) => ({ success: true, count: await broadcast(app, request.body) }),
   );
 
   app.post(
@@ -307,46 +237,13 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(DeviceSchema), ...errorResponses(400, 401) },
       },
     },
-    async (request) => {
-      const { endpoint, keys } = request.body;
-      const problem = endpointProblem(endpoint, app.env.PUSH_ALLOW_LOOPBACK);
-      if (problem) {
-        throw new AppError('VALIDATION', `El campo 'endpoint' no es válido: ${problem}`, [
-          { field: 'endpoint', message: problem },
-        ]);
-      }
-      const row = await app.db.transaction(async (tx) => {
-        const [saved] = await tx
-          .insert(pushSubscriptions)
-          .values({
-            userId: request.user.id,
-            endpoint,
-            auth: keys.auth,
-            p256dh: keys.p256dh,
-            userAgent: request.headers['user-agent']?.slice(0, 300),
-          })
-          .onConflictDoUpdate({
-            target: pushSubscriptions.endpoint,
-            set: { userId: request.user.id, auth: keys.auth, p256dh: keys.p256dh },
-          })
-          .returning();
-        const beyond = await tx
-          .select({ id: pushSubscriptions.id })
-          .from(pushSubscriptions)
-          .where(and(eq(pushSubscriptions.userId, request.user.id), ne(pushSubscriptions.id, saved!.id)))
-          .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
-          .offset(MAX_PUSH_DEVICES_PER_USER - 1);
-        if (beyond.length > 0)
-          await tx.delete(pushSubscriptions).where(
-            inArray(
-              pushSubscriptions.id,
-              beyond.map((b) => b.id),
-            ),
-          );
-        return saved;
-      });
-      return toDevice(row!);
-    },
+    async (request) =>
+      pushDevices.savePushDevice(
+        app.db,
+        request.user.id,
+        { ...request.body, userAgent: request.headers['user-agent'] },
+        app.env.PUSH_ALLOW_LOOPBACK,
+      ),
   );
 
   app.delete(
@@ -364,16 +261,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const deleted = await app.db
-        .delete(pushSubscriptions)
-        .where(
-          and(
-            eq(pushSubscriptions.endpoint, request.body.endpoint),
-            eq(pushSubscriptions.userId, request.user.id),
-          ),
-        )
-        .returning({ id: pushSubscriptions.id });
-      if (deleted.length === 0) throw new AppError('NOT_FOUND', 'Suscripción no encontrada');
+      await pushDevices.deletePushDevice(app.db, request.user.id, request.body.endpoint);
       return { success: true };
     },
   );
@@ -392,18 +280,9 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
-      const [row] = await app.db
-        .select({ id: pushSubscriptions.id })
-        .from(pushSubscriptions)
-        .where(
-          and(
-            eq(pushSubscriptions.endpoint, request.body.endpoint),
-            eq(pushSubscriptions.userId, request.user.id),
-          ),
-        );
-      return { isRegistered: Boolean(row) };
-    },
+    async (request) => ({
+      isRegistered: await pushDevices.isPushDeviceRegistered(app.db, request.user.id, request.body.endpoint),
+    }),
   );
 
   app.get(
@@ -416,22 +295,6 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(ref(DeviceSchema)), ...errorResponses(401) },
       },
     },
-    async (request) => {
-      const rows = await app.db
-        .select()
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, request.user.id))
-        .orderBy(asc(pushSubscriptions.createdAt));
-      return rows.map(toDevice);
-    },
+    async (request) => pushDevices.listPushDevices(app.db, request.user.id),
   );
 };
-
-function toDevice(row: typeof pushSubscriptions.$inferSelect) {
-  return {
-    _id: row.id,
-    endpoint: row.endpoint,
-    browser: deviceNameFromEndpoint(row.endpoint),
-    createdAt: row.createdAt.toISOString(),
-  };
-}

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type TObject, Type } from '@sinclair/typebox';
-import type { Role } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { component, errorResponses, IdParams, ref } from '../../lib/schemas.ts';
+import type { Actor } from '../../policy.ts';
 import { isFollowing, setFollowing } from '../../services/notify/events.ts';
 import {
   getPreferences,
@@ -50,7 +50,7 @@ const FollowingSchema = Type.Object({ following: Type.Boolean() }, { title: 'Fol
  * («Dejar de seguir»). Everyone may read and change only their own.
  */
 export const notificationPreferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const answer = (role: Role, preferences: Preferences) => ({
+  const answer = (role: Actor['role'], preferences: Preferences) => ({
     preferences,
     // The screen lists what the person can be told of: tasks are internal work, never a client's.
     groups: NOTIFY_GROUPS.filter((key) => role !== 'client' || key !== 'tasks').map((key) => ({
