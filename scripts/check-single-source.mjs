@@ -1,0 +1,220 @@
+#!/usr/bin/env node
+/**
+ * `npm run check` (issue 32): an enumeration has one source. Fails, naming file:line, when the item statuses,
+ * the roles or the permissions are written out as a list anywhere else in the hand-written sources
+ * (`packages/*\/src`, without generated code, stories and tests).
+ *
+ * The lists are read from their sources, so this script holds no copy of them:
+ * - item statuses and roles: `ITEM_STATUSES` and `ROLES` in packages/server/src/db/schema.ts; the app's one
+ *   runtime copy is packages/app/src/lib/enums.ts, checked by the compiler against the generated client;
+ * - permissions: `permissionCatalog` in packages/server/src/policy.ts (all keys, and each scope's keys).
+ *
+ * "Written out" means one array, union type or object literal whose elements (string literals, also inside a
+ * one-argument call such as `Type.Literal('draft')`, or as an object's values) hold every value of a list.
+ * Subsets are rules, not copies (`editableStatuses`), and a map keyed by the type (`satisfies Record<ItemStatus,
+ * …>`, labels, tones) is checked by the compiler, so neither is reported.
+ *
+ * Usage: node scripts/check-single-source.mjs [--root <dir>]
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
+
+const SCHEMA = 'packages/server/src/db/schema.ts';
+const POLICY = 'packages/server/src/policy.ts';
+const APP_ENUMS = 'packages/app/src/lib/enums.ts';
+
+/**
+ * Copies known and owned by work under way elsewhere: reported as warnings, not failures. An entry that no
+ * longer matches anything fails the check, so the list only shrinks.
+ */
+export const pending = [
+  {
+    file: 'packages/server/src/routes/schemas.ts',
+    list: 'roles',
+    why: 'RoleSchema: becomes roleSchema({ title: "Role" }) from lib/schemas.ts (the routes are being split)',
+  },
+];
+
+const isSource = (path) =>
+  /\.(ts|tsx|mts|js|mjs)$/.test(path) &&
+  !/\.d\.ts$/.test(path) &&
+  !/\.(test|spec|stories|visual\.test)\.[mc]?[jt]sx?$/.test(path) &&
+  !/\.gen\.ts$/.test(path);
+
+const skippedDirs = new Set(['node_modules', 'gen', 'generated', 'test', 'tests', '__screenshots__', 'dist']);
+
+function* walk(dir) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (!skippedDirs.has(e.name)) yield* walk(path);
+    } else if (isSource(path)) yield path;
+  }
+}
+
+const parse = (path) =>
+  ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true, scriptKind(path));
+const scriptKind = (path) => (path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+
+const unwrap = (node) => {
+  while (
+    node &&
+    (ts.isAsExpression(node) ||
+      ts.isSatisfiesExpression(node) ||
+      ts.isParenthesizedExpression(node) ||
+      ts.isTypeAssertionExpression(node))
+  )
+    node = node.expression;
+  return node;
+};
+
+/** The string a list element stands for, if any. */
+function literalOf(node) {
+  node = unwrap(node);
+  if (!node) return undefined;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isLiteralTypeNode(node)) return literalOf(node.literal);
+  if (ts.isPropertyAssignment(node)) return literalOf(node.initializer);
+  // Type.Literal('draft'), inCycle('draft'): a call naming one value.
+  if (ts.isCallExpression(node) && node.arguments.length === 1) return literalOf(node.arguments[0]);
+  return undefined;
+}
+
+function elementsOf(node) {
+  if (ts.isArrayLiteralExpression(node)) return node.elements;
+  if (ts.isUnionTypeNode(node)) return node.types;
+  if (ts.isObjectLiteralExpression(node)) return node.properties;
+  if (ts.isTupleTypeNode(node)) return node.elements;
+  return null;
+}
+
+/** The array assigned to `const <name> = [...]` in a file, as strings. */
+function constList(file, name) {
+  let found;
+  const visit = (node) => {
+    if (ts.isVariableDeclaration(node) && node.name.getText() === name && node.initializer) {
+      const init = unwrap(node.initializer);
+      if (ts.isArrayLiteralExpression(init)) found = init.elements;
+    }
+    if (!found) ts.forEachChild(node, visit);
+  };
+  visit(file);
+  if (!found) throw new Error(`${file.fileName}: no \`const ${name} = [...]\` found`);
+  return found;
+}
+
+/** The lists and where each may be written out, read from their sources under `root`. */
+export function readLists(root) {
+  const schema = parse(join(root, SCHEMA));
+  const policy = parse(join(root, POLICY));
+  const strings = (elements) => elements.map(literalOf).filter((v) => v !== undefined);
+  const catalog = constList(policy, 'permissionCatalog').map((entry) => {
+    const o = unwrap(entry);
+    const prop = (k) => o.properties.find((p) => p.name?.getText() === k);
+    return { key: literalOf(prop('key')), scope: literalOf(prop('scope')) };
+  });
+  const keys = (scope) => catalog.filter((p) => !scope || p.scope === scope).map((p) => p.key);
+  return [
+    {
+      name: 'item statuses',
+      id: 'statuses',
+      values: strings(constList(schema, 'ITEM_STATUSES')),
+      sources: [SCHEMA, APP_ENUMS],
+    },
+    { name: 'roles', id: 'roles', values: strings(constList(schema, 'ROLES')), sources: [SCHEMA, APP_ENUMS] },
+    { name: 'permissions', id: 'permissions', values: keys(), sources: [POLICY] },
+    { name: 'portfolio permissions', id: 'permissions', values: keys('portfolio'), sources: [POLICY] },
+    { name: 'global permissions', id: 'permissions', values: keys('global'), sources: [POLICY] },
+  ].filter((l) => l.values.length >= 2);
+}
+
+/** Every list written out outside its sources: `{ file, line, list, id }`. */
+export function findCopies(root) {
+  const lists = readLists(root);
+  const findings = [];
+  const packages = readdirSync(join(root, 'packages'), { withFileTypes: true }).filter((d) =>
+    d.isDirectory(),
+  );
+  for (const pkg of packages) {
+    for (const path of walk(join(root, 'packages', pkg.name, 'src'))) {
+      const file = relative(root, path).split(sep).join('/');
+      const candidates = lists.filter((l) => !l.sources.includes(file));
+      if (candidates.length === 0) continue;
+      const text = readFileSync(path, 'utf8');
+      // Cheap pre-filter: a file that does not name every value of some list cannot hold a copy.
+      const possible = candidates.filter((l) => l.values.every((v) => text.includes(v)));
+      if (possible.length === 0) continue;
+      const sf = parse(path);
+      const seen = new Set();
+      const visit = (node) => {
+        const elements = elementsOf(node);
+        if (elements) {
+          const values = new Set(Array.from(elements, literalOf));
+          for (const l of possible) {
+            if (!l.values.every((v) => values.has(v))) continue;
+            const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+            const key = `${line}:${l.id}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            findings.push({ file, line, list: l.name, id: l.id, sources: l.sources });
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(sf);
+    }
+  }
+  return findings;
+}
+
+/** The source in the finding's own package, when it has one (the app's for the app, the schema's for the server). */
+const sourceFor = (f) => {
+  const pkg = f.file.split('/').slice(0, 2).join('/');
+  return f.sources.find((s) => s.startsWith(`${pkg}/`)) ?? f.sources.join(' or ');
+};
+
+/** Splits findings into failures and known copies; a pending entry nothing matches is itself a failure. */
+export function judge(findings, known = []) {
+  const isKnown = (f) => known.some((k) => k.file === f.file && k.list === f.id);
+  const failures = findings
+    .filter((f) => !isKnown(f))
+    .map((f) => ({
+      ...f,
+      message: `${f.file}:${f.line}: the ${f.list} written out again; import them from ${sourceFor(f)}`,
+    }));
+  const warnings = findings.filter(isKnown);
+  for (const k of known)
+    if (!warnings.some((w) => w.file === k.file && w.id === k.list))
+      failures.push({
+        file: k.file,
+        line: 0,
+        message: `${k.file}: listed as pending (${k.list}) but holds no copy any more: remove the entry from scripts/check-single-source.mjs`,
+      });
+  return { failures, warnings };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const at = process.argv.indexOf('--root');
+  const root = at > 0 ? resolve(process.argv[at + 1]) : resolve(import.meta.dirname, '..');
+  const { failures, warnings } = judge(findCopies(root), at > 0 ? [] : pending);
+  for (const w of warnings) {
+    const why = pending.find((k) => k.file === w.file && k.list === w.id)?.why ?? '';
+    console.warn(`${w.file}:${w.line}: the ${w.list} written out again (pending: ${why})`);
+  }
+  for (const f of failures) console.error(f.message);
+  if (failures.length > 0) {
+    console.error(`single source: ${failures.length} list(s) written out outside their source`);
+    process.exit(1);
+  }
+  console.log(
+    `single source: item statuses, roles and permissions are written out only in ${SCHEMA}, ${POLICY} and ${APP_ENUMS}`,
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The single-source check (issue 32) against small fixture trees: `node --test scripts/`.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, test } from 'node:test';
+import { findCopies, judge } from './check-single-source.mjs';
+
+const script = join(import.meta.dirname, 'check-single-source.mjs');
+const roots = [];
+after(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+});
+
+/** A tree with the three sources and the given extra files. */
+function fixture(files = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'single-source-'));
+  roots.push(root);
+  const all = {
+    'packages/server/src/db/schema.ts': `
+export const ROLES = ['admin', 'employee', 'client'] as const;
+export const ITEM_STATUSES = ['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes', 'approved'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];`,
+    'packages/server/src/policy.ts': `
+export const permissionCatalog = [
+  { key: 'portfolio.view', scope: 'portfolio', label: 'Ver' },
+  { key: 'production.edit', scope: 'portfolio', label: 'Editar' },
+  { key: 'portfolios.create', scope: 'global', label: 'Crear' },
+  { key: 'users.search', scope: 'global', label: 'Buscar' },
+] as const;
+export const employeeDefaults = ['portfolios.create', 'users.search'];`,
+    'packages/app/src/lib/enums.ts': `
+export const itemStatuses = ['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes', 'approved'] as const;
+export const roles = ['admin', 'employee', 'client'] as const;`,
+    // A subset is a rule and a keyed map is checked by the compiler: neither is a copy.
+    'packages/server/src/services/transitions.ts': `
+export const editableStatuses = ['draft', 'internal_changes', 'client_changes'];
+export const labels = { draft: 'Borrador', internal_review: 'a', internal_changes: 'b', client_review: 'c', client_changes: 'd', approved: 'e' };`,
+    ...files,
+  };
+  for (const [path, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+const run = (root) => spawnSync(process.execPath, [script, '--root', root], { encoding: 'utf8' });
+
+test('a tree where each list is written out only in its source passes', () => {
+  const result = run(fixture());
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /single source/);
+});
+
+test('a status union written out again fails, naming the file and line', () => {
+  const root = fixture({
+    'packages/app/src/routes/item.ts': `import x from 'y';
+
+export const clientCanSee = (
+  status: 'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved',
+) => status === 'approved';`,
+  });
+  const result = run(root);
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /packages\/app\/src\/routes\/item\.ts:4: the item statuses written out again/);
+  assert.match(result.stderr, /packages\/app\/src\/lib\/enums\.ts/);
+});
+
+test('roles as TypeBox literals, and the global permissions as an array, fail too', () => {
+  const root = fixture({
+    'packages/server/src/routes/schemas.ts': `
+const RoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('employee'), Type.Literal('client')]);
+const perms = ['users.search', 'portfolios.create'];`,
+  });
+  const found = findCopies(root).map((f) => `${f.file}:${f.line}:${f.id}`);
+  assert.deepEqual(found.sort(), [
+    'packages/server/src/routes/schemas.ts:2:roles',
+    'packages/server/src/routes/schemas.ts:3:permissions',
+  ]);
+  assert.equal(run(root).status, 1);
+});
+
+test('generated code, stories and tests are not read', () => {
+  const list = `export const s = ['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes', 'approved'];`;
+  const root = fixture({
+    'packages/api-client/src/gen/types.gen.ts': list,
+    'packages/ui/src/kanban/kanban.stories.tsx': list,
+    'packages/app/src/lib/enums.test.ts': list,
+  });
+  assert.equal(run(root).status, 0);
+});
+
+test('a pending copy only warns, and a pending entry that matches nothing fails', () => {
+  const root = fixture({
+    'packages/server/src/routes/schemas.ts': `const r = ['admin', 'employee', 'client'];`,
+  });
+  const known = [{ file: 'packages/server/src/routes/schemas.ts', list: 'roles', why: 'under way' }];
+  const found = findCopies(root);
+  assert.deepEqual(judge(found, known).failures, []);
+  assert.equal(judge(found, known).warnings.length, 1);
+  const stale = judge([], known).failures;
+  assert.equal(stale.length, 1);
+  assert.match(stale[0].message, /holds no copy any more/);
+});
