@@ -1,9 +1,8 @@
 import type { Comment, MaterialVersionHistory, ProductionItem } from '@crw/api-client';
-import * as sdk from '@crw/api-client/sdk';
 import { Skeleton } from '@crw/ui';
 import { useEffect, useId, useState } from 'react';
+import { fetchItemHistory } from '../../../features/production/item.ts';
 import { itemMsg as m } from '../../../features/production/messages.ts';
-import { api } from '../../../lib/api.ts';
 import { CommentsPanel } from './comments-panel.tsx';
 import { isPinnable, PinnedFile } from './pinned-file.tsx';
 import { pinNumbers, pinnedFiles, pinsOn } from './pins.ts';
@@ -28,8 +27,7 @@ export function ItemComments({ item }: { item: ProductionItem }) {
   useEffect(() => {
     if (newest === 0) return;
     let live = true;
-    api
-      .call(sdk.getMaterialVersionHistory({ client: api.client, path: { id: item._id } }), m.loadError)
+    fetchItemHistory(item._id)
       .then((next) => {
         if (!live) return;
         setHistory(next);

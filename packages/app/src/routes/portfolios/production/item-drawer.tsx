@@ -1,60 +1,42 @@
 import type { MaterialVersionHistory, ProductionItem } from '@crw/api-client';
-import * as sdk from '@crw/api-client/sdk';
 import {
   Button,
   ChoiceDialog,
   ConfirmDialog,
-  DatePicker,
-  DiffView,
   Drawer,
   EmptyState,
-  Field,
-  FileDropZone,
-  Input,
-  RichTextContent,
-  Select,
   Skeleton,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
-  Textarea,
-  type UploadProgress,
 } from '@crw/ui';
 import { CopyIcon, Trash2Icon } from 'lucide-react';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { type Location, useBlocker } from 'react-router';
-import { snapshot, useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
-import { LazyRichTextEditor } from '../../../features/editor/lazy-rich-text-editor.tsx';
 import { onProductionChanged } from '../../../features/notifications/realtime.ts';
-import { portfoliosStore } from '../../../features/portfolios/store.ts';
+import {
+  deleteItem,
+  duplicateItem,
+  fetchItem,
+  fetchItemHistory,
+  knownItem,
+} from '../../../features/production/item.ts';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
 import { StatusBadge } from '../../../features/production/status-badge.tsx';
-import { productionStore } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
-import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { MoveItemsDialog } from './dialogs.tsx';
-import { MaterialFiles } from './file-blob.tsx';
 import { FollowButton } from './follow-button.tsx';
 import { HistoryPanel } from './history-panel.tsx';
+import { DetailsForm } from './item-details-form.tsx';
 import { ItemComments } from './item-comments.tsx';
-import {
-  acceptedTypes,
-  htmlToText,
-  humanSize,
-  MAX_COPY_CHARACTERS,
-  MAX_COPY_HTML,
-  MAX_UPLOAD_BYTES,
-  uploadWithProgress,
-} from './material.ts';
+import { MaterialPanel } from './material-panel.tsx';
 import { ReviewActions } from './review-actions.tsx';
-import { type MaterialEditor, useMaterialEditor } from './use-material-editor.ts';
+import { useMaterialEditor } from './use-material-editor.ts';
 import { VersionsPanel } from './versions-panel.tsx';
-
-const client = api.client;
-const NONE = '__none__';
 
 /** Leaving `from` for `to` closes this drawer or opens another item in it (the drawer is `?item=`). */
 const leavesItem = (from: Location, to: Location) =>
@@ -98,9 +80,7 @@ export function ItemDrawer({
   const loadHistory = useCallback(async () => {
     historyWanted.current = true;
     try {
-      setHistory(
-        await api.call(sdk.getMaterialVersionHistory({ client, path: { id: itemId } }), m.loadError),
-      );
+      setHistory(await fetchItemHistory(itemId));
     } catch (e) {
       setError((e as Error).message);
     }
@@ -108,10 +88,7 @@ export function ItemDrawer({
 
   const load = useCallback(async () => {
     try {
-      const [next] = await Promise.all([
-        api.call(sdk.getItem({ client, path: { id: itemId } }), m.loadError),
-        historyWanted.current ? loadHistory() : null,
-      ]);
+      const [next] = await Promise.all([fetchItem(itemId), historyWanted.current ? loadHistory() : null]);
       // The same copy as the one shown: nothing to draw again.
       setItem((shown) => (shown && JSON.stringify(shown) === JSON.stringify(next) ? shown : next));
       setError(null);
@@ -185,7 +162,7 @@ export function ItemDrawer({
 
   const duplicate = async () => {
     try {
-      const copy = await api.call(sdk.duplicateItem({ client, path: { id: itemId } }), m.loadError);
+      const copy = await duplicateItem(itemId);
       toast.success(m.actions.duplicated);
       onChanged();
       onOpenItem(copy._id);
@@ -195,7 +172,7 @@ export function ItemDrawer({
   };
   const remove = async () => {
     try {
-      await api.call(sdk.deleteItem({ client, path: { id: itemId } }), m.loadError);
+      await deleteItem(itemId);
       toast.success(m.actions.deleted);
       onChanged();
       leave(onClose);
@@ -382,382 +359,6 @@ function PanelLoading() {
       <span className="sr-only">{m.loading}</span>
       <Skeleton className="h-16" />
       <Skeleton className="h-16" />
-    </div>
-  );
-}
-
-/** The item as the plan on screen holds it (board, table or calendar), or null. */
-function knownItem(itemId: string): ProductionItem | null {
-  const plan = snapshot(productionStore);
-  for (const page of [...Object.values(plan.board), plan.table, plan.calendar]) {
-    const found = page.items.find((i) => i._id === itemId);
-    if (found) return found as ProductionItem;
-  }
-  return null;
-}
-
-type Draft = Pick<
-  ProductionItem,
-  | 'title'
-  | 'description'
-  | 'format'
-  | 'pilar'
-  | 'angulo'
-  | 'funnelPhase'
-  | 'awarenessLevel'
-  | 'publishDate'
-  | 'assigneeId'
->;
-const draftOf = (item: ProductionItem): Draft => ({
-  title: item.title,
-  description: item.description,
-  format: item.format,
-  pilar: item.pilar,
-  angulo: item.angulo,
-  funnelPhase: item.funnelPhase,
-  awarenessLevel: item.awarenessLevel,
-  publishDate: item.publishDate,
-  assigneeId: item.assigneeId,
-});
-
-const DetailsForm = memo(function DetailsForm({
-  item,
-  onSaved,
-  onReload,
-}: {
-  item: ProductionItem;
-  onSaved: (i: ProductionItem) => void;
-  onReload: () => Promise<void>;
-}) {
-  const { active } = useSnapshot(portfoliosStore);
-  const { members } = useSnapshot(productionStore);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(item));
-  const base = useRef(item);
-  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'stale'>('idle');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  // A fresh copy of the item (after a reload) keeps what the user typed and moves the base forward.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the server's copy changes
-  useEffect(() => {
-    const previous = base.current;
-    // On mount the draft is already the item's: setting it again would draw the form twice.
-    if (previous === item) return;
-    base.current = item;
-    setDraft((d) => {
-      const next = draftOf(item);
-      for (const key of Object.keys(d) as Array<keyof Draft>) {
-        if (d[key] !== draftOf(previous)[key]) (next as Record<string, unknown>)[key] = d[key];
-      }
-      return next;
-    });
-    if (state === 'stale') setState('idle');
-  }, [item]);
-
-  const changed = (Object.keys(draft) as Array<keyof Draft>).filter((k) => draft[k] !== draftOf(item)[k]);
-  const readOnly = item.status === 'approved';
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setState('idle');
-  };
-  const save = async () => {
-    if (!draft.title.trim()) return setErrors({ title: m.fields.titleRequired });
-    setErrors({});
-    setState('saving');
-    try {
-      const body = Object.fromEntries(changed.map((k) => [k, draft[k]]));
-      const saved = await api.call(
-        sdk.updateItem({ client, path: { id: item._id }, body: { ...body, version: item.version } }),
-        m.saveError,
-      );
-      setState('saved');
-      onSaved(saved);
-    } catch (e) {
-      const err = e as Error & {
-        status?: number;
-        body?: { code?: string; details?: Array<{ field?: string; message: string }> };
-      };
-      if (err.status === 409) return setState('stale');
-      setState('idle');
-      const fieldErrors = Object.fromEntries(
-        (err.body?.details ?? []).filter((d) => d.field).map((d) => [d.field!, d.message]),
-      );
-      setErrors(Object.keys(fieldErrors).length ? fieldErrors : { form: err.message });
-    }
-  };
-  const data = active?.productionCycleData;
-  const options = (values: readonly string[], label: (v: string) => string = (v) => v) => [
-    { value: NONE, label: m.fields.none },
-    ...values.map((v) => ({ value: v, label: label(v) })),
-  ];
-  const select = (
-    key: 'format' | 'pilar' | 'angulo' | 'funnelPhase' | 'awarenessLevel' | 'assigneeId',
-    label: string,
-    opts: { value: string; label: string }[],
-  ) => (
-    <Field label={label} error={errors[key]}>
-      {(a) => (
-        <Select
-          {...a}
-          disabled={readOnly}
-          options={opts}
-          value={(draft[key] as string | null) ?? NONE}
-          onValueChange={(v) => set(key, (v === NONE ? null : v) as never)}
-        />
-      )}
-    </Field>
-  );
-
-  return (
-    <form
-      className="space-y-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      {state === 'stale' ? (
-        <div
-          role="alert"
-          className="space-y-2 rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm"
-        >
-          <p>{m.stale}</p>
-          <Button type="button" size="sm" variant="outline" onClick={() => void onReload()}>
-            {m.staleReload}
-          </Button>
-        </div>
-      ) : null}
-      <Field label={m.fields.title} error={errors.title}>
-        {(a) => (
-          <Input
-            {...a}
-            readOnly={readOnly}
-            maxLength={200}
-            value={draft.title}
-            onChange={(e) => set('title', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={m.fields.description} error={errors.description}>
-        {(a) => (
-          <Textarea
-            {...a}
-            readOnly={readOnly}
-            maxLength={5000}
-            rows={3}
-            value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        )}
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {select('format', m.fields.format, options(data?.formatosCreativos ?? []))}
-        {select('pilar', m.fields.pilar, options(data?.pilaresContenido ?? []))}
-        {select('angulo', m.fields.angulo, options(data?.angulosVenta ?? []))}
-        {select(
-          'funnelPhase',
-          m.fields.funnelPhase,
-          options(Object.keys(t.funnelPhases), (v) => t.funnelPhases[v]!),
-        )}
-        {select(
-          'awarenessLevel',
-          m.fields.awarenessLevel,
-          options(Object.keys(t.awarenessLevels), (v) => t.awarenessLevels[v]!),
-        )}
-        {select('assigneeId', m.fields.assignee, [
-          { value: NONE, label: t.unassigned },
-          ...members.filter((x) => x.staff).map((x) => ({ value: x._id, label: x.name })),
-        ])}
-        <Field label={m.fields.publishDate} error={errors.publishDate}>
-          {(a) => (
-            <DatePicker
-              {...a}
-              disabled={readOnly}
-              value={draft.publishDate ?? null}
-              onValueChange={(value) => set('publishDate', value)}
-            />
-          )}
-        </Field>
-      </div>
-      {errors.form ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errors.form}
-        </p>
-      ) : null}
-      {readOnly ? null : (
-        <div className="flex items-center gap-3">
-          <Button type="submit" disabled={state === 'saving' || changed.length === 0}>
-            {state === 'saving' ? t.saving : m.save}
-          </Button>
-          <span role="status" className="text-sm text-muted-foreground">
-            {state === 'saved' && changed.length === 0 ? m.saved : changed.length > 0 ? m.unsaved : ''}
-          </span>
-        </div>
-      )}
-    </form>
-  );
-});
-
-interface Upload extends UploadProgress {
-  file: File;
-  abort?: () => void;
-}
-
-function MaterialPanel({ item, editor }: { item: ProductionItem; editor: MaterialEditor }) {
-  const [uploads, setUploads] = useState<Upload[]>([]);
-  const { copy, setCopy, saving, dirty, canEdit } = editor;
-  const tooLong = copy.length > MAX_COPY_HTML;
-  const saveMaterial = editor.save;
-
-  const patch = (file: File, change: Partial<Upload>) =>
-    setUploads((list) => list.map((u) => (u.file === file ? { ...u, ...change } : u)));
-  const upload = async (file: File) => {
-    setUploads((list) => [...list.filter((u) => u.file !== file), { file, name: file.name, percent: 0 }]);
-    try {
-      const signed = await api.call(
-        sdk.createSignedUploadUrl({
-          client,
-          path: { id: item._id },
-          body: { fileName: file.name, fileType: file.type, size: file.size },
-        }),
-        m.material.uploadError(file.name),
-      );
-      const job = uploadWithProgress(signed.url, signed.headers, file, (percent) => patch(file, { percent }));
-      patch(file, { abort: job.abort });
-      await job.done;
-      patch(file, { percent: 100 });
-      const entry = { s3Key: signed.s3Key, fileName: file.name, fileType: file.type, size: file.size };
-      await saveMaterial([...item.materialData.files, entry]);
-      setUploads((list) => list.filter((u) => u.file !== file));
-      toast.success(m.material.uploaded(file.name));
-    } catch (e) {
-      const aborted = (e as Error).name === 'AbortError';
-      patch(file, {
-        error: aborted ? m.material.cancelled : (e as Error).message || m.material.uploadError(file.name),
-      });
-    }
-  };
-  const onFiles = (files: File[]) => {
-    for (const file of files) {
-      if (!acceptedTypes.includes(file.type)) toast.error(m.material.badType(file.name));
-      else if (file.size > MAX_UPLOAD_BYTES)
-        toast.error(m.material.tooBig(file.name, humanSize(MAX_UPLOAD_BYTES)));
-      else void upload(file);
-    }
-  };
-  return (
-    <div className="space-y-5">
-      {!canEdit && item.status !== 'approved' ? (
-        <p className="rounded-lg bg-muted p-3 text-sm">{m.material.locked}</p>
-      ) : null}
-      {canEdit && editor.conflict ? (
-        <section
-          aria-labelledby="material-conflict"
-          className="space-y-3 rounded-lg border border-destructive/50 bg-destructive/5 p-3"
-        >
-          <h3 id="material-conflict" className="text-sm font-medium">
-            {m.material.conflictTitle}
-          </h3>
-          <p role="alert" className="text-sm">
-            {m.material.conflictHelp}
-          </p>
-          <DiffView
-            before={htmlToText(editor.conflict.materialData.copy)}
-            after={htmlToText(copy)}
-            labels={{
-              legendAdded: m.material.conflictOnlyMine,
-              legendRemoved: m.material.conflictOnlyTheirs,
-            }}
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" disabled={saving} onClick={() => void editor.keepMine()}>
-              {m.material.conflictKeepMine}
-            </Button>
-            <Button size="sm" variant="outline" disabled={saving} onClick={editor.takeTheirs}>
-              {m.material.conflictTakeTheirs}
-            </Button>
-            <Button size="sm" variant="ghost" disabled={saving} onClick={editor.dismissConflict}>
-              {m.material.conflictKeepEditing}
-            </Button>
-          </div>
-        </section>
-      ) : null}
-      {canEdit ? (
-        <section aria-labelledby="material-copy" className="space-y-2">
-          <h3 id="material-copy" className="text-sm font-medium">
-            {m.material.copy}
-          </h3>
-          <LazyRichTextEditor
-            label={m.material.copy}
-            value={copy}
-            onChange={setCopy}
-            mentions={false}
-            maxLength={MAX_COPY_CHARACTERS}
-            invalid={tooLong}
-            placeholder={m.material.copyHint}
-          />
-          {tooLong ? (
-            <p role="alert" className="text-sm text-destructive">
-              {m.material.tooLong}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button disabled={saving || !dirty || tooLong} onClick={() => void saveMaterial()}>
-              {saving ? t.saving : m.material.save}
-            </Button>
-            <span className="text-sm text-muted-foreground" aria-live="polite">
-              {saving ? t.saving : dirty ? m.unsaved : m.saved}
-            </span>
-          </div>
-        </section>
-      ) : (
-        <section aria-labelledby="material-preview" className="space-y-2">
-          <h3 id="material-preview" className="text-sm font-medium">
-            {m.material.copy}
-          </h3>
-          <RichTextContent
-            className="rounded-lg border border-border p-3"
-            html={item.materialData.copy}
-            empty={m.material.noCopy}
-          />
-        </section>
-      )}
-      <section aria-labelledby="material-files" className="space-y-3">
-        <h3 id="material-files" className="text-sm font-medium">
-          {m.material.files}
-        </h3>
-        {item.materialData.files.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{m.material.noFiles}</p>
-        ) : null}
-        <MaterialFiles itemId={item._id} files={item.materialData.files} />
-        {canEdit ? (
-          <>
-            <FileDropZone onFiles={onFiles} uploads={uploads} accept={acceptedTypes.join(',')} />
-            {uploads.map((u) => (
-              <div key={u.name} className="flex gap-2">
-                {u.error ? (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={m.material.retry(u.name)}
-                    onClick={() => void upload(u.file)}
-                  >
-                    {m.material.retry(u.name)}
-                  </Button>
-                ) : u.percent < 100 ? (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={m.material.cancel(u.name)}
-                    onClick={() => u.abort?.()}
-                  >
-                    {m.material.cancel(u.name)}
-                  </Button>
-                ) : null}
-              </div>
-            ))}
-          </>
-        ) : null}
-      </section>
     </div>
   );
 }

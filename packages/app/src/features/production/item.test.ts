@@ -1,0 +1,27 @@
+import type { ProductionItem } from '@crw/api-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { knownItem } from './item.ts';
+import { productionStore } from './store.ts';
+
+const item = (id: string, title: string) => ({ _id: id, title }) as ProductionItem;
+
+afterEach(() => {
+  productionStore.table.items = [];
+  productionStore.board.draft.items = [];
+  productionStore.calendar.items = [];
+});
+
+describe('the open piece as the plan already has it', () => {
+  it('is found on the board, in the table or in the calendar', () => {
+    productionStore.board.draft.items = [item('a', 'En el tablero')];
+    productionStore.table.items = [item('b', 'En la tabla')];
+    productionStore.calendar.items = [item('c', 'En el calendario')];
+    expect(knownItem('a')?.title).toBe('En el tablero');
+    expect(knownItem('b')?.title).toBe('En la tabla');
+    expect(knownItem('c')?.title).toBe('En el calendario');
+  });
+
+  it('is null when the plan on screen does not hold it (a deep link)', () => {
+    expect(knownItem('z')).toBeNull();
+  });
+});

@@ -1,0 +1,56 @@
+import type { MaterialVersionHistory, ProductionItem, UpdateItemData } from '@crw/api-client';
+import * as sdk from '@crw/api-client/sdk';
+import { snapshot } from 'valtio';
+import { api } from '../../lib/api.ts';
+import { itemMsg as m } from './messages.ts';
+import { productionStore } from './store.ts';
+
+/**
+ * The open piece (the plan's drawer, `?item={id}`): its reads and its actions on the server. Each one throws the
+ * API's Spanish error (`api.call`); the drawer decides whether it is a toast or the panel's error.
+ */
+const client = api.client;
+
+/** The item as the plan on screen holds it (board, table or calendar), or null. */
+export function knownItem(itemId: string): ProductionItem | null {
+  const plan = snapshot(productionStore);
+  for (const page of [...Object.values(plan.board), plan.table, plan.calendar]) {
+    const found = page.items.find((i) => i._id === itemId);
+    if (found) return found as ProductionItem;
+  }
+  return null;
+}
+
+/** The server's copy of the item. */
+export const fetchItem = (itemId: string): Promise<ProductionItem> =>
+  api.call(sdk.getItem({ client, path: { id: itemId } }), m.loadError);
+
+/** Its material versions and its history (the Versiones and Historial tabs, the pinned images). */
+export const fetchItemHistory = (itemId: string): Promise<MaterialVersionHistory> =>
+  api.call(sdk.getMaterialVersionHistory({ client, path: { id: itemId } }), m.loadError);
+
+/** A copy of the item in the same cycle; resolves to the copy. */
+export const duplicateItem = (itemId: string): Promise<ProductionItem> =>
+  api.call(sdk.duplicateItem({ client, path: { id: itemId } }), m.loadError);
+
+export const deleteItem = async (itemId: string): Promise<void> => {
+  await api.call(sdk.deleteItem({ client, path: { id: itemId } }), m.loadError);
+};
+
+/**
+ * The details that changed, against the version read (`version`): a newer copy on the server answers 409 and
+ * nothing is overwritten.
+ */
+export const updateItemDetails = (itemId: string, body: UpdateItemData['body']): Promise<ProductionItem> =>
+  api.call(sdk.updateItem({ client, path: { id: itemId }, body }), m.saveError);
+
+/** Where to upload `file` for the item (a signed URL, its headers and the key to save in the material). */
+export const signUpload = (itemId: string, file: File) =>
+  api.call(
+    sdk.createSignedUploadUrl({
+      client,
+      path: { id: itemId },
+      body: { fileName: file.name, fileType: file.type, size: file.size },
+    }),
+    m.material.uploadError(file.name),
+  );

@@ -1,0 +1,180 @@
+import type { ProductionItem } from '@crw/api-client';
+import { Button, DiffView, FileDropZone, RichTextContent, type UploadProgress } from '@crw/ui';
+import { useState } from 'react';
+import { LazyRichTextEditor } from '../../../features/editor/lazy-rich-text-editor.tsx';
+import { signUpload } from '../../../features/production/item.ts';
+import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
+import { toast } from '../../../features/system/store.ts';
+import { MaterialFiles } from './file-blob.tsx';
+import {
+  acceptedTypes,
+  htmlToText,
+  humanSize,
+  MAX_COPY_CHARACTERS,
+  MAX_COPY_HTML,
+  MAX_UPLOAD_BYTES,
+  uploadWithProgress,
+} from './material.ts';
+import type { MaterialEditor } from './use-material-editor.ts';
+
+interface Upload extends UploadProgress {
+  file: File;
+  abort?: () => void;
+}
+
+/**
+ * The Material tab: the copy in the rich-text editor (or read-only once it may not change), a conflict with
+ * someone else's newer copy side by side, and the files with uploads that show their progress and can be cancelled.
+ */
+export function MaterialPanel({ item, editor }: { item: ProductionItem; editor: MaterialEditor }) {
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const { copy, setCopy, saving, dirty, canEdit } = editor;
+  const tooLong = copy.length > MAX_COPY_HTML;
+  const saveMaterial = editor.save;
+
+  const patch = (file: File, change: Partial<Upload>) =>
+    setUploads((list) => list.map((u) => (u.file === file ? { ...u, ...change } : u)));
+  const upload = async (file: File) => {
+    setUploads((list) => [...list.filter((u) => u.file !== file), { file, name: file.name, percent: 0 }]);
+    try {
+      const signed = await signUpload(item._id, file);
+      const job = uploadWithProgress(signed.url, signed.headers, file, (percent) => patch(file, { percent }));
+      patch(file, { abort: job.abort });
+      await job.done;
+      patch(file, { percent: 100 });
+      const entry = { s3Key: signed.s3Key, fileName: file.name, fileType: file.type, size: file.size };
+      await saveMaterial([...item.materialData.files, entry]);
+      setUploads((list) => list.filter((u) => u.file !== file));
+      toast.success(m.material.uploaded(file.name));
+    } catch (e) {
+      const aborted = (e as Error).name === 'AbortError';
+      patch(file, {
+        error: aborted ? m.material.cancelled : (e as Error).message || m.material.uploadError(file.name),
+      });
+    }
+  };
+  const onFiles = (files: File[]) => {
+    for (const file of files) {
+      if (!acceptedTypes.includes(file.type)) toast.error(m.material.badType(file.name));
+      else if (file.size > MAX_UPLOAD_BYTES)
+        toast.error(m.material.tooBig(file.name, humanSize(MAX_UPLOAD_BYTES)));
+      else void upload(file);
+    }
+  };
+  return (
+    <div className="space-y-5">
+      {!canEdit && item.status !== 'approved' ? (
+        <p className="rounded-lg bg-muted p-3 text-sm">{m.material.locked}</p>
+      ) : null}
+      {canEdit && editor.conflict ? (
+        <section
+          aria-labelledby="material-conflict"
+          className="space-y-3 rounded-lg border border-destructive/50 bg-destructive/5 p-3"
+        >
+          <h3 id="material-conflict" className="text-sm font-medium">
+            {m.material.conflictTitle}
+          </h3>
+          <p role="alert" className="text-sm">
+            {m.material.conflictHelp}
+          </p>
+          <DiffView
+            before={htmlToText(editor.conflict.materialData.copy)}
+            after={htmlToText(copy)}
+            labels={{
+              legendAdded: m.material.conflictOnlyMine,
+              legendRemoved: m.material.conflictOnlyTheirs,
+            }}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" disabled={saving} onClick={() => void editor.keepMine()}>
+              {m.material.conflictKeepMine}
+            </Button>
+            <Button size="sm" variant="outline" disabled={saving} onClick={editor.takeTheirs}>
+              {m.material.conflictTakeTheirs}
+            </Button>
+            <Button size="sm" variant="ghost" disabled={saving} onClick={editor.dismissConflict}>
+              {m.material.conflictKeepEditing}
+            </Button>
+          </div>
+        </section>
+      ) : null}
+      {canEdit ? (
+        <section aria-labelledby="material-copy" className="space-y-2">
+          <h3 id="material-copy" className="text-sm font-medium">
+            {m.material.copy}
+          </h3>
+          <LazyRichTextEditor
+            label={m.material.copy}
+            value={copy}
+            onChange={setCopy}
+            mentions={false}
+            maxLength={MAX_COPY_CHARACTERS}
+            invalid={tooLong}
+            placeholder={m.material.copyHint}
+          />
+          {tooLong ? (
+            <p role="alert" className="text-sm text-destructive">
+              {m.material.tooLong}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button disabled={saving || !dirty || tooLong} onClick={() => void saveMaterial()}>
+              {saving ? t.saving : m.material.save}
+            </Button>
+            <span className="text-sm text-muted-foreground" aria-live="polite">
+              {saving ? t.saving : dirty ? m.unsaved : m.saved}
+            </span>
+          </div>
+        </section>
+      ) : (
+        <section aria-labelledby="material-preview" className="space-y-2">
+          <h3 id="material-preview" className="text-sm font-medium">
+            {m.material.copy}
+          </h3>
+          <RichTextContent
+            className="rounded-lg border border-border p-3"
+            html={item.materialData.copy}
+            empty={m.material.noCopy}
+          />
+        </section>
+      )}
+      <section aria-labelledby="material-files" className="space-y-3">
+        <h3 id="material-files" className="text-sm font-medium">
+          {m.material.files}
+        </h3>
+        {item.materialData.files.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{m.material.noFiles}</p>
+        ) : null}
+        <MaterialFiles itemId={item._id} files={item.materialData.files} />
+        {canEdit ? (
+          <>
+            <FileDropZone onFiles={onFiles} uploads={uploads} accept={acceptedTypes.join(',')} />
+            {uploads.map((u) => (
+              <div key={u.name} className="flex gap-2">
+                {u.error ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={m.material.retry(u.name)}
+                    onClick={() => void upload(u.file)}
+                  >
+                    {m.material.retry(u.name)}
+                  </Button>
+                ) : u.percent < 100 ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={m.material.cancel(u.name)}
+                    onClick={() => u.abort?.()}
+                  >
+                    {m.material.cancel(u.name)}
+                  </Button>
+                ) : null}
+              </div>
+            ))}
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}
