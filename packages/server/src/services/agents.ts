@@ -11,7 +11,7 @@ import {
   tools,
   users,
 } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, notFound, notFoundMessages } from '../errors.ts';
 import {
   type Actor,
   isAdmin,
@@ -21,8 +21,8 @@ import {
 } from '../policy.ts';
 import type { Notifier } from './notifier.ts';
 
-type AgentRow = typeof agents.$inferSelect;
-type TaskRow = typeof tasks.$inferSelect;
+export type AgentRow = typeof agents.$inferSelect;
+export type TaskRow = typeof tasks.$inferSelect;
 
 export const toAgent = (row: AgentRow) => ({
   _id: row.id,
@@ -90,7 +90,7 @@ export async function loadAgent(
     .select()
     .from(agents)
     .where(and(eq(agents.id, agentId), eq(agents.portfolioId, portfolioId)));
-  if (!agent) throw new AppError('NOT_FOUND', 'Agente no encontrado');
+  if (!agent) throw notFound('agent');
   return agent;
 }
 
@@ -116,7 +116,7 @@ export async function createAgent(db: DbOrTx, portfolioId: string, input: AgentI
     .select({ id: portfolios.id })
     .from(portfolios)
     .where(eq(portfolios.id, portfolioId));
-  if (!portfolio) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+  if (!portfolio) throw notFound('portfolio');
   const toolIds = [...new Set(input.tools ?? [])];
   await assertTools(db, toolIds);
   const [row] = await db
@@ -154,7 +154,7 @@ export async function updateAgent(db: DbOrTx, agent: AgentRow, input: Partial<Om
     ...(input.active !== undefined ? { active: input.active } : {}),
   };
   const [row] = await db.update(agents).set(set).where(eq(agents.id, agent.id)).returning();
-  if (!row) throw new AppError('NOT_FOUND', 'Agente no encontrado'); // deleted meanwhile
+  if (!row) throw notFound('agent'); // deleted meanwhile
   return toAgent(row);
 }
 
@@ -162,7 +162,7 @@ export async function setAgentTools(db: DbOrTx, agent: AgentRow, toolIds: string
   const ids = [...new Set(toolIds)];
   await assertTools(db, ids);
   const [row] = await db.update(agents).set({ tools: ids }).where(eq(agents.id, agent.id)).returning();
-  if (!row) throw new AppError('NOT_FOUND', 'Agente no encontrado'); // deleted meanwhile
+  if (!row) throw notFound('agent'); // deleted meanwhile
   return toAgent(row);
 }
 
@@ -191,7 +191,7 @@ async function assertItem(db: DbOrTx, portfolioId: string, itemId: string | null
   const [item] = await db.select().from(items).where(eq(items.id, itemId));
   if (!item || item.portfolioId !== portfolioId) {
     throw new AppError('VALIDATION', "El campo 'itemId' no es una pieza de este portafolio", [
-      { field: 'itemId', message: 'Pieza no encontrada en el portafolio' },
+      { field: 'itemId', message: notFoundMessages.itemInPortfolio },
     ]);
   }
   return item;
@@ -240,10 +240,10 @@ export async function createTask(
 
 export async function loadTask(db: DbOrTx, actor: Actor, id: string, permission: PortfolioPermission) {
   const [task] = await db.select().from(tasks).where(eq(tasks.id, id));
-  if (!task) throw new AppError('NOT_FOUND', 'Tarea no encontrada');
-  const perms = await requirePortfolio(db, actor, task.portfolioId, 'portfolio.view', 'Tarea no encontrada');
+  if (!task) throw notFound('task');
+  const perms = await requirePortfolio(db, actor, task.portfolioId, 'portfolio.view', 'task');
   // Tasks are internal work: without agents.manage they are not visible at all.
-  if (!perms.has('agents.manage')) throw new AppError('NOT_FOUND', 'Tarea no encontrada');
+  if (!perms.has('agents.manage')) throw notFound('task');
   if (!perms.has(permission)) throw new AppError('FORBIDDEN');
   return task;
 }
@@ -275,7 +275,7 @@ export async function updateTask(db: DbOrTx, task: TaskRow, input: Partial<TaskI
     ]);
   }
   const [row] = await db.update(tasks).set(set).where(eq(tasks.id, task.id)).returning();
-  if (!row) throw new AppError('NOT_FOUND', 'Tarea no encontrada'); // deleted meanwhile
+  if (!row) throw notFound('task'); // deleted meanwhile
   return toTask(row);
 }
 

@@ -2,14 +2,18 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import {
   type AccountData,
+  files,
+  items,
   type ProductionCycleData,
   portfolioAccess,
   portfolioIntegrations,
   portfolios,
 } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import { type Actor, defaultPortfolioPermissions, isAdmin } from '../policy.ts';
 import { notionPageIdPattern } from './notion.ts';
+import { listNotionSyncs, syncNow } from './notion-sync.ts';
+import type { EffectLog, Ports } from './ports.ts';
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
 type IntegrationRow = typeof portfolioIntegrations.$inferSelect;
@@ -73,7 +77,7 @@ export async function listVisiblePortfolios(db: DbOrTx, actor: Actor) {
 
 export async function getPortfolioView(db: DbOrTx, id: string) {
   const [row] = await db.select().from(portfolios).where(eq(portfolios.id, id));
-  if (!row) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+  if (!row) throw notFound('portfolio');
   const [view] = await withIntegrations(db, [row]);
   return view!;
 }
@@ -138,7 +142,7 @@ export interface PortfolioPatch {
 
 export async function updatePortfolio(db: DbOrTx, id: string, patch: PortfolioPatch) {
   const [current] = await db.select().from(portfolios).where(eq(portfolios.id, id));
-  if (!current) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+  if (!current) throw notFound('portfolio');
   const set: Partial<typeof portfolios.$inferInsert> = {};
   if (patch.identifier !== undefined) {
     const identifier = patch.identifier.trim().toLowerCase();
@@ -178,7 +182,7 @@ export async function addNotionIntegration(db: DbOrTx, portfolioId: string, pagi
     .select({ id: portfolios.id })
     .from(portfolios)
     .where(eq(portfolios.id, portfolioId));
-  if (!portfolio) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+  if (!portfolio) throw notFound('portfolio');
   const [exists] = await db
     .select({ id: portfolioIntegrations.id })
     .from(portfolioIntegrations)
@@ -214,11 +218,63 @@ export async function removeIntegration(
     .where(
       and(eq(portfolioIntegrations.id, integrationId), eq(portfolioIntegrations.portfolioId, portfolioId)),
     );
-  if (!row) throw new AppError('NOT_FOUND', 'Integración no encontrada');
+  if (!row) throw notFound('integration');
   if (row.paginaNotionId !== paginaNotionId.trim()) {
     throw new AppError('VALIDATION', "El campo 'paginaNotionId' no coincide con la integración", [
       { field: 'paginaNotionId', message: 'No coincide con la integración' },
     ]);
   }
   await db.delete(portfolioIntegrations).where(eq(portfolioIntegrations.id, integrationId));
+}
+
+/** Creates a portfolio in one transaction; its creator now holds a grant on it (an admin needs none). */
+export async function addPortfolio(
+  ports: Pick<Ports, 'db' | 'usersChanged'>,
+  actor: Actor,
+  input: NewPortfolio,
+) {
+  const created = await ports.db.transaction((tx) => createPortfolio(tx, actor, input));
+  ports.usersChanged(actor.id);
+  return created;
+}
+
+/** Edits a portfolio's data in one transaction. */
+export const editPortfolio = (ports: Pick<Ports, 'db'>, id: string, patch: PortfolioPatch) =>
+  ports.db.transaction((tx) => updatePortfolio(tx, id, patch));
+
+/**
+ * Deletes a portfolio and everything in it: the rows cascade (cycles, items, versions, history, files, agents,
+ * tasks, comments, grants, integrations); its stored files go after (a failure there is only logged).
+ */
+export async function deletePortfolio(
+  ports: Pick<Ports, 'db' | 'onPortfolioDeleted'>,
+  id: string,
+  log: EffectLog,
+) {
+  const keys = await ports.db
+    .select({ key: files.s3Key })
+    .from(files)
+    .innerJoin(items, eq(items.id, files.itemId))
+    .where(eq(items.portfolioId, id));
+  await ports.db.delete(portfolios).where(eq(portfolios.id, id));
+  await ports
+    .onPortfolioDeleted(keys.map((k) => k.key))
+    .catch((err) => log.warn({ err }, 'limpieza de archivos'));
+}
+
+/** Whether Notion is configured here, and the sync state of each client-approved item of the portfolio. */
+export async function notionSyncState(ports: Pick<Ports, 'db' | 'notionSync'>, portfolioId: string) {
+  return { configured: ports.notionSync.configured, items: await listNotionSyncs(ports.db, portfolioId) };
+}
+
+/** «Sincronizar ahora»: what failed is retried, what is missing queued, and the sync wakes. */
+export async function syncNotionNow(ports: Pick<Ports, 'db' | 'notionSync'>, portfolioId: string) {
+  if (!ports.notionSync.configured)
+    throw new AppError(
+      'CONFLICT',
+      'Falta el token de integración de Notion: configura NOTION_TOKEN en el servidor',
+    );
+  const result = await syncNow(ports.db, portfolioId);
+  ports.notionSync.kick();
+  return result;
 }

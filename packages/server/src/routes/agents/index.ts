@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, eq, inArray, or } from 'drizzle-orm';
-import { agents, comments, tasks } from '../../db/schema.ts';
 import { component, errorResponses, Ok, ref, Timestamp } from '../../lib/schemas.ts';
 import { requirePortfolio } from '../../policy.ts';
+import * as work from '../../services/agent-use-cases.ts';
 import * as service from '../../services/agents.ts';
 import { TaskFields, TaskSchema } from '../tasks/schemas.ts';
 
@@ -134,22 +133,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.agentId,
         'agents.manage',
       );
-      await app.db.transaction(async (tx) => {
-        const taskIds = (
-          await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.agentId, agent.id))
-        ).map((t) => t.id);
-        await tx
-          .delete(comments)
-          .where(
-            or(
-              and(eq(comments.entityType, 'agent'), eq(comments.entityId, agent.id)),
-              taskIds.length
-                ? and(eq(comments.entityType, 'task'), inArray(comments.entityId, taskIds))
-                : undefined,
-            ),
-          );
-        await tx.delete(agents).where(eq(agents.id, agent.id));
-      });
+      await work.deleteAgent(app, agent);
       return { success: true };
     },
   );
@@ -182,10 +166,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.agentId,
         'agents.manage',
       );
-      const updated = await service.updateAgent(app.db, agent, request.body);
-      // Active again: its pending tasks may run now.
-      if (updated.active && !agent.active) app.agentRunner.kick();
-      return updated;
+      return work.editAgent(app, agent, request.body);
     },
   );
 
@@ -233,9 +214,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.agentId,
         'agents.manage',
       );
-      const task = await service.createTask(app.db, app.notifier, request.user, agent, request.body);
-      app.agentRunner.kick();
-      return reply.status(201).send(task);
+      return reply.status(201).send(await work.addTask(app, request.user, agent, request.body));
     },
   );
 };

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { eq } from 'drizzle-orm';
-import { files, items, portfolios } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
 import { errorResponses, IdParams, Ok, ref } from '../../lib/schemas.ts';
 import { requireGlobal, requirePortfolio } from '../../policy.ts';
-import { listNotionSyncs, syncNow } from '../../services/notion-sync.ts';
 import * as service from '../../services/portfolios.ts';
 import {
   AccountDataSchema,
@@ -52,12 +48,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       requireGlobal(request.user, 'portfolios.create');
-      const created = await app.db.transaction((tx) =>
-        service.createPortfolio(tx, request.user, request.body),
-      );
-      // Its creator now holds a grant on it (an admin needs none).
-      app.usersChanged(request.user.id);
-      return reply.status(201).send(created);
+      return reply.status(201).send(await service.addPortfolio(app, request.user, request.body));
     },
   );
 
@@ -126,7 +117,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.edit');
-      return app.db.transaction((tx) => service.updatePortfolio(tx, request.params.id, request.body));
+      return service.editPortfolio(app, request.params.id, request.body);
     },
   );
 
@@ -143,16 +134,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.delete');
-      const keys = await app.db
-        .select({ key: files.s3Key })
-        .from(files)
-        .innerJoin(items, eq(items.id, files.itemId))
-        .where(eq(items.portfolioId, request.params.id));
-      // Rows cascade (cycles, items, versions, history, files, agents, tasks, comments, grants, integrations).
-      await app.db.delete(portfolios).where(eq(portfolios.id, request.params.id));
-      await app
-        .onPortfolioDeleted(keys.map((k) => k.key))
-        .catch((err) => request.log.warn({ err }, 'limpieza de archivos'));
+      await service.deletePortfolio(app, request.params.id, request.log);
       return { success: true };
     },
   );
@@ -193,10 +175,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.edit');
-      return {
-        configured: app.notionSync.configured,
-        items: await listNotionSyncs(app.db, request.params.id),
-      };
+      return service.notionSyncState(app, request.params.id);
     },
   );
 
@@ -220,14 +199,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.edit');
-      if (!app.notionSync.configured)
-        throw new AppError(
-          'CONFLICT',
-          'Falta el token de integración de Notion: configura NOTION_TOKEN en el servidor',
-        );
-      const result = await syncNow(app.db, request.params.id);
-      app.notionSync.kick();
-      return result;
+      return service.syncNotionNow(app, request.params.id);
     },
   );
 

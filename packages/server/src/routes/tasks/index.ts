@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, eq } from 'drizzle-orm';
-import { comments, tasks } from '../../db/schema.ts';
 import { errorResponses, IdParams, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
 import { requirePortfolio } from '../../policy.ts';
 import { applyProposal } from '../../services/agent-runner.ts';
+import * as work from '../../services/agent-use-cases.ts';
 import * as service from '../../services/agents.ts';
 import { TaskFields, TaskSchema, TaskStatusSchema } from './schemas.ts';
 
@@ -45,8 +44,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await requirePortfolio(app.db, request.user, request.params.id, 'agents.manage');
-      const rows = await app.db.select().from(tasks).where(eq(tasks.portfolioId, request.params.id));
-      return rows.map(service.toTask);
+      return work.portfolioTasks(app, request.params.id);
     },
   );
 
@@ -76,9 +74,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body.agentId,
         'agents.manage',
       );
-      const task = await service.createTask(app.db, app.notifier, request.user, agent, request.body);
-      app.agentRunner.kick();
-      return reply.status(201).send(task);
+      return reply.status(201).send(await work.addTask(app, request.user, agent, request.body));
     },
   );
 
@@ -122,12 +118,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const task = await service.loadTask(app.db, request.user, request.params.id, 'agents.manage');
-      const updated = await service.updateTask(app.db, task, request.body as Partial<service.TaskInput>);
-      if (updated.status !== task.status) {
-        app.productionEvents.task({ id: task.id, ...updated });
-        if (updated.status === 'pending') app.agentRunner.kick();
-      }
-      return updated;
+      return work.editTask(app, task, request.body as Partial<service.TaskInput>);
     },
   );
 
@@ -163,10 +154,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const task = await service.loadTask(app.db, request.user, request.params.id, 'agents.manage');
-      await app.db.transaction(async (tx) => {
-        await tx.delete(comments).where(and(eq(comments.entityType, 'task'), eq(comments.entityId, task.id)));
-        await tx.delete(tasks).where(eq(tasks.id, task.id));
-      });
+      await work.deleteTask(app, task);
       return { success: true };
     },
   );
