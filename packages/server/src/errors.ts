@@ -51,6 +51,33 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message?: string) => new AppError('NOT_FOUND', message);
+/**
+ * NOT_FOUND's Spanish messages, one per kind of thing a 404 names (ids that do not exist and ids the caller may
+ * not see answer the same). Throw them with `notFound('portfolio')`, never a message written inline.
+ */
+export const notFoundMessages = {
+  portfolio: 'Portafolio no encontrado',
+  cycle: 'Ciclo no encontrado',
+  targetCycle: 'Ciclo de destino no encontrado',
+  item: 'Pieza no encontrada',
+  itemInPortfolio: 'Pieza no encontrada en el portafolio',
+  element: 'Elemento no encontrado',
+  comment: 'Comentario no encontrado',
+  file: 'Archivo no encontrado',
+  user: 'Usuario no encontrado',
+  userWithoutAccess: 'El usuario no tiene acceso a ese portafolio',
+  integration: 'Integración no encontrada',
+  tool: 'Herramienta no encontrada',
+  agent: 'Agente no encontrado',
+  task: 'Tarea no encontrada',
+  notification: 'Notificación no encontrada',
+  subscription: 'Suscripción no encontrada',
+} as const satisfies Record<string, string>;
+
+export type NotFoundSubject = keyof typeof notFoundMessages;
+
+/** A 404 naming what was not found (`notFoundMessages`); without a subject, the catalogue's «No encontrado». */
+export const notFound = (what?: NotFoundSubject) =>
+  new AppError('NOT_FOUND', what === undefined ? undefined : notFoundMessages[what]);
 export const forbidden = (message?: string) => new AppError('FORBIDDEN', message);
 export const conflict = (message?: string) => new AppError('CONFLICT', message);

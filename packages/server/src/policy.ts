@@ -11,7 +11,7 @@ import {
   portfolios,
   type Role,
 } from './db/schema.ts';
-import { AppError } from './errors.ts';
+import { AppError, type NotFoundSubject, notFound } from './errors.ts';
 
 /**
  * The one policy module. Routes never decide authorisation themselves: they call these functions.
@@ -133,18 +133,18 @@ export async function portfolioPermissions(
 }
 
 /**
- * Asserts the actor may act on the portfolio with `permission`. No grant (or no view) → 404 with
- * `notFoundMessage`; a grant without the permission → 403. Returns the actor's permission set.
+ * Asserts the actor may act on the portfolio with `permission`. No grant (or no view) → 404 naming
+ * `missing` (the portfolio, unless the caller reached it through something else); a grant without the permission → 403. Returns the actor's permission set.
  */
 export async function requirePortfolio(
   db: DbOrTx,
   actor: Actor,
   portfolioId: string,
   permission: PortfolioPermission,
-  notFoundMessage = 'Portafolio no encontrado',
+  missing: NotFoundSubject = 'portfolio',
 ): Promise<ReadonlySet<string>> {
   const perms = await portfolioPermissions(db, actor, portfolioId);
-  if (!perms) throw new AppError('NOT_FOUND', notFoundMessage);
+  if (!perms) throw notFound(missing);
   if (!perms.has(permission)) throw new AppError('FORBIDDEN');
   return perms;
 }

@@ -14,7 +14,7 @@ import {
   tasks,
   users,
 } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import { sanitizeRichText } from '../lib/sanitize.ts';
 import {
   type Actor,
@@ -62,7 +62,6 @@ export async function resolveEntity(
   id: string,
   actor: Actor,
 ): Promise<ResolvedEntity> {
-  const notFound = () => new AppError('NOT_FOUND', 'Elemento no encontrado');
   const entity = (
     row: { p: string; grant: string[] | null },
     visibleToClient: boolean,
@@ -90,7 +89,7 @@ export async function resolveEntity(
         .from(items)
         .leftJoin(portfolioAccess, grantOn(actor, items.portfolioId))
         .where(eq(items.id, id));
-      if (!row) throw notFound();
+      if (!row) throw notFound('element');
       // Items not yet sent to the client default to internal comments, afterwards to client ones.
       const sent = canSeeStatus(false, row.s);
       return entity(row, sent, `production?item=${id}`, `review?item=${id}`, sent);
@@ -101,7 +100,7 @@ export async function resolveEntity(
         .from(cycles)
         .leftJoin(portfolioAccess, grantOn(actor, cycles.portfolioId))
         .where(eq(cycles.id, id));
-      if (!row) throw notFound();
+      if (!row) throw notFound('element');
       return entity(row, true, `production?cycle=${id}`, 'client-dashboard');
     }
     case 'task': {
@@ -110,7 +109,7 @@ export async function resolveEntity(
         .from(tasks)
         .leftJoin(portfolioAccess, grantOn(actor, tasks.portfolioId))
         .where(eq(tasks.id, id));
-      if (!row) throw notFound();
+      if (!row) throw notFound('element');
       return entity(row, false, `agents/${row.a}`, null);
     }
     case 'agent': {
@@ -119,7 +118,7 @@ export async function resolveEntity(
         .from(agents)
         .leftJoin(portfolioAccess, grantOn(actor, agents.portfolioId))
         .where(eq(agents.id, id));
-      if (!row) throw notFound();
+      if (!row) throw notFound('element');
       return entity(row, false, `agents/${id}`, null);
     }
     case 'portfolio': {
@@ -128,7 +127,7 @@ export async function resolveEntity(
         .from(portfolios)
         .leftJoin(portfolioAccess, grantOn(actor, portfolios.id))
         .where(eq(portfolios.id, id));
-      if (!row) throw notFound();
+      if (!row) throw notFound('element');
       return entity(row, true, 'dashboard', 'client-dashboard');
     }
     default:
@@ -143,8 +142,7 @@ export async function resolveEntity(
 export function authorizeEntity(actor: Actor, entity: ResolvedEntity, write: boolean): { internal: boolean } {
   const { perms } = entity;
   const internal = perms ? isInternalViewer(actor, perms) : false;
-  if (!perms || (!entity.visibleToClient && !internal))
-    throw new AppError('NOT_FOUND', 'Elemento no encontrado');
+  if (!perms || (!entity.visibleToClient && !internal)) throw notFound('element');
   if (write && !perms.has('comments.write')) throw new AppError('FORBIDDEN');
   return { internal };
 }
@@ -370,14 +368,13 @@ async function mentionNotifications(
 
 /** A comment the actor may read (404 otherwise); for writing, only its author or an admin (403). */
 export async function loadComment(db: DbOrTx, actor: Actor, id: string, write: boolean) {
-  const notFound = () => new AppError('NOT_FOUND', 'Comentario no encontrado');
   const [row] = await db.select().from(comments).where(eq(comments.id, id));
-  if (!row) throw notFound();
+  if (!row) throw notFound('comment');
   const entity = await resolveEntity(db, row.entityType, row.entityId, actor).catch(() => {
-    throw notFound();
+    throw notFound('comment');
   });
   const { internal } = authorizeEntity(actor, entity, false);
-  if (!internal && row.visibility !== 'client') throw notFound();
+  if (!internal && row.visibility !== 'client') throw notFound('comment');
   if (write && row.authorId !== actor.id && !isAdmin(actor)) {
     throw new AppError('FORBIDDEN', 'Solo quien escribió el comentario (o un administrador) puede cambiarlo');
   }

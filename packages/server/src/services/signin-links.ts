@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { signinLinks, users } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import type { UserRow } from './users.ts';
 
 /**
@@ -51,7 +51,7 @@ export async function createSigninLink(
     .select({ tokenVersion: users.tokenVersion })
     .from(users)
     .where(and(eq(users.id, opts.userId), isNull(users.deletedAt)));
-  if (!user) throw new AppError('NOT_FOUND', 'Usuario no encontrado');
+  if (!user) throw notFound('user');
   await db.insert(signinLinks).values({
     tokenHash: hashOf(token),
     userId: opts.userId,

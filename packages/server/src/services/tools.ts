@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { agents, tools } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 
 type ToolRow = typeof tools.$inferSelect;
 export type ToolKind = 'webhook' | 'notion';
@@ -59,7 +59,7 @@ export async function listTools(db: DbOrTx) {
 
 export async function getTool(db: DbOrTx, id: string) {
   const [row] = await db.select().from(tools).where(eq(tools.id, id));
-  if (!row) throw new AppError('NOT_FOUND', 'Herramienta no encontrada');
+  if (!row) throw notFound('tool');
   return row;
 }
 
@@ -94,7 +94,7 @@ export async function updateTool(db: DbOrTx, id: string, input: Partial<ToolInpu
     })
     .where(eq(tools.id, id))
     .returning();
-  if (!row) throw new AppError('NOT_FOUND', 'Herramienta no encontrada'); // deleted meanwhile
+  if (!row) throw notFound('tool'); // deleted meanwhile
   return toTool(row);
 }
 

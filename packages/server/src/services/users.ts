@@ -11,7 +11,7 @@ import {
   type Role,
   users,
 } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import { hashPassword } from '../lib/password.ts';
 import {
   type Actor,
@@ -150,7 +150,7 @@ export async function getActiveUser(db: DbOrTx, id: string): Promise<UserRow> {
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
-  if (!row) throw new AppError('NOT_FOUND', 'Usuario no encontrado');
+  if (!row) throw notFound('user');
   return row;
 }
 
@@ -166,7 +166,7 @@ async function lockActiveUser(tx: DbOrTx, id: string, mode: 'update' | 'share'):
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .for(mode);
-  if (!row) throw new AppError('NOT_FOUND', 'Usuario no encontrado');
+  if (!row) throw notFound('user');
   return row;
 }
 
@@ -306,7 +306,7 @@ export async function grantAccess(
   return db.transaction(async (tx) => {
     const user = await lockActiveUser(tx, userId, 'share');
     const [portfolio] = await tx.select().from(portfolios).where(eq(portfolios.id, portfolioId));
-    if (!portfolio) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+    if (!portfolio) throw notFound('portfolio');
     const granted = [...new Set(permissions ?? grantDefaults(user.role))];
     const [before] = await tx
       .select({ userId: portfolioAccess.userId })
@@ -352,7 +352,7 @@ export async function revokeAccess(db: Db, notifier: Notifier, userId: string, p
       .delete(portfolioAccess)
       .where(and(eq(portfolioAccess.userId, userId), eq(portfolioAccess.portfolioId, portfolioId)))
       .returning({ userId: portfolioAccess.userId });
-    if (deleted.length === 0) throw new AppError('NOT_FOUND', 'El usuario no tiene acceso a ese portafolio');
+    if (deleted.length === 0) throw notFound('userWithoutAccess');
     const [portfolio] = await tx
       .select({ data: portfolios.accountData })
       .from(portfolios)

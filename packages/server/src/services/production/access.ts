@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cycles, items, portfolioAccess, portfolios } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import {
   type Actor,
   canSeeStatus,
@@ -31,14 +31,12 @@ export async function loadItem(
     .from(items)
     .leftJoin(portfolioAccess, grantOn(actor, items.portfolioId))
     .where(eq(items.id, id));
-  // Made only when thrown (an error captures a stack trace: not for every request that succeeds).
-  const notFound = () => new AppError('NOT_FOUND', 'Pieza no encontrada');
-  if (!row) throw notFound();
+  if (!row) throw notFound('item');
   const { item } = row;
   const perms = permissionsFromGrant(actor, row.grant);
-  if (!perms?.has('production.view')) throw notFound();
+  if (!perms?.has('production.view')) throw notFound('item');
   const internal = isInternalViewer(actor, perms);
-  if (!canSeeStatus(internal, item.status)) throw notFound();
+  if (!canSeeStatus(internal, item.status)) throw notFound('item');
   if (permission && !perms.has(permission)) throw new AppError('FORBIDDEN');
   return { item, perms, internal };
 }
@@ -68,11 +66,10 @@ export async function loadCycle(
     .innerJoin(portfolios, eq(portfolios.id, cycles.portfolioId))
     .leftJoin(portfolioAccess, grantOn(actor, cycles.portfolioId))
     .where(eq(cycles.id, id));
-  const notFound = () => new AppError('NOT_FOUND', 'Ciclo no encontrado');
-  if (!row) throw notFound();
+  if (!row) throw notFound('cycle');
   const { cycle } = row;
   const perms = permissionsFromGrant(actor, row.grant);
-  if (!perms?.has('production.view')) throw notFound();
+  if (!perms?.has('production.view')) throw notFound('cycle');
   if (!perms.has(permission)) throw new AppError('FORBIDDEN');
   return { cycle, perms, internal: isInternalViewer(actor, perms), allowSelfApproval: row.allowSelfApproval };
 }

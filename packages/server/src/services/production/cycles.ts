@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { comments, cycleItemTallies, cycles, items, portfolios } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { clientVisibleStatuses } from '../../policy.ts';
 import { type CycleRow, toCycle } from './views.ts';
 
@@ -20,7 +20,7 @@ async function lockPortfolio(tx: DbOrTx, portfolioId: string) {
     .from(portfolios)
     .where(eq(portfolios.id, portfolioId))
     .for('update');
-  if (!row) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+  if (!row) throw notFound('portfolio');
 }
 
 export async function startProduction(db: Db, portfolioId: string, cycleDuration: number) {
@@ -121,7 +121,7 @@ async function assertLast(tx: DbOrTx, cycle: CycleRow, message: string) {
   const last = await lastCycle(tx, cycle.portfolioId);
   if (last?.id === cycle.id) return;
   const [still] = await tx.select({ id: cycles.id }).from(cycles).where(eq(cycles.id, cycle.id));
-  if (!still) throw new AppError('NOT_FOUND', 'Ciclo no encontrado');
+  if (!still) throw notFound('cycle');
   throw new AppError('CONFLICT', message);
 }
 

@@ -10,7 +10,7 @@ import {
   items,
   users,
 } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import {
   type Actor,
   clientFacingActions,
@@ -104,7 +104,7 @@ async function queue(db: DbOrTx, portfolioId: string, status: ItemStatus, limit:
 
 async function accessFor(db: DbOrTx, actor: Actor, portfolioId: string) {
   const perms = await portfolioPermissions(db, actor, portfolioId);
-  if (!perms) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+  if (!perms) throw notFound('portfolio');
   return { perms, internal: isInternalViewer(actor, perms) };
 }
 
@@ -115,7 +115,7 @@ async function accessFor(db: DbOrTx, actor: Actor, portfolioId: string) {
 export async function portfolioDashboard(db: DbOrTx, actor: Actor, portfolioId: string) {
   const { perms, internal } = await accessFor(db, actor, portfolioId);
   if (actor.role === 'client' || !perms.has('production.view')) {
-    throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+    throw notFound('portfolio');
   }
   const visible = visibleItems(internal);
   const cycle = await findCurrentCycle(db, portfolioId);

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { files, itemVersions } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import type { Actor } from '../../policy.ts';
 import {
   allowedTypes,
@@ -76,12 +76,11 @@ async function sentToClient(db: DbOrTx, itemId: string, key: string) {
 
 /** A signed download for a file of the item; a client only for files of versions sent to it. */
 export async function downloadUrl(db: DbOrTx, storage: StorageDriver, access: ItemAccess, s3Key: string) {
-  const notFound = () => new AppError('NOT_FOUND', 'Archivo no encontrado');
   const [file] = await db
     .select()
     .from(files)
     .where(and(eq(files.itemId, access.item.id), eq(files.s3Key, s3Key)));
-  if (!file) throw notFound();
-  if (!access.internal && !(await sentToClient(db, access.item.id, s3Key))) throw notFound();
+  if (!file) throw notFound('file');
+  if (!access.internal && !(await sentToClient(db, access.item.id, s3Key))) throw notFound('file');
   return storage.presignGet(file.s3Key, { expiresIn: PRESIGN_SECONDS, fileName: file.fileName });
 }

@@ -11,7 +11,7 @@ import {
   portfolioAccess,
   users,
 } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import type { Actor } from '../../policy.ts';
 import { follow } from '../notify/events.ts';
 import { makeKey, type StorageDriver } from '../storage/index.ts';
@@ -97,8 +97,7 @@ export async function updateItem(db: Db, actor: Actor, item: ItemRow, input: Par
 export async function moveItem(db: Db, actor: Actor, item: ItemRow, nextCycleId: string) {
   assertNotApproved(item);
   const [target] = await db.select().from(cycles).where(eq(cycles.id, nextCycleId));
-  if (!target || target.portfolioId !== item.portfolioId)
-    throw new AppError('NOT_FOUND', 'Ciclo de destino no encontrado');
+  if (!target || target.portfolioId !== item.portfolioId) throw notFound('targetCycle');
   if (target.id === item.cycleId) {
     throw new AppError('VALIDATION', "El campo 'nextCycleId' es el ciclo actual de la pieza", [
       { field: 'nextCycleId', message: 'Es el mismo ciclo' },
@@ -118,8 +117,7 @@ export async function moveItem(db: Db, actor: Actor, item: ItemRow, nextCycleId:
 export async function moveItems(db: Db, actor: Actor, moving: ItemRow[], nextCycleId: string) {
   const [target] = await db.select().from(cycles).where(eq(cycles.id, nextCycleId));
   const portfolioId = moving[0]?.portfolioId;
-  if (!target || target.portfolioId !== portfolioId)
-    throw new AppError('NOT_FOUND', 'Ciclo de destino no encontrado');
+  if (!target || target.portfolioId !== portfolioId) throw notFound('targetCycle');
   const approved = moving.filter((i) => i.status === 'approved');
   if (approved.length > 0) {
     throw new AppError(

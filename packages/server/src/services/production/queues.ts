@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { type ItemStatus, itemHistory, items, users } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { type Actor, isInternalViewer, portfolioPermissions } from '../../policy.ts';
 import { type ItemAnswer, itemsAnswer } from './views.ts';
 
@@ -23,7 +23,7 @@ export interface QueueEntry {
  */
 export async function reviewQueues(db: DbOrTx, actor: Actor, portfolioId: string) {
   const perms = await portfolioPermissions(db, actor, portfolioId);
-  if (!perms?.has('production.view')) throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+  if (!perms?.has('production.view')) throw notFound('portfolio');
   const internal = isInternalViewer(actor, perms);
   const wanted: Array<[QueueName, ItemStatus]> = [];
   if (internal && perms.has('review.internal'))

@@ -9,7 +9,7 @@ import {
   portfolios,
   users,
 } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import {
   type Actor,
   clientFacingActions,
@@ -278,7 +278,7 @@ export async function pendingInternalReview(db: DbOrTx, actor: Actor, portfolioI
     if (portfolioId && !portfolioIds.includes(portfolioId)) {
       if (grants.some((g) => g.id === portfolioId && g.permissions.includes('portfolio.view')))
         throw new AppError('FORBIDDEN');
-      throw new AppError('NOT_FOUND', 'Portafolio no encontrado');
+      throw notFound('portfolio');
     }
     if (portfolioIds.length === 0) return [];
   }

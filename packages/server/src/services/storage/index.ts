@@ -4,7 +4,7 @@ import { copyFile, link, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 
 /** One interface for where uploads live: the local disk (default) or any S3-compatible store. */
 export interface StorageDriver {
@@ -116,9 +116,9 @@ export function createLocalDriver(opts: {
       .update(`${s.method}\n${s.key}\n${s.expires}\n${s.type ?? ''}\n${s.max ?? ''}`)
       .digest('base64url');
   const pathOf = (key: string) => {
-    if (!isValidKey(key)) throw new AppError('NOT_FOUND', 'Archivo no encontrado');
+    if (!isValidKey(key)) throw notFound('file');
     const full = resolve(root, key);
-    if (!full.startsWith(root + sep)) throw new AppError('NOT_FOUND', 'Archivo no encontrado');
+    if (!full.startsWith(root + sep)) throw notFound('file');
     return full;
   };
   const url = (s: LocalSignature) => {
@@ -213,7 +213,7 @@ export function createLocalDriver(opts: {
       const tmp = await tmpPath();
       try {
         await copyFile(from, tmp, constants.COPYFILE_EXCL).catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') throw new AppError('NOT_FOUND', 'Archivo no encontrado');
+          if (error.code === 'ENOENT') throw notFound('file');
           throw error;
         });
         await publish(tmp, to).catch((error) => {
@@ -232,7 +232,7 @@ export function createLocalDriver(opts: {
     async read(key) {
       const full = pathOf(key);
       const info = await stat(full).catch(() => null);
-      if (!info?.isFile()) throw new AppError('NOT_FOUND', 'Archivo no encontrado');
+      if (!info?.isFile()) throw notFound('file');
       return { stream: createReadStream(full), size: info.size };
     },
     async delete(keys) {

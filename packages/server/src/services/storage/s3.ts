@@ -11,7 +11,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import type { StorageDriver } from './index.ts';
 
 export function createS3Driver(opts: {
@@ -80,8 +80,7 @@ export function createS3Driver(opts: {
         );
       } catch (error) {
         const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-        if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404)
-          throw new AppError('NOT_FOUND', 'Archivo no encontrado');
+        if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) throw notFound('file');
         // If-None-Match: * refused because the key holds an object (412), or a concurrent write won (409).
         if (e.$metadata?.httpStatusCode === 412 || e.$metadata?.httpStatusCode === 409)
           throw new AppError('CONFLICT', 'Ya existe un archivo con esa clave: no se reemplaza');
