@@ -1,6 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { agents, comments, tasks } from '../db/schema.ts';
 import type { Actor } from '../policy.ts';
+import { applyProposal } from './agent-runner.ts';
 import {
   type AgentInput,
   type AgentRow,
@@ -91,4 +92,16 @@ export async function deleteTask(ports: Pick<Ports, 'db'>, task: TaskRow) {
     await tx.delete(comments).where(and(eq(comments.entityType, 'task'), eq(comments.entityId, task.id)));
     await tx.delete(tasks).where(eq(tasks.id, task.id));
   });
+}
+
+/**
+ * «Aplicar como nueva versión» (agent-runner.ts `applyProposal`): the proposal becomes a version of its item,
+ * whose screens and people hear of it after the commit; answers the task.
+ */
+export async function applyTaskProposal(
+  ports: Pick<Ports, 'db' | 'notifier' | 'productionEvents'>,
+  actor: Actor & { name?: string },
+  task: TaskRow,
+) {
+  return toTask(await applyProposal(ports.db, ports.notifier, ports.productionEvents, actor, task));
 }

@@ -10,9 +10,8 @@ import {
   scheduledRuns,
   users,
 } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
-import { roleRoom, userRoom } from './notifier.ts';
-import type { Ports } from './ports.ts';
+import { AppError } from '../errors.ts';
+import { roleRoom } from './notifier.ts';
 
 type NotificationRow = typeof notifications.$inferSelect & { read: boolean; archived: boolean };
 
@@ -142,7 +141,7 @@ export async function updateOwn(
     })
     .where(and(eq(r.notificationId, id), eq(r.userId, userId)))
     .returning({ read: r.read, archived: r.archived });
-  if (!state) throw notFound('notification');
+  if (!state) throw new AppError('NOT_FOUND', 'Notificación no encontrada');
   const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
   return toNotification({ ...row!, ...state });
 }
@@ -253,30 +252,4 @@ export async function audienceCount(db: DbOrTx, criteria: BroadcastCriteria): Pr
 export async function audience(db: DbOrTx, criteria: BroadcastCriteria): Promise<string[]> {
   const rows = await audienceQuery(db, criteria);
   return rows.map((r) => r.id);
-}
-
-/**
- * A page of a person's inbox (`listNotifications`). On PGlite it is answered again until anything is written
- * (a new notification, a state).
- */
-export function inbox(
-  ports: Pick<Ports, 'db' | 'database'>,
-  userId: string,
-  q: InboxQuery & { limit: number },
-) {
-  const read = () => listNotifications(ports.db, userId, q);
-  const reads = ports.database.reads;
-  return reads ? reads.get(`notifications:${userId}:${q.view}:${q.limit}:${q.before ?? ''}`, read) : read();
-}
-
-/** `updateOwn`, then the notification's new state goes to its owner's open tabs. */
-export async function markOwn(
-  ports: Pick<Ports, 'db' | 'io'>,
-  userId: string,
-  id: string,
-  set: { read?: true; archived?: true },
-) {
-  const n = await updateOwn(ports.db, userId, id, set);
-  ports.io.to(userRoom(userId)).emit('notification:updated', n);
-  return n;
 }

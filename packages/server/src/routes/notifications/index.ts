@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { component, errorResponses, IdParams, ref, Timestamp } from '../../lib/schemas.ts';
 import { broadcast } from '../../services/broadcast.ts';
+import { inbox, markOwn } from '../../services/inbox.ts';
 import * as notificationsService from '../../services/notifications.ts';
 import * as pushDevices from '../../services/push-devices.ts';
 import { RoleSchema } from '../schemas.ts';
@@ -90,7 +91,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { includeArchived, archived, limit, before } = request.query;
       const view = archived ? 'archived' : includeArchived ? 'all' : 'active';
-      return notificationsService.inbox(app, request.user.id, { view, limit, before });
+      return inbox(app, request.user.id, { view, limit, before });
     },
   );
 
@@ -118,7 +119,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(NotificationSchema), ...errorResponses(401, 404) },
       },
     },
-    async (request) => notificationsService.markOwn(app, request.user.id, request.params.id, { read: true }),
+    async (request) => markOwn(app, request.user.id, request.params.id, { read: true }),
   );
 
   app.put(
@@ -132,8 +133,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(NotificationSchema), ...errorResponses(401, 404) },
       },
     },
-    async (request) =>
-      notificationsService.markOwn(app, request.user.id, request.params.id, { archived: true, read: true }),
+    async (request) => markOwn(app, request.user.id, request.params.id, { archived: true, read: true }),
   );
 
   app.post(

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
 import { requirePortfolio } from '../../policy.ts';
-import { applyProposal } from '../../services/agent-runner.ts';
 import * as work from '../../services/agent-use-cases.ts';
 import * as service from '../../services/agents.ts';
 import { TaskFields, TaskSchema, TaskStatusSchema } from './schemas.ts';
@@ -136,8 +135,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const task = await service.loadTask(app.db, request.user, request.params.id, 'agents.manage');
-      const updated = await applyProposal(app.db, app.notifier, app.productionEvents, request.user, task);
-      return service.toTask(updated);
+      return work.applyTaskProposal(app, request.user, task);
     },
   );
 
