@@ -10,7 +10,7 @@ import {
   scheduledRuns,
   users,
 } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { roleRoom } from './notifier.ts';
 
 type NotificationRow = typeof notifications.$inferSelect & { read: boolean; archived: boolean };
@@ -141,7 +141,7 @@ export async function updateOwn(
     })
     .where(and(eq(r.notificationId, id), eq(r.userId, userId)))
     .returning({ read: r.read, archived: r.archived });
-  if (!state) throw new AppError('NOT_FOUND', 'Notificación no encontrada');
+  if (!state) throw notFound('notification');
   const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
   return toNotification({ ...row!, ...state });
 }
