@@ -8,6 +8,8 @@
  * - item statuses and roles: `ITEM_STATUSES` and `ROLES` in packages/server/src/db/schema.ts; the app's one
  *   runtime copy is packages/app/src/lib/enums.ts, checked by the compiler against the generated client;
  * - permissions: `permissionCatalog` in packages/server/src/policy.ts (all keys, and each scope's keys).
+ * And the server's not-found messages («… no encontrado») live in `notFoundMessages` (packages/server/src/errors.ts):
+ * a string literal saying one anywhere else in packages/server/src fails too.
  *
  * "Written out" means one array, union type or object literal whose elements (string literals, also inside a
  * one-argument call such as `Type.Literal('draft')`, or as an object's values) hold every value of a list.
@@ -24,6 +26,8 @@ import ts from 'typescript';
 const SCHEMA = 'packages/server/src/db/schema.ts';
 const POLICY = 'packages/server/src/policy.ts';
 const APP_ENUMS = 'packages/app/src/lib/enums.ts';
+const ERRORS = 'packages/server/src/errors.ts';
+const NOT_FOUND_TEXT = /\bno encontrad[oa]s?\b/i;
 
 /**
  * Copies known and owned by work under way elsewhere: reported as warnings, not failures. An entry that no
@@ -147,14 +151,30 @@ export function findCopies(root) {
     for (const path of walk(join(root, 'packages', pkg.name, 'src'))) {
       const file = relative(root, path).split(sep).join('/');
       const candidates = lists.filter((l) => !l.sources.includes(file));
-      if (candidates.length === 0) continue;
       const text = readFileSync(path, 'utf8');
       // Cheap pre-filter: a file that does not name every value of some list cannot hold a copy.
       const possible = candidates.filter((l) => l.values.every((v) => text.includes(v)));
-      if (possible.length === 0) continue;
+      const messages =
+        file.startsWith('packages/server/src/') && file !== ERRORS && NOT_FOUND_TEXT.test(text);
+      if (possible.length === 0 && !messages) continue;
       const sf = parse(path);
       const seen = new Set();
       const visit = (node) => {
+        if (
+          messages &&
+          (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) &&
+          NOT_FOUND_TEXT.test(node.text)
+        ) {
+          const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+          findings.push({
+            file,
+            line,
+            list: 'not-found messages',
+            id: 'not-found',
+            sources: [ERRORS],
+            message: `${file}:${line}: «${node.text}» written inline; add it to notFoundMessages in ${ERRORS} and throw notFound(…)`,
+          });
+        }
         const elements = elementsOf(node);
         if (elements) {
           const values = new Set(Array.from(elements, literalOf));
@@ -188,7 +208,8 @@ export function judge(findings, known = []) {
     .filter((f) => !isKnown(f))
     .map((f) => ({
       ...f,
-      message: `${f.file}:${f.line}: the ${f.list} written out again; import them from ${sourceFor(f)}`,
+      message:
+        f.message ?? `${f.file}:${f.line}: the ${f.list} written out again; import them from ${sourceFor(f)}`,
     }));
   const warnings = findings.filter(isKnown);
   for (const k of known)
@@ -211,10 +232,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   for (const f of failures) console.error(f.message);
   if (failures.length > 0) {
-    console.error(`single source: ${failures.length} list(s) written out outside their source`);
+    console.error(`single source: ${failures.length} list(s) or message(s) written out outside their source`);
     process.exit(1);
   }
   console.log(
-    `single source: item statuses, roles and permissions are written out only in ${SCHEMA}, ${POLICY} and ${APP_ENUMS}`,
+    `single source: item statuses, roles and permissions are written out only in ${SCHEMA}, ${POLICY} and ${APP_ENUMS}; the server's not-found messages only in ${ERRORS}`,
   );
 }

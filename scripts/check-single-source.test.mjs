@@ -84,6 +84,24 @@ const perms = ['users.search', 'portfolios.create'];`,
   assert.equal(run(root).status, 1);
 });
 
+test('a not-found message written inline in the server fails; in the catalogue or in the app it does not', () => {
+  const root = fixture({
+    'packages/server/src/errors.ts': `export const notFoundMessages = { portfolio: 'Portafolio no encontrado' };`,
+    'packages/server/src/services/tools.ts': `
+export function load(row) {
+  if (!row) throw new AppError('NOT_FOUND', 'Herramienta no encontrada');
+}`,
+    'packages/app/src/messages.ts': `export const msg = { notFound: 'Portafolio no encontrado' };`,
+  });
+  const result = run(root);
+  assert.equal(result.status, 1);
+  assert.match(
+    result.stderr,
+    /packages\/server\/src\/services\/tools\.ts:3: «Herramienta no encontrada» written inline/,
+  );
+  assert.doesNotMatch(result.stderr, /errors\.ts:|messages\.ts:/);
+});
+
 test('generated code, stories and tests are not read', () => {
   const list = `export const s = ['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes', 'approved'];`;
   const root = fixture({

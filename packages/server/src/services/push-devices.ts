@@ -2,7 +2,7 @@ import { deviceNameFromEndpoint } from '@crw/api-client/devices';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { pushSubscriptions } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import { endpointProblem } from '../lib/net-guard.ts';
 
 /**
@@ -86,7 +86,7 @@ export async function deletePushDevice(db: Db, userId: string, endpoint: string)
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)))
     .returning({ id: pushSubscriptions.id });
-  if (deleted.length === 0) throw new AppError('NOT_FOUND', 'Suscripción no encontrada');
+  if (deleted.length === 0) throw notFound('subscription');
 }
 
 /** Whether this endpoint is registered for the user. */

@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, unlinkSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { errorCatalog } from '../errors.ts';
 
 /** Unix socket paths are limited to 107 bytes on Linux (103 on macOS). */
 const MAX_SOCKET_PATH = 100;
@@ -47,7 +48,7 @@ export async function startControlSocket(opts: {
   let queue: Promise<unknown> = Promise.resolve();
   const server = createServer((req, res) => {
     if (req.method !== 'POST' || req.url !== '/snapshot') {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('No encontrado');
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(errorCatalog.NOT_FOUND.message);
       return;
     }
     const taken = queue.then(() => opts.snapshot());
