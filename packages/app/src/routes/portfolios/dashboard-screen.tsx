@@ -6,8 +6,8 @@ import { CardEmpty, CycleCard, DashboardCard } from '../../features/dashboard/co
 import { dashboardMsg as t } from '../../features/dashboard/messages.ts';
 import { loadPortfolioDashboard } from '../../features/dashboard/store.ts';
 import { StatusBadge } from '../../features/production/status-badge.tsx';
-import { itemStatuses } from '../../features/production/store.ts';
 import { formatAgo, formatDateTime, formatDay } from '../../lib/dates.ts';
+import { itemStatuses } from '../../lib/enums.ts';
 import { msg } from '../../messages.ts';
 import { DashboardShell, dashboardLinkClass } from './dashboard-shell.tsx';
 import { AgentsLink, ClientViewLink, PortfolioLinks, ReviewLink } from './portfolio-links.tsx';

@@ -5,7 +5,8 @@ import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
 import { portfoliosStore } from '../../../features/portfolios/store.ts';
 import { itemStatusLabels, productionMsg as t } from '../../../features/production/messages.ts';
-import { type ItemQuery, itemStatuses, productionStore } from '../../../features/production/store.ts';
+import { type ItemQuery, productionStore } from '../../../features/production/store.ts';
+import { itemStatuses } from '../../../lib/enums.ts';
 import { activeFilters } from './query.ts';
 
 const ALL = '__all__';

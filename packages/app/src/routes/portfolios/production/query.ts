@@ -1,5 +1,5 @@
-import type { ItemQuery, ItemStatus } from '../../../features/production/store.ts';
-import { itemStatuses } from '../../../features/production/store.ts';
+import type { ItemQuery } from '../../../features/production/store.ts';
+import { type ItemStatus, itemStatuses } from '../../../lib/enums.ts';
 
 export type PlanView = 'board' | 'table' | 'calendar';
 export const planViews: readonly PlanView[] = ['board', 'table', 'calendar'];
