@@ -37,6 +37,7 @@ import * as notifications from './notification-panel/notification-panel.stories.
 import * as pagination from './pagination/pagination.stories.tsx';
 import * as password from './password-field/password-field.stories.tsx';
 import * as progressBar from './progress-bar/progress-bar.stories.tsx';
+import * as quickAdd from './quick-add/quick-add.stories.tsx';
 import * as segmented from './segmented-control/segmented-control.stories.tsx';
 import * as select from './select/select.stories.tsx';
 import * as sidebar from './sidebar/sidebar.stories.tsx';
@@ -191,6 +192,7 @@ const specs: Spec[] = [
   { name: 'Cuadrícula de interruptores', stories: switchGrid },
   { name: 'Lista desplegable', stories: select },
   { name: 'Campo de etiquetas', stories: tags },
+  { name: 'Alta rápida', stories: quickAdd },
   { name: 'Pestañas', stories: tabs },
   { name: 'Tabla', stories: table },
   { name: 'Paginación', stories: pagination },

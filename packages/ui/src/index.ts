@@ -34,6 +34,7 @@ export * from './notification-panel/index.ts';
 export * from './pagination/index.ts';
 export * from './password-field/index.ts';
 export * from './progress-bar/index.ts';
+export * from './quick-add/index.ts';
 export * from './rich-text-editor/rich-text-content.tsx';
 export * from './segmented-control/index.ts';
 export * from './select/index.ts';

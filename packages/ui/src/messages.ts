@@ -61,6 +61,13 @@ export const uiMessages = {
     copy: 'Copiar',
     copied: 'Copiada',
   },
+  quickAdd: {
+    add: 'Añadir',
+    adding: (n: number) => (n === 1 ? 'Añadiendo 1…' : `Añadiendo ${n}…`),
+    added: (text: string) => `Se añadió «${text}»`,
+    failed: (text: string, reason: string) => `No se pudo añadir «${text}»: ${reason}`,
+    hint: 'Intro para añadir; el cursor se queda para el siguiente.',
+  },
   tagInput: {
     remove: (tag: string) => `Quitar ${tag}`,
     placeholder: 'Escribe y pulsa Intro',

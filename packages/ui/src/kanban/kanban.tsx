@@ -122,6 +122,8 @@ export interface KanbanColumnProps {
    */
   refreshing?: boolean;
   onLoadMore?: () => void;
+  /** Drawn between the header and the cards, outside their scrolling body (a quick-add line). */
+  top?: React.ReactNode;
   /** Load the next page as soon as the end of the column scrolls into view (default true). */
   autoLoadMore?: boolean;
   className?: string;
@@ -144,6 +146,7 @@ export function KanbanColumn({
   loadingMore = false,
   refreshing = false,
   onLoadMore,
+  top,
   autoLoadMore = true,
   className,
 }: KanbanColumnProps) {
@@ -203,6 +206,7 @@ export function KanbanColumn({
         </span>
         {label ? <span className="sr-only">{label}</span> : null}
       </h3>
+      {top}
       <ColumnBody.Provider value={body}>
         <div
           ref={body}
@@ -363,6 +367,8 @@ export interface KanbanColumnData<T> {
   hasMore?: boolean;
   loadingMore?: boolean;
   refreshing?: boolean;
+  /** Drawn above the column's cards (see `KanbanColumn`'s `top`). */
+  top?: React.ReactNode;
 }
 
 export interface KanbanBoardProps<T> {
@@ -557,6 +563,7 @@ export function KanbanBoard<T>({
             hasMore={column.hasMore}
             loadingMore={column.loadingMore}
             refreshing={column.refreshing}
+            top={column.top}
             autoLoadMore={autoLoadMore}
             onRetry={onRetry ? () => onRetry(column.id) : undefined}
             onLoadMore={onLoadMore ? () => onLoadMore(column.id) : undefined}

@@ -151,6 +151,9 @@ export const productionMsg = {
     submit: 'Crear pieza',
     created: 'Pieza creada',
     error: 'Error al crear la pieza',
+    /** The quick-add line at the top of «Borrador» and of the table: a title and Enter, the drawer stays shut. */
+    quickLabel: 'Añadir pieza en borrador',
+    quickPlaceholder: 'Añadir pieza: título e Intro',
   },
   strategy: {
     action: 'Generar estrategia',

@@ -176,10 +176,63 @@ async function fetchPage(key: string, cycleId: string, query: ItemQuery, page: n
   return latest.get(key) === ticket ? res : null;
 }
 
+/**
+ * The pieces added with the quick-add line (issue 31) while a cycle and filter stay on screen: first in
+ * «Borrador» and on the table's first page, newest first, also after a refresh (the list's order, by publication
+ * date, would put an undated draft at the end of a long column). A piece leaves this list when it changes (the
+ * next refresh shows it where it belongs) and the whole list goes when the cycle or the filter changes.
+ */
+let added: { key: string; items: ProductionItem[] } = { key: '', items: [] };
+const addedKey = (cycleId: string, query: ItemQuery) => `${cycleId}\n${JSON.stringify(clean(query))}`;
+
+function withAdded(key: string, items: ProductionItem[]): ProductionItem[] {
+  if (added.key !== key) added = { key, items: [] };
+  if (added.items.length === 0) return items;
+  const fresh = new Map(items.map((i) => [i._id, i]));
+  const top = added.items.map((a) => fresh.get(a._id) ?? a).filter((i) => i.status === 'draft');
+  const ids = new Set(top.map((i) => i._id));
+  return [...top, ...items.filter((i) => !ids.has(i._id))];
+}
+
+/**
+ * Adds a draft by its title from the quick-add line: shown at once first in «Borrador» and on the table's first
+ * page, without opening it. Answers the piece; rejects with the API's Spanish message.
+ */
+export async function quickAddItem(cycleId: string, query: ItemQuery, title: string) {
+  const item = await api.call(
+    sdk.createItem({ client, path: { id: cycleId }, body: { title } }),
+    t.create.error,
+  );
+  const key = addedKey(cycleId, query);
+  if (added.key !== key) added = { key, items: [] };
+  added.items.unshift(item);
+  const { board, table } = productionStore;
+  if (!query.status?.length || query.status.includes('draft')) {
+    board.draft.items = withAdded(key, board.draft.items as ProductionItem[]);
+    board.draft.total += 1;
+  }
+  if (table.page === 1) {
+    table.items = withAdded(key, table.items as ProductionItem[]);
+    table.total += 1;
+  }
+  return item;
+}
+
+/**
+ * Whether a realtime event only echoes a quick add already shown (no refresh needed); any other change to such a
+ * piece takes it out of the quick-added list, so that the refresh it causes puts it where it belongs.
+ */
+export function isQuickAddEcho(event: ProductionEvent): boolean {
+  const known = added.items.some((i) => i._id === event.itemId);
+  if (known && event.kind !== 'item.created') added.items = added.items.filter((i) => i._id !== event.itemId);
+  return known && event.kind === 'item.created';
+}
+
 async function loadInto(
   target: Page,
   load: () => Promise<{ items: ProductionItem[]; total: number; page: number } | null>,
   append: boolean,
+  pin?: string,
 ) {
   target.loading = true;
   target.appending = append;
@@ -190,7 +243,7 @@ async function loadInto(
     if (append) {
       const known = new Set(target.items.map((x) => x._id));
       target.items = [...target.items, ...res.items.filter((i) => !known.has(i._id))];
-    } else target.items = res.items;
+    } else target.items = pin && res.page === 1 ? withAdded(pin, res.items) : res.items;
     target.total = res.total;
     target.page = res.page;
   } catch (error) {
@@ -201,7 +254,12 @@ async function loadInto(
 }
 
 export function loadTable(cycleId: string, query: ItemQuery, page: number) {
-  return loadInto(productionStore.table, () => fetchPage('table', cycleId, query, page, TABLE_PAGE), false);
+  return loadInto(
+    productionStore.table,
+    () => fetchPage('table', cycleId, query, page, TABLE_PAGE),
+    false,
+    addedKey(cycleId, query),
+  );
 }
 
 /** Each column's first page (or the next one when `more`), filtered by everything but the status. */
@@ -216,6 +274,7 @@ export function loadColumn(cycleId: string, status: ItemStatus, query: ItemQuery
     column,
     () => fetchPage(`board:${status}`, cycleId, { ...query, status: [status] }, page, BOARD_PAGE),
     more,
+    status === 'draft' ? addedKey(cycleId, query) : undefined,
   );
 }
 
@@ -246,7 +305,8 @@ export async function loadBoard(cycleId: string, query: ItemQuery) {
     const res = answer.value;
     // A newer load of this column took over: it applies its own answer.
     if (!res) return;
-    Object.assign(column, { items: res.items, total: res.total, page: res.page, loading: false });
+    const items = status === 'draft' ? withAdded(addedKey(cycleId, query), res.items) : res.items;
+    Object.assign(column, { items, total: res.total, page: res.page, loading: false });
   });
 }
 

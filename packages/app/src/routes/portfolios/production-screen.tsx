@@ -7,6 +7,7 @@ import { onProductionChanged, onReconnected } from '../../features/notifications
 import { productionMsg as t } from '../../features/production/messages.ts';
 import {
   concernsPlan,
+  isQuickAddEcho,
   loadBoard,
   loadCalendar,
   loadTable,
@@ -64,7 +65,7 @@ export default function ProductionScreen() {
       pending.current = setTimeout(reload, 150);
     };
     const offChange = onProductionChanged((event) => {
-      if (concernsPlan(event)) schedule();
+      if (concernsPlan(event) && !isQuickAddEcho(event)) schedule();
     });
     const offReconnect = onReconnected(schedule);
     return () => {

@@ -1,11 +1,12 @@
 import type { ProductionItem } from '@crw/api-client';
-import { KanbanBoard, type KanbanColumnData } from '@crw/ui';
+import { KanbanBoard, type KanbanColumnData, QuickAdd } from '@crw/ui';
 import { memo } from 'react';
 import { itemStatusLabels, productionMsg as t } from '../../../features/production/messages.ts';
 import {
   type ItemQuery,
   itemStatuses,
   loadColumn,
+  quickAddItem,
   usePlanState,
 } from '../../../features/production/store.ts';
 import { ItemCardBody } from './item-card.tsx';
@@ -48,6 +49,16 @@ export const BoardView = memo(function BoardView({
       loadingMore: column.loading && column.appending,
       // A filter or a refresh with cards shown: they stay, the column is marked busy (no skeletons, no spinner).
       refreshing: column.loading && !column.appending && !loading,
+      // A draft by its title and Enter, the focus kept for the next: 20 pieces need 20 titles and 20 Enters.
+      top:
+        status === 'draft' && !(query.status?.length && !query.status.includes('draft')) ? (
+          <QuickAdd
+            label={t.create.quickLabel}
+            placeholder={t.create.quickPlaceholder}
+            maxLength={200}
+            onAdd={(title) => quickAddItem(cycleId, query, title)}
+          />
+        ) : undefined,
     };
   });
 

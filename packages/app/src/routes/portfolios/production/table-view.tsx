@@ -4,6 +4,7 @@ import {
   Checkbox,
   EmptyState,
   Pagination,
+  QuickAdd,
   Skeleton,
   Table,
   TableBody,
@@ -21,6 +22,7 @@ import {
   type ItemQuery,
   loadTable,
   productionStore,
+  quickAddItem,
   TABLE_PAGE,
 } from '../../../features/production/store.ts';
 import { formatDateTime, formatDay } from '../../../lib/dates.ts';
@@ -41,19 +43,7 @@ const columns: Array<{ key: string; label: string; sort?: SortKey }> = [
   { key: 'updated', label: t.columns.updated, sort: 'updatedAt' },
 ];
 
-/**
- * The cycle's items as a sortable table with selection (checkboxes, shift-click for a range) and a bulk move.
- * Arrow keys move between rows, Enter opens one. On a phone the rows become cards.
- */
-export function TableView({
-  cycleId,
-  query,
-  page,
-  onPage,
-  onSort,
-  onOpen,
-  onChanged,
-}: {
+type TableViewProps = {
   cycleId: string;
   query: ItemQuery;
   page: number;
@@ -61,7 +51,37 @@ export function TableView({
   onSort: (sort: SortKey, order: 'asc' | 'desc') => void;
   onOpen: (itemId: string) => void;
   onChanged: () => void;
-}) {
+};
+
+/**
+ * The cycle's items as a sortable table, under the quick-add line (a draft by its title and Enter, the drawer
+ * left shut). The line stays in place whatever the table shows (loading, empty, rows), so its focus is kept from
+ * the first piece to the twentieth.
+ */
+export function TableView(props: TableViewProps) {
+  const { cycleId, query } = props;
+  const draftsShown = !query.status?.length || query.status.includes('draft');
+  return (
+    <div className="space-y-3">
+      {draftsShown ? (
+        <QuickAdd
+          label={t.create.quickLabel}
+          placeholder={t.create.quickPlaceholder}
+          maxLength={200}
+          onAdd={(title) => quickAddItem(cycleId, query, title)}
+          className="max-w-md"
+        />
+      ) : null}
+      <TableRows {...props} />
+    </div>
+  );
+}
+
+/**
+ * The table with selection (checkboxes, shift-click for a range) and a bulk move. Arrow keys move between rows,
+ * Enter opens one. On a phone the rows become cards.
+ */
+function TableRows({ cycleId, query, page, onPage, onSort, onOpen, onChanged }: TableViewProps) {
   const { table, members } = useSnapshot(productionStore);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [moving, setMoving] = useState(false);
