@@ -1,22 +1,28 @@
 import type { Comment, ProductionItem } from '@crw/api-client';
-import * as sdk from '@crw/api-client/sdk';
-import { Button, ConfirmDialog, cn, RichTextContent, Select, Skeleton } from '@crw/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Select } from '@crw/ui';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
+import { canChangeComment, createComment, updateComment } from '../../../features/comments/comments.ts';
+import { CommentThread } from '../../../features/comments/components/comment-thread.tsx';
+import { useCommentThread } from '../../../features/comments/use-comment-thread.ts';
 import { LazyRichTextEditor, mentionablesFor } from '../../../features/editor/lazy-rich-text-editor.tsx';
-import { onCommentsChanged, onProductionChanged } from '../../../features/notifications/realtime.ts';
+import { onProductionChanged } from '../../../features/notifications/realtime.ts';
 import { itemMsg as m } from '../../../features/production/messages.ts';
 import { productionStore } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
-import { api } from '../../../lib/api.ts';
-import { formatDateTime } from '../../../lib/dates.ts';
 import { readDraft, useDraftKeeper } from '../../../lib/drafts.ts';
 import { clientCanSee, MAX_COMMENT_CHARACTERS, MAX_COMMENT_HTML } from './material.ts';
 
-const client = api.client;
-
 export type DraftAnchor = NonNullable<Comment['anchor']>;
+
+const threadLabels = {
+  retry: m.retry,
+  empty: m.comments.empty,
+  delete: m.comments.delete,
+  deleteOf: m.comments.deleteOf,
+  deleteTitle: m.comments.deleteTitle,
+};
 
 /**
  * The comment box into view, its editor focused with the caret at the end (the editor loads on first use: it is
@@ -72,8 +78,11 @@ export function CommentsPanel({
 }) {
   const { members } = useSnapshot(productionStore);
   const { user } = useSnapshot(authStore);
-  const [comments, setComments] = useState<Comment[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { load, thread } = useCommentThread(
+    { entityType: 'item', entityId: item._id },
+    { loadError: m.loadError, error: m.comments.error },
+    onComments,
+  );
   const [body, setBody] = useState('');
   // Staff write for the team unless they answer a client (product design §5).
   const [visibility, setVisibility] = useState<'internal' | 'client'>('internal');
@@ -85,7 +94,6 @@ export function CommentsPanel({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string; body: string } | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
   const isClient = user?.role === 'client';
   const clients = new Set(members.filter((p) => p.role === 'client').map((p) => p._id));
   const reply = (c: Comment) => {
@@ -120,8 +128,6 @@ export function CommentsPanel({
   // A comment for the client may mention the client; an internal one only the team.
   const mentionables = mentionablesFor(members, visibility === 'client' && clientCanSee(item.status));
 
-  const reported = useRef(onComments);
-  reported.current = onComments;
   const list = useRef<HTMLUListElement>(null);
   // A pin chosen on the image brings its comment into view.
   useEffect(() => {
@@ -129,33 +135,8 @@ export function CommentsPanel({
       list.current?.querySelector(`[data-comment="${highlighted}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [highlighted]);
 
-  const load = useCallback(async () => {
-    try {
-      const page = await api.call(
-        sdk.listComments({ client, query: { entityType: 'item', entityId: item._id, page: 1, limit: 100 } }),
-        m.loadError,
-      );
-      setComments(page.items);
-      reported.current?.(page.items);
-      setError(null);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }, [item._id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => {
-    const offItem = onProductionChanged((e) => e.itemId === item._id && void load());
-    // Another reader's comment (or an edit, a deletion) shows up without a reload.
-    const offComments = onCommentsChanged(
-      (e) => e.entityType === 'item' && e.entityId === item._id && void load(),
-    );
-    return () => {
-      offItem();
-      offComments();
-    };
-  }, [item._id, load]);
+  // A change to the item (a review decision, a new version) may bring comments with it.
+  useEffect(() => onProductionChanged((e) => e.itemId === item._id && void load()), [item._id, load]);
 
   const send = async () => {
     if (!body.trim()) return setProblem(m.comments.required);
@@ -163,17 +144,14 @@ export function CommentsPanel({
     setProblem(null);
     setBusy(true);
     try {
-      await api.call(
-        sdk.createComment({
-          client,
-          body: {
-            entityType: 'item',
-            entityId: item._id,
-            body,
-            ...(isClient ? {} : { visibility }),
-            ...(anchor ? { anchor } : {}),
-          },
-        }),
+      await createComment(
+        {
+          entityType: 'item',
+          entityId: item._id,
+          body,
+          ...(isClient ? {} : { visibility }),
+          ...(anchor ? { anchor } : {}),
+        },
         m.comments.error,
       );
       setBody('');
@@ -193,19 +171,8 @@ export function CommentsPanel({
     if (!editing.body.trim()) return toast.error(m.comments.required);
     if (editing.body.length > MAX_COMMENT_HTML) return toast.error(m.comments.tooLong);
     try {
-      await api.call(
-        sdk.updateComment({ client, path: { id: editing.id }, body: { body: editing.body } }),
-        m.comments.error,
-      );
+      await updateComment(editing.id, editing.body, m.comments.error);
       setEditing(null);
-      await load();
-    } catch (e) {
-      toast.error((e as Error).message);
-    }
-  };
-  const remove = async (id: string) => {
-    try {
-      await api.call(sdk.deleteComment({ client, path: { id } }), m.comments.error);
       await load();
     } catch (e) {
       toast.error((e as Error).message);
@@ -214,120 +181,87 @@ export function CommentsPanel({
 
   return (
     <div className="space-y-4">
-      {error ? (
-        <div role="alert" className="space-y-2 text-sm text-destructive">
-          <p>{error}</p>
-          <Button size="sm" variant="outline" onClick={() => void load()}>
-            {m.retry}
-          </Button>
-        </div>
-      ) : comments === null ? (
-        <Skeleton className="h-20" />
-      ) : comments.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{m.comments.empty}</p>
-      ) : (
-        <ul ref={list} className="space-y-3">
-          {comments.map((c) => {
-            const mine = c.author._id === user?._id || user?.role === 'admin';
-            const pin = pinNumbers?.get(c._id);
-            return (
-              <li
-                key={c._id}
-                data-comment={c._id}
-                className={cn(
-                  'rounded-lg border border-border p-3 text-sm',
-                  highlighted === c._id && 'border-warning ring-2 ring-warning/40',
-                )}
-              >
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="flex items-center gap-2 font-medium">
-                    {pin ? (
-                      <button
-                        type="button"
-                        aria-pressed={highlighted === c._id}
-                        onClick={() => onHighlight?.(highlighted === c._id ? null : c._id)}
-                        className="grid size-6 place-items-center rounded-full bg-primary text-xs text-primary-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                      >
-                        {pin}
-                        <span className="sr-only">{m.comments.showPin(pin)}</span>
-                      </button>
-                    ) : null}
-                    {c.author.name}
-                  </span>
-                  <span className="text-xs text-muted-foreground">
-                    {formatDateTime(c.createdAt)}
-                    {isClient ? null : (
-                      <> · {c.visibility === 'internal' ? m.comments.internal : m.comments.client}</>
-                    )}
-                  </span>
-                </div>
-                {editing?.id === c._id ? (
-                  <form
-                    className="mt-2 space-y-2"
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      void saveEdit();
-                    }}
-                  >
-                    <LazyRichTextEditor
-                      label={m.comments.editLabel}
-                      value={editing.body}
-                      onChange={(html) => setEditing({ id: c._id, body: html })}
-                      mentionables={mentionables}
-                      maxLength={MAX_COMMENT_CHARACTERS}
-                    />
-                    <div className="flex gap-2">
-                      <Button type="submit" size="sm">
-                        {m.comments.save}
-                      </Button>
-                      <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(null)}>
-                        {m.comments.cancel}
-                      </Button>
-                    </div>
-                  </form>
-                ) : (
-                  <RichTextContent className="mt-1" html={c.body} />
-                )}
-                {(mine || (!isClient && clients.has(c.author._id))) && editing?.id !== c._id ? (
-                  <div className="mt-1 flex gap-1">
-                    {!isClient && clients.has(c.author._id) ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={m.comments.replyOf(c.author.name)}
-                        aria-pressed={replyTo?.id === c._id}
-                        onClick={() => reply(c)}
-                      >
-                        {m.comments.reply}
-                      </Button>
-                    ) : null}
-                    {mine ? (
-                      <>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={m.comments.editOf(c.author.name)}
-                          onClick={() => setEditing({ id: c._id, body: c.body })}
-                        >
-                          {m.comments.edit}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={m.comments.deleteOf(c.author.name)}
-                          onClick={() => setDeleting(c._id)}
-                        >
-                          {m.comments.delete}
-                        </Button>
-                      </>
-                    ) : null}
-                  </div>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <CommentThread
+        {...thread}
+        labels={threadLabels}
+        listRef={list}
+        highlighted={highlighted}
+        badge={(c) => {
+          const pin = pinNumbers?.get(c._id);
+          return pin ? (
+            <button
+              type="button"
+              aria-pressed={highlighted === c._id}
+              onClick={() => onHighlight?.(highlighted === c._id ? null : c._id)}
+              className="grid size-6 place-items-center rounded-full bg-primary text-xs text-primary-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              {pin}
+              <span className="sr-only">{m.comments.showPin(pin)}</span>
+            </button>
+          ) : null;
+        }}
+        meta={(c) =>
+          isClient ? null : <> · {c.visibility === 'internal' ? m.comments.internal : m.comments.client}</>
+        }
+        actions={(c) => {
+          const answerable = !isClient && clients.has(c.author._id);
+          const mine = canChangeComment(c, user);
+          if (!answerable && !mine) return null;
+          return (
+            <>
+              {answerable ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={m.comments.replyOf(c.author.name)}
+                  aria-pressed={replyTo?.id === c._id}
+                  onClick={() => reply(c)}
+                >
+                  {m.comments.reply}
+                </Button>
+              ) : null}
+              {mine ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={m.comments.editOf(c.author.name)}
+                  onClick={() => setEditing({ id: c._id, body: c.body })}
+                >
+                  {m.comments.edit}
+                </Button>
+              ) : null}
+            </>
+          );
+        }}
+        editingId={editing?.id ?? null}
+        editor={
+          editing ? (
+            <form
+              className="mt-2 space-y-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void saveEdit();
+              }}
+            >
+              <LazyRichTextEditor
+                label={m.comments.editLabel}
+                value={editing.body}
+                onChange={(html) => setEditing({ id: editing.id, body: html })}
+                mentionables={mentionables}
+                maxLength={MAX_COMMENT_CHARACTERS}
+              />
+              <div className="flex gap-2">
+                <Button type="submit" size="sm">
+                  {m.comments.save}
+                </Button>
+                <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(null)}>
+                  {m.comments.cancel}
+                </Button>
+              </div>
+            </form>
+          ) : null
+        }
+      />
       <form
         ref={composer}
         className="scroll-my-24 space-y-3"
@@ -416,13 +350,6 @@ export function CommentsPanel({
           </Button>
         </div>
       </form>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={m.comments.deleteTitle}
-        confirmLabel={m.comments.delete}
-        onConfirm={() => deleting && void remove(deleting)}
-      />
     </div>
   );
 }
