@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { cycles, items, portfolioAccess, portfolios, users } from '../db/schema.ts';
+import { cycles, itemVersions, items, portfolioAccess, portfolios, users } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { defaultPortfolioPermissions } from '../policy.ts';
 import { createPortfolio } from './portfolios.ts';
@@ -102,19 +102,48 @@ export async function seedDemo(db: Db): Promise<Credentials[]> {
       .values({ portfolioId, startDate: isoDay(start), endDate: isoDay(end) })
       .returning();
     const statuses = ['draft', 'internal_review', 'client_review', 'approved'] as const;
-    await db.insert(items).values(
-      statuses.map((status, i) => ({
-        portfolioId,
-        cycleId: cycle!.id,
-        title: `${spec.formatos[i % spec.formatos.length]} · ${spec.pilares[i % spec.pilares.length]}`,
-        description: `Pieza de ejemplo para ${spec.businessName}`,
-        format: spec.formatos[i % spec.formatos.length],
-        pilar: spec.pilares[i % spec.pilares.length],
-        angulo: spec.angulos[i % spec.angulos.length],
-        funnelPhase: ['awareness', 'consideration', 'conversion', 'loyalty'][i],
-        awarenessLevel: ['unaware', 'problemAware', 'solutionAware', 'productAware'][i],
-        status,
+    // A piece past the draft has been reviewed: it carries its first version (the client reviews the version
+    // sent to it; a queue never shows «Versión 0»), as the workflow would have left it.
+    const material = (title: string) => ({
+      copy: `<p>${title}: texto de ejemplo para ${spec.businessName}.</p>`,
+      files: [],
+      links: [],
+    });
+    const seeded = await db
+      .insert(items)
+      .values(
+        statuses.map((status, i) => ({
+          portfolioId,
+          cycleId: cycle!.id,
+          title: `${spec.formatos[i % spec.formatos.length]} · ${spec.pilares[i % spec.pilares.length]}`,
+          description: `Pieza de ejemplo para ${spec.businessName}`,
+          format: spec.formatos[i % spec.formatos.length],
+          pilar: spec.pilares[i % spec.pilares.length],
+          angulo: spec.angulos[i % spec.angulos.length],
+          funnelPhase: ['awareness', 'consideration', 'conversion', 'loyalty'][i],
+          awarenessLevel: ['unaware', 'problemAware', 'solutionAware', 'productAware'][i],
+          status,
+          authorId: ids.employee,
+          ...(status === 'draft'
+            ? {}
+            : {
+                currentVersion: 1,
+                materialData: material(
+                  `${spec.formatos[i % spec.formatos.length]} · ${spec.pilares[i % spec.pilares.length]}`,
+                ),
+                versionAuthorId: ids.employee,
+              }),
+        })),
+      )
+      .returning();
+    const reviewed = seeded.filter((item) => item.status !== 'draft');
+    await db.insert(itemVersions).values(
+      reviewed.map((item) => ({
+        itemId: item.id,
+        number: 1,
+        materialData: item.materialData,
         authorId: ids.employee,
+        sentToClientAt: item.status === 'internal_review' ? null : new Date(),
       })),
     );
   }

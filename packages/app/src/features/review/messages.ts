@@ -21,6 +21,8 @@ export const reviewMsg = {
   publish: (day: string) => `Publicación: ${day}`,
   noPublish: 'Sin fecha de publicación',
   version: (n: number) => `Versión ${n}`,
+  /** A piece sent to review without material yet (its version is 0). */
+  noVersion: 'Sin versiones',
   pick: 'Elige una pieza de la cola para revisarla.',
   back: 'Volver a la cola',
   openInPlan: 'Abrir en el plan',

@@ -49,7 +49,7 @@ export function QueueList({
                 <span className="block font-medium">{e.item.title}</span>
                 <span className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
                   {e.item.format ? <span>{e.item.format}</span> : null}
-                  <span>{t.version(e.item.currentVersion)}</span>
+                  <span>{e.item.currentVersion > 0 ? t.version(e.item.currentVersion) : t.noVersion}</span>
                   {e.sentBy ? <span>{t.sentBy(e.sentBy.name)}</span> : null}
                 </span>
                 <span className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
