@@ -1,5 +1,6 @@
 import type { CommentsEvent } from '@crw/api-client/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { userRoom } from '../../src/services/notifier.ts';
 import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
 import { listenOnLoopback, socketPool } from '../support/sockets.ts';
 
@@ -33,14 +34,24 @@ describe('comment events', () => {
 
   const of = (u: TestUser, commentId: string) =>
     (heard.get(u.id) ?? []).filter((e) => e.commentId === commentId);
-  /** Waits until the staff socket (told of everything here) has the event, then a little for the others. */
+  const wait = { timeout: 5000, interval: 20 };
+  let controls = 0;
+  /**
+   * Waits until the staff socket (told of everything here) has the event: the server emitted it to all its
+   * rooms in that one call. Then a positive control goes to every other socket through its user room, and
+   * is awaited there: a socket delivers in order, so anything the change sent it arrived before its control.
+   */
   const settle = async (commentId: string, kind: CommentsEvent['kind']) => {
-    const deadline = Date.now() + 3000;
-    while (!of(employee, commentId).some((e) => e.kind === kind)) {
-      if (Date.now() > deadline) throw new Error('el evento no llegó a tiempo');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await new Promise((r) => setTimeout(r, 150));
+    await vi.waitFor(() => expect(of(employee, commentId).map((e) => e.kind)).toContain(kind), wait);
+    const control = `control-${++controls}`;
+    const others = [...heard.keys()].filter((id) => id !== employee.id);
+    for (const id of others)
+      ctx.app.io
+        .to(userRoom(id))
+        .emit('comments:changed', { ...of(employee, commentId)[0]!, commentId: control });
+    await vi.waitFor(() => {
+      for (const id of others) expect(heard.get(id)?.map((e) => e.commentId)).toContain(control);
+    }, wait);
   };
   const comment = async (u: TestUser, entityId: string, extra: object = {}) => {
     const res = await as(u, 'POST', '/api/comments', {
