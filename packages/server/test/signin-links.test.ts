@@ -110,9 +110,9 @@ describe('one-time sign-in links', () => {
     const byRole = await makeUser(ctx.app, 'employee');
     const byDeletion = await makeUser(ctx.app, 'client');
     const tokens = [await link(byPassword), await link(byRole), await link(byDeletion)];
-    await updateUser(ctx.app.db, system, byPassword.id, { password: 'otra-contraseña-segura-2' });
-    await updateUser(ctx.app.db, system, byRole.id, { role: 'client' });
-    await deleteUser(ctx.app.db, system, byDeletion.id);
+    await updateUser(ctx.app, system, byPassword.id, { password: 'otra-contraseña-segura-2' });
+    await updateUser(ctx.app, system, byRole.id, { role: 'client' });
+    await deleteUser(ctx.app, system, byDeletion.id);
     for (const token of tokens) {
       const res = await redeem(token);
       expect(res.statusCode).toBe(410);
@@ -121,7 +121,7 @@ describe('one-time sign-in links', () => {
     // A change that is neither (the name) leaves a link working.
     const renamed = await makeUser(ctx.app, 'client');
     const token = await link(renamed);
-    await updateUser(ctx.app.db, system, renamed.id, { name: 'Otro nombre' });
+    await updateUser(ctx.app, system, renamed.id, { name: 'Otro nombre' });
     expect((await redeem(token)).statusCode).toBe(200);
   });
 

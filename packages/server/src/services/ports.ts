@@ -30,6 +30,8 @@ export interface Ports {
   notionSync: Pick<DrainLoop, 'kick'> & { readonly configured: boolean };
   /** Someone's user row or access changed: caches and realtime audiences are read again. */
   usersChanged(userId: string): void;
+  /** Someone's sessions were ended (role, password, deletion): their open sockets close. */
+  endSessions(userId: string): void;
   /** Removes a deleted portfolio's stored files. */
   onPortfolioDeleted(fileKeys: string[]): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type { PortfoliosEvent } from '@crw/api-client/events';
 import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { cappedTotal, withTotal } from '../db/pages.ts';
 import {
   notificationReceipts,
@@ -20,7 +20,8 @@ import {
   globalPermissionKeys,
   portfolioPermissionKeys,
 } from '../policy.ts';
-import { type Notifier, type SocketServer, userRoom } from './notifier.ts';
+import { userRoom } from './notifier.ts';
+import type { Ports } from './ports.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -80,7 +81,20 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
 
 // ——— Administration ———
 
+/** An admin adds someone; a new admin sees every portfolio at once, so realtime audiences are read again. */
+export async function addUser(ports: Pick<Ports, 'db' | 'usersChanged'>, input: NewUser): Promise<UserRow> {
+  const user = await createUser(ports.db, input);
+  ports.usersChanged(user.id);
+  return user;
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Whose name or e-mail holds the search term (a blank term: everyone). */
+function nameOrEmail(query: string | undefined) {
+  const term = query?.trim();
+  if (!term) return undefined;
+  return or(ilike(users.name, `%${escapeLike(term)}%`), ilike(users.email, `%${escapeLike(term)}%`));
+}
 
 /** The columns the users table sorts by (the whole list, before paging). */
 export const userSortKeys = ['name', 'email', 'role', 'createdAt'] as const;
@@ -90,13 +104,7 @@ export async function listUsers(
   db: DbOrTx,
   q: { page: number; limit: number; query?: string; sort?: UserSortKey; order?: 'asc' | 'desc' },
 ) {
-  const term = q.query?.trim();
-  const where = and(
-    isNull(users.deletedAt),
-    term
-      ? or(ilike(users.name, `%${escapeLike(term)}%`), ilike(users.email, `%${escapeLike(term)}%`))
-      : undefined,
-  );
+  const where = and(isNull(users.deletedAt), nameOrEmail(q.query));
   const offset = (q.page - 1) * q.limit;
   const [rows, total] = await Promise.all([
     db
@@ -128,21 +136,12 @@ export async function listUsers(
 }
 
 export async function searchUsers(db: DbOrTx, query: string) {
-  const term = query.trim();
-  const rows = await db
+  return db
     .select({ _id: users.id, name: users.name, email: users.email, role: users.role })
     .from(users)
-    .where(
-      and(
-        isNull(users.deletedAt),
-        term
-          ? or(ilike(users.name, `%${escapeLike(term)}%`), ilike(users.email, `%${escapeLike(term)}%`))
-          : undefined,
-      ),
-    )
+    .where(and(isNull(users.deletedAt), nameOrEmail(query)))
     .orderBy(asc(users.name))
     .limit(20);
-  return rows;
 }
 
 export async function getActiveUser(db: DbOrTx, id: string): Promise<UserRow> {
@@ -178,17 +177,16 @@ const grantDefaults = (role: Role): string[] =>
  * Edits a user. A role change resets the user's global permissions and every portfolio grant to the new
  * role's defaults (product-design §3), in one transaction with the user row locked, so a concurrent grant
  * change cannot leave mixed powers; re-sending the current role is not a change. A role or password change
- * bumps the token version: `sessionsEnded` tells the caller to close the user's sockets once this has
- * committed.
+ * bumps the token version, and once this has committed the user's sockets close.
  */
 export async function updateUser(
-  db: Db,
+  ports: Pick<Ports, 'db' | 'usersChanged' | 'endSessions'>,
   actor: Actor,
   id: string,
   input: { email?: string; name?: string; role?: Role; password?: string },
-): Promise<{ user: UserRow; sessionsEnded: boolean }> {
+): Promise<UserRow> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return db.transaction(async (tx) => {
+  const { user, sessionsEnded } = await ports.db.transaction(async (tx) => {
     const current = await lockActiveUser(tx, id, 'update');
     const roleChanged = input.role !== undefined && input.role !== current.role;
     if (roleChanged && actor.id === id) throw new AppError('FORBIDDEN', 'No puedes cambiar tu propio rol');
@@ -215,15 +213,22 @@ export async function updateUser(
     const [row] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
     return { user: row!, sessionsEnded };
   });
+  ports.usersChanged(user.id);
+  if (sessionsEnded) ports.endSessions(user.id);
+  return user;
 }
 
 /**
  * Soft delete: the row stays for the history it authored; access, notifications and devices go, and the
- * token version is bumped. The caller closes the user's sockets once this has committed.
+ * token version is bumped; once this has committed, the user's sockets close.
  */
-export async function deleteUser(db: Db, actor: Actor, id: string) {
+export async function deleteUser(
+  ports: Pick<Ports, 'db' | 'usersChanged' | 'endSessions'>,
+  actor: Actor,
+  id: string,
+) {
   if (actor.id === id) throw new AppError('FORBIDDEN', 'No puedes eliminar tu propia cuenta');
-  await db.transaction(async (tx) => {
+  await ports.db.transaction(async (tx) => {
     const current = await lockActiveUser(tx, id, 'update');
     await tx.delete(portfolioAccess).where(eq(portfolioAccess.userId, id));
     // Their notifications: their receipts go, and a notification left with nobody goes.
@@ -242,6 +247,8 @@ export async function deleteUser(db: Db, actor: Actor, id: string) {
       .set({ deletedAt: new Date(), tokenVersion: current.tokenVersion + 1, permissions: [] })
       .where(eq(users.id, id));
   });
+  ports.usersChanged(id);
+  ports.endSessions(id);
 }
 
 function assertKnown(keys: string[], allowed: readonly string[], field: string) {
@@ -253,10 +260,15 @@ function assertKnown(keys: string[], allowed: readonly string[], field: string) 
   }
 }
 
-export async function setGlobalPermissions(db: Db, actor: Actor, id: string, permissions: string[]) {
+export async function setGlobalPermissions(
+  ports: Pick<Ports, 'db' | 'usersChanged'>,
+  actor: Actor,
+  id: string,
+  permissions: string[],
+) {
   if (actor.id === id) throw new AppError('FORBIDDEN', 'No puedes cambiar tus propios permisos');
   assertKnown(permissions, globalPermissionKeys, 'permissions');
-  return db.transaction(async (tx) => {
+  const user = await ports.db.transaction(async (tx) => {
     await lockActiveUser(tx, id, 'update');
     const [row] = await tx
       .update(users)
@@ -265,6 +277,8 @@ export async function setGlobalPermissions(db: Db, actor: Actor, id: string, per
       .returning();
     return row!;
   });
+  ports.usersChanged(user.id);
+  return user;
 }
 
 export async function permissionsOf(db: DbOrTx, actor: Actor) {
@@ -292,18 +306,18 @@ export async function listAccess(db: DbOrTx, userId: string) {
 /**
  * Grants (or changes) a user's access to a portfolio: the given permissions, or the user's role defaults.
  * The user row is locked first, so the role read here is the one in force when the grant is written. A new
- * grant tells the user ('Acceso', linking to the dashboard their role may open); the caller delivers
- * `created` after the commit and announces the change to the user's sockets.
+ * grant tells the user ('Acceso', linking to the dashboard their role may open) once this has committed, and
+ * the user's open tabs hear that their portfolio list changed.
  */
 export async function grantAccess(
-  db: Db,
-  notifier: Notifier,
+  ports: AccessPorts,
   userId: string,
   portfolioId: string,
   permissions?: string[],
 ) {
+  const { notifier } = ports;
   if (permissions) assertKnown(permissions, portfolioPermissionKeys, 'permissions');
-  return db.transaction(async (tx) => {
+  const { access, created } = await ports.db.transaction(async (tx) => {
     const user = await lockActiveUser(tx, userId, 'share');
     const [portfolio] = await tx.select().from(portfolios).where(eq(portfolios.id, portfolioId));
     if (!portfolio) throw notFound('portfolio');
@@ -334,19 +348,30 @@ export async function grantAccess(
         });
     return { access: { portfolioId, permissions: granted, businessName }, created };
   });
+  if (created) notifier.deliver(created);
+  accessChanged(ports, userId, { portfolioId, access: 'granted' });
+  return access;
 }
 
 /** The first screen of a portfolio that a role may open (spec §2: clients have no staff dashboard). */
 export const portfolioHome = (portfolioId: string, role: Role) =>
   `/portfolios/${portfolioId}/${role === 'client' ? 'client-dashboard' : 'dashboard'}`;
 
-/** Tells every open tab of the user (on every instance) that their portfolio list changed. */
-export function announceAccess(io: SocketServer | undefined, userId: string, event: PortfoliosEvent) {
-  io?.to(userRoom(userId)).emit('portfolios:changed', event);
+type AccessPorts = Pick<Ports, 'db' | 'notifier' | 'io' | 'usersChanged'>;
+
+/**
+ * A user's grants changed: caches and realtime audiences are read again, and every open tab of the user (on
+ * every instance) hears that their portfolio list changed.
+ */
+function accessChanged(ports: AccessPorts, userId: string, event: PortfoliosEvent) {
+  ports.usersChanged(userId);
+  ports.io?.to(userRoom(userId)).emit('portfolios:changed', event);
 }
 
-export async function revokeAccess(db: Db, notifier: Notifier, userId: string, portfolioId: string) {
-  const created = await db.transaction(async (tx) => {
+/** Withdraws a user's access to a portfolio; the user is told once this has committed. */
+export async function revokeAccess(ports: AccessPorts, userId: string, portfolioId: string) {
+  const { notifier } = ports;
+  const created = await ports.db.transaction(async (tx) => {
     await lockActiveUser(tx, userId, 'share');
     const deleted = await tx
       .delete(portfolioAccess)
@@ -370,4 +395,5 @@ export async function revokeAccess(db: Db, notifier: Notifier, userId: string, p
     });
   });
   notifier.deliver(created);
+  accessChanged(ports, userId, { portfolioId, access: 'revoked' });
 }

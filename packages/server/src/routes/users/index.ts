@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
-import { permissionCatalog, requireAdmin, requireGlobal } from '../../policy.ts';
+import { permissionCatalog, requireGlobal } from '../../policy.ts';
 import * as usersService from '../../services/users.ts';
 import { toPublicUser } from '../../services/users.ts';
 import { RoleSchema, UserSchema } from '../schemas.ts';
@@ -82,9 +82,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await usersService.createUser(app.db, request.body);
-      // A new admin sees every portfolio at once: realtime audiences are read again.
-      app.usersChanged(user.id);
+      const user = await usersService.addUser(app, request.body);
       return reply.status(201).send(toPublicUser(user));
     },
   );
@@ -174,17 +172,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(UserSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const { user, sessionsEnded } = await usersService.updateUser(
-        app.db,
-        request.user,
-        request.params.id,
-        request.body,
-      );
-      app.usersChanged(user.id);
-      if (sessionsEnded) app.endSessions(user.id);
-      return toPublicUser(user);
-    },
+    async (request) =>
+      toPublicUser(await usersService.updateUser(app, request.user, request.params.id, request.body)),
   );
 
   app.delete(
@@ -200,9 +189,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await usersService.deleteUser(app.db, request.user, request.params.id);
-      app.usersChanged(request.params.id);
-      app.endSessions(request.params.id);
+      await usersService.deleteUser(app, request.user, request.params.id);
       return { success: true };
     },
   );
@@ -220,16 +207,15 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(UserSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const user = await usersService.setGlobalPermissions(
-        app.db,
-        request.user,
-        request.params.id,
-        request.body.permissions,
-      );
-      app.usersChanged(user.id);
-      return toPublicUser(user);
-    },
+    async (request) =>
+      toPublicUser(
+        await usersService.setGlobalPermissions(
+          app,
+          request.user,
+          request.params.id,
+          request.body.permissions,
+        ),
+      ),
   );
 
   app.get(
@@ -266,23 +252,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PortfolioAccessSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      requireAdmin(request.user);
-      const { access, created } = await usersService.grantAccess(
-        app.db,
-        app.notifier,
-        request.params.id,
-        request.body.portfolioId,
-        request.body.permissions,
-      );
-      if (created) app.notifier.deliver(created);
-      app.usersChanged(request.params.id);
-      usersService.announceAccess(app.io, request.params.id, {
-        portfolioId: access.portfolioId,
-        access: 'granted',
-      });
-      return access;
-    },
+    async (request) =>
+      usersService.grantAccess(app, request.params.id, request.body.portfolioId, request.body.permissions),
   );
 
   app.delete(
@@ -301,12 +272,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await usersService.revokeAccess(app.db, app.notifier, request.params.id, request.params.portfolioId);
-      app.usersChanged(request.params.id);
-      usersService.announceAccess(app.io, request.params.id, {
-        portfolioId: request.params.portfolioId,
-        access: 'revoked',
-      });
+      await usersService.revokeAccess(app, request.params.id, request.params.portfolioId);
       return { success: true };
     },
   );
