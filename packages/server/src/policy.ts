@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db/client.ts';
 import {
@@ -10,6 +10,7 @@ import {
   portfolioAccess,
   portfolios,
   type Role,
+  users,
 } from './db/schema.ts';
 import { AppError, type NotFoundSubject, notFound } from './errors.ts';
 
@@ -189,3 +190,77 @@ export const clientFacingActions: ReadonlySet<string> = new Set([
   'approve-client-review',
   'request-client-changes',
 ]);
+
+// ——— Who belongs, who reviews, and where they land ———
+// One place answers "who are the people of this portfolio?": the assignee check, the members list, mentions,
+// the notifications of items and comments and the links a notification may carry all ask here.
+
+/** Someone of a portfolio, with what they may do on it and whether they see its internal work. */
+export interface PortfolioMember {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  perms: ReadonlySet<string>;
+  internal: boolean;
+}
+
+/**
+ * The people of a portfolio: the admins and everyone whose grant lets them see it (`portfolio.view`), never a
+ * removed user, ordered by name. `only` narrows the answer to those users. One query.
+ */
+export async function membersOf(
+  db: DbOrTx,
+  portfolioId: string,
+  only?: readonly string[],
+): Promise<PortfolioMember[]> {
+  if (only?.length === 0) return [];
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      grant: portfolioAccess.permissions,
+    })
+    .from(users)
+    .leftJoin(
+      portfolioAccess,
+      and(eq(portfolioAccess.userId, users.id), eq(portfolioAccess.portfolioId, portfolioId)),
+    )
+    .where(
+      and(
+        isNull(users.deletedAt),
+        or(eq(users.role, 'admin'), eq(portfolioAccess.portfolioId, portfolioId)),
+        only ? inArray(users.id, [...only]) : undefined,
+      ),
+    )
+    .orderBy(asc(users.name));
+  const members: PortfolioMember[] = [];
+  for (const { grant, ...user } of rows) {
+    const perms = permissionsFromGrant({ ...user, permissions: [] }, grant);
+    if (perms) members.push({ ...user, perms, internal: isInternalViewer(user, perms) });
+  }
+  return members;
+}
+
+/**
+ * The permission of each side's review decision: the team's (approve for the client or ask for changes) and
+ * the client's. The transition table (services/transitions.ts) names the same ones.
+ */
+export const reviewDecision = {
+  internal: 'review.internal',
+  client: 'review.client',
+} as const satisfies Record<string, PortfolioPermission>;
+
+/** An internal reviewer: sees internal work and may take the team's review decision. */
+export const isInternalReviewer = (m: { internal: boolean; perms: ReadonlySet<string> }) =>
+  m.internal && m.perms.has(reviewDecision.internal);
+
+/** A client reviewer: sees only the client view and may take the client's review decision. */
+export const isClientReviewer = (m: { internal: boolean; perms: ReadonlySet<string> }) =>
+  !m.internal && m.perms.has(reviewDecision.client);
+
+/** The first screen of a portfolio for a role (spec §2): clients have no staff dashboard. */
+export const portfolioHome = (portfolioId: string, role: Role) =>
+  `/portfolios/${portfolioId}/${role === 'client' ? 'client-dashboard' : 'dashboard'}`;

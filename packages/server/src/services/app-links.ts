@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { portfolioAccess, portfolios, ROLES, type Role, users } from '../db/schema.ts';
+import { portfolios, ROLES, type Role, users } from '../db/schema.ts';
+import { membersOf } from '../policy.ts';
 
 /**
  * The app's screens a notification may link to (spec §2, `packages/app/src/router.tsx`) and the roles each
@@ -41,8 +42,8 @@ export function matchScreen(url: string): { roles: readonly Role[]; portfolioId?
 }
 
 /**
- * Of these users, those who may open the link: their role is admitted and, for a portfolio's screen, the
- * portfolio exists and they have access to it (an admin to every one). One query per kind of fact.
+ * Of these users, those who may open the link: their role is admitted and, for a portfolio's screen, they are
+ * among the portfolio's people (policy.membersOf: an admin of every one that exists). One query per kind of fact.
  */
 export async function mayOpen(db: DbOrTx, url: string, userIds: string[]): Promise<Set<string>> {
   const screen = matchScreen(url);
@@ -58,18 +59,10 @@ export async function mayOpen(db: DbOrTx, url: string, userIds: string[]): Promi
     .from(portfolios)
     .where(eq(portfolios.id, screen.portfolioId));
   if (!portfolio) return new Set();
-  const members = await db
-    .select({ id: portfolioAccess.userId })
-    .from(portfolioAccess)
-    .where(
-      and(
-        eq(portfolioAccess.portfolioId, screen.portfolioId),
-        inArray(
-          portfolioAccess.userId,
-          admitted.map((u) => u.id),
-        ),
-      ),
-    );
-  const granted = new Set(members.map((m) => m.id));
-  return new Set(admitted.filter((u) => u.role === 'admin' || granted.has(u.id)).map((u) => u.id));
+  const members = await membersOf(
+    db,
+    screen.portfolioId,
+    admitted.map((u) => u.id),
+  );
+  return new Set(members.map((m) => m.id));
 }

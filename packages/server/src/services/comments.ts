@@ -23,6 +23,7 @@ import {
   isAdmin,
   isInternalViewer,
   permissionsFromGrant,
+  portfolioHome,
   visibleComments,
   visibleVersions,
 } from '../policy.ts';
@@ -65,11 +66,14 @@ export async function resolveEntity(
   const entity = (
     row: { p: string; grant: string[] | null },
     visibleToClient: boolean,
-    staff: string,
+    staff: string | null,
     client: string | null,
     sent = false,
   ): ResolvedEntity => {
     const base = `/portfolios/${row.p}/`;
+    // Null: the audience's home in the portfolio.
+    const link = (path: string | null, role: 'employee' | 'client') =>
+      path === null ? portfolioHome(row.p, role) : base + path;
     return {
       type,
       id,
@@ -77,7 +81,7 @@ export async function resolveEntity(
       visibleToClient,
       defaultVisibility: sent ? 'client' : 'internal',
       // An entity no client may see never notifies one; its client link is then the safe client dashboard.
-      links: { staff: base + staff, client: base + (client ?? 'client-dashboard') },
+      links: { staff: link(staff, 'employee'), client: link(client, 'client') },
       perms: permissionsFromGrant(actor, row.grant),
     };
   };
@@ -101,7 +105,7 @@ export async function resolveEntity(
         .leftJoin(portfolioAccess, grantOn(actor, cycles.portfolioId))
         .where(eq(cycles.id, id));
       if (!row) throw notFound('element');
-      return entity(row, true, `production?cycle=${id}`, 'client-dashboard');
+      return entity(row, true, `production?cycle=${id}`, null);
     }
     case 'task': {
       const [row] = await db
@@ -128,7 +132,7 @@ export async function resolveEntity(
         .leftJoin(portfolioAccess, grantOn(actor, portfolios.id))
         .where(eq(portfolios.id, id));
       if (!row) throw notFound('element');
-      return entity(row, true, 'dashboard', 'client-dashboard');
+      return entity(row, true, null, null);
     }
     default:
       return type satisfies never;

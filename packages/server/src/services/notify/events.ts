@@ -1,27 +1,24 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { type ItemStatus, itemFollows, items, portfolios } from '../../db/schema.ts';
 import {
-  type ItemStatus,
-  itemFollows,
-  items,
-  portfolioAccess,
-  portfolios,
-  type Role,
-  users,
-} from '../../db/schema.ts';
-import { canSeeStatus, isInternalViewer, permissionsFromGrant } from '../../policy.ts';
+  canSeeStatus,
+  isClientReviewer,
+  isInternalReviewer,
+  membersOf,
+  type PortfolioMember,
+  portfolioHome,
+} from '../../policy.ts';
 import { managesAgents } from '../agents.ts';
 import type { Created, Notifier, NotifyInput } from '../notifier.ts';
-import { transitions } from '../transitions.ts';
 import type { NotifyGroup } from './preferences.ts';
 
 /**
  * The one list of what people are told about an item's review, and who is (issue 29). Each event names its
  * group (for preferences), whether it asks the recipient to act (its email goes at once; otherwise it waits
  * for the digest), its urgency, its text and the screen it opens. The recipients come from the same policy
- * that authorises the action: the internal reviewers are everyone who may take the internal decision
- * (`transitions['approve-for-client'].permission` on a grant, admins included), the clients everyone who may
- * take the client's. Nobody is told of their own action, and a client only of what the client view shows.
+ * that authorises the action (policy.ts): the internal reviewers are everyone who may take the internal decision
+ * (`isInternalReviewer`, admins included), the clients everyone who may take the client's (`isClientReviewer`). Nobody is told of their own action, and a client only of what the client view shows.
  *
  * Comments, mentions, tasks, reminders, access and broadcasts are told by their own modules with the same
  * notifier; their groups are listed in `otherEvents`.
@@ -160,65 +157,37 @@ export function eventsOfTransition(name: string, fromStatus: ItemStatus): ItemEv
   }
 }
 
-/** Everyone who could hear about a portfolio's item: admins and grant holders, with what they may do. */
-interface Member {
-  id: string;
-  role: Role;
-  perms: ReadonlySet<string>;
-  internal: boolean;
+/** Everyone who could hear about a portfolio's item: its people who see production, and whether they follow it. */
+interface Member extends PortfolioMember {
   follows: boolean;
 }
 
 async function itemMembers(db: DbOrTx, item: { id: string; portfolioId: string }): Promise<Member[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      grant: portfolioAccess.permissions,
-      following: itemFollows.following,
-    })
-    .from(users)
-    .leftJoin(
-      portfolioAccess,
-      and(eq(portfolioAccess.userId, users.id), eq(portfolioAccess.portfolioId, item.portfolioId)),
-    )
-    .leftJoin(itemFollows, and(eq(itemFollows.userId, users.id), eq(itemFollows.itemId, item.id)))
-    .where(
-      and(
-        isNull(users.deletedAt),
-        or(eq(users.role, 'admin'), eq(portfolioAccess.portfolioId, item.portfolioId)),
-      ),
-    );
-  const members: Member[] = [];
-  for (const r of rows) {
-    const perms = permissionsFromGrant({ id: r.id, role: r.role, permissions: [] }, r.grant);
-    if (!perms?.has('production.view')) continue;
-    members.push({
-      id: r.id,
-      role: r.role,
-      perms,
-      internal: isInternalViewer(r, perms),
-      follows: r.following === true,
-    });
-  }
-  return members;
+  const [members, follows] = await Promise.all([
+    membersOf(db, item.portfolioId),
+    db
+      .select({ userId: itemFollows.userId })
+      .from(itemFollows)
+      .where(and(eq(itemFollows.itemId, item.id), eq(itemFollows.following, true))),
+  ]);
+  const following = new Set(follows.map((f) => f.userId));
+  return members
+    .filter((m) => m.perms.has('production.view'))
+    .map((m) => ({ ...m, follows: following.has(m.id) }));
 }
 
-const internalDecision = transitions['approve-for-client'].permission;
-const clientDecision = transitions['approve-client-review'].permission;
-
 const audiences: Record<Audience, (m: Member) => boolean> = {
-  internalReviewers: (m) => m.internal && m.perms.has(internalDecision),
-  clients: (m) => !m.internal && m.perms.has(clientDecision),
+  internalReviewers: isInternalReviewer,
+  clients: isClientReviewer,
   // The team's followers: a client follows what it commented on, but hears of it through comments only.
   followers: (m) => m.internal && m.follows,
-  followersAndReviewers: (m) => m.internal && (m.follows || m.perms.has(internalDecision)),
+  followersAndReviewers: (m) => m.internal && (m.follows || isInternalReviewer(m)),
 };
 
 /** Where a notification about an item opens it. */
 export function itemUrl(item: { id: string; portfolioId: string }, screen: EventSpec['screen']) {
   return screen === 'client-dashboard'
-    ? `/portfolios/${item.portfolioId}/client-dashboard`
+    ? portfolioHome(item.portfolioId, 'client')
     : `/portfolios/${item.portfolioId}/${screen}?item=${item.id}`;
 }
 

@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  comments,
-  cycles,
-  files,
-  itemHistory,
-  items,
-  type MaterialFile,
-  portfolioAccess,
-  users,
-} from '../../db/schema.ts';
+import { comments, cycles, files, itemHistory, items, type MaterialFile } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Actor } from '../../policy.ts';
+import { type Actor, membersOf } from '../../policy.ts';
 import { follow } from '../notify/events.ts';
 import { makeKey, type StorageDriver } from '../storage/index.ts';
 import { assertNotApproved } from './access.ts';
@@ -30,17 +21,11 @@ export interface ItemInput {
   assigneeId?: string | null;
 }
 
+/** An item is assigned only to one of its portfolio's people (policy.membersOf). */
 async function assertAssignee(db: DbOrTx, portfolioId: string, assigneeId: string | null | undefined) {
   if (!assigneeId) return;
-  const [row] = await db
-    .select({ role: users.role, grant: portfolioAccess.userId })
-    .from(users)
-    .leftJoin(
-      portfolioAccess,
-      and(eq(portfolioAccess.userId, users.id), eq(portfolioAccess.portfolioId, portfolioId)),
-    )
-    .where(and(eq(users.id, assigneeId), isNull(users.deletedAt)));
-  if (!row || (row.role !== 'admin' && !row.grant)) {
+  const [member] = await membersOf(db, portfolioId, [assigneeId]);
+  if (!member) {
     throw new AppError('VALIDATION', "El campo 'assigneeId' no es un miembro del portafolio", [
       { field: 'assigneeId', message: 'No es miembro del portafolio' },
     ]);
