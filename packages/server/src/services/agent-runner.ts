@@ -10,6 +10,7 @@ import { claimNext, heldBy as heldByRun, type QueueTable } from '../lib/queue-cl
 import { sanitizeRichText } from '../lib/sanitize.ts';
 import type { Actor } from '../policy.ts';
 import type { Notifier } from './notifier.ts';
+import type { Ports } from './ports.ts';
 import { notifyTaskFinished } from './notify/events.ts';
 import type { ProductionPublisher } from './production/events.ts';
 import { runTransition } from './production/review.ts';
@@ -287,8 +288,7 @@ async function newVersion(
   }
   try {
     const { item: updated, previousStatus } = await runTransition(
-      deps.db,
-      deps.notifier,
+      deps,
       creator,
       itemId,
       'mark-for-internal-review',
@@ -312,27 +312,19 @@ async function newVersion(
  * finds none (409).
  */
 export async function applyProposal(
-  db: Db,
-  notifier: Notifier,
-  events: ProductionPublisher,
+  ports: Pick<Ports, 'db' | 'notifier' | 'productionEvents'>,
   actor: Actor & { name?: string },
   task: TaskRow,
 ) {
+  const { db, productionEvents: events } = ports;
   const proposal = task.proposedMaterial;
   if (!proposal || !task.itemId)
     throw new AppError('CONFLICT', 'Esta tarea no tiene material propuesto que aplicar');
-  const { item, previousStatus } = await runTransition(
-    db,
-    notifier,
-    actor,
-    task.itemId,
-    'create-material-version',
-    {
-      materialData: proposal,
-      changeReason: `Agente: ${task.title}`,
-      changeDescription: `Material propuesto por un agente (tarea «${task.title}»), aplicado a mano`,
-    },
-  );
+  const { item, previousStatus } = await runTransition(ports, actor, task.itemId, 'create-material-version', {
+    materialData: proposal,
+    changeReason: `Agente: ${task.title}`,
+    changeDescription: `Material propuesto por un agente (tarea «${task.title}»), aplicado a mano`,
+  });
   events.publish([{ kind: 'item.updated', item, previousStatus, actorId: actor.id }]);
   const [updated] = await db
     .update(tasks)

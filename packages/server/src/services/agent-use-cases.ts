@@ -58,7 +58,7 @@ export async function addTask(
   agent: AgentRow,
   input: TaskInput,
 ) {
-  const task = await createTask(ports.db, ports.notifier, actor, agent, input);
+  const task = await createTask(ports, actor, agent, input);
   ports.agentRunner.kick();
   return task;
 }
@@ -103,5 +103,5 @@ export async function applyTaskProposal(
   actor: Actor & { name?: string },
   task: TaskRow,
 ) {
-  return toTask(await applyProposal(ports.db, ports.notifier, ports.productionEvents, actor, task));
+  return toTask(await applyProposal(ports, actor, task));
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { cappedTotal, withTotal } from '../db/pages.ts';
 import {
   agents,
@@ -19,7 +19,7 @@ import {
   portfolioPermissions,
   requirePortfolio,
 } from '../policy.ts';
-import type { Notifier } from './notifier.ts';
+import type { Ports } from './ports.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
@@ -198,12 +198,12 @@ async function assertItem(db: DbOrTx, portfolioId: string, itemId: string | null
 }
 
 export async function createTask(
-  db: Db,
-  notifier: Notifier,
+  ports: Pick<Ports, 'db' | 'notifier'>,
   actor: Actor,
   agent: AgentRow,
   input: TaskInput,
 ) {
+  const { db, notifier } = ports;
   const title = nonBlank('title', input.title);
   const item = await assertItem(db, agent.portfolioId, input.itemId);
   const [row] = await db

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, max } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   type ItemStatus,
   itemHistory,
@@ -18,9 +18,10 @@ import {
   visibleVersions,
 } from '../../policy.ts';
 import { mentionedReaders } from '../mentions.ts';
-import { type Created, combine, type Notifier } from '../notifier.ts';
+import { type Created, combine } from '../notifier.ts';
 import { eventsOfTransition, itemUrl, notifyItemEvents } from '../notify/events.ts';
 import { enqueueNotionSync } from '../notion-sync.ts';
+import type { Ports } from '../ports.ts';
 import {
   checkTransition,
   SELF_APPROVAL,
@@ -77,8 +78,7 @@ async function decidedVersion(db: DbOrTx, item: ItemRow, internal: boolean, name
  * the item as the caller may see it, with what the caller may do next.
  */
 export async function runTransition(
-  db: Db,
-  notifier: Notifier,
+  ports: Pick<Ports, 'db' | 'notifier'>,
   actor: Actor & { name?: string },
   itemId: string,
   name: TransitionName,
@@ -86,6 +86,7 @@ export async function runTransition(
   /** The store new files are checked against (their stored size) before they join a version. */
   uploads?: UploadStore,
 ) {
+  const { db, notifier } = ports;
   const t: Transition = transitions[name];
   const { item: loaded, perms, internal } = await loadItem(db, actor, itemId, t.permission);
   if (input.version !== undefined && input.version !== loaded.version)

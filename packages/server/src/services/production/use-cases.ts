@@ -137,15 +137,10 @@ export async function reviewStep(
   input: TransitionInput,
   uploadMaxBytes: number,
 ) {
-  const { item, answer, previousStatus } = await runTransition(
-    ports.db,
-    ports.notifier,
-    actor,
-    itemId,
-    name,
-    input,
-    { storage: ports.storage, maxBytes: uploadMaxBytes },
-  );
+  const { item, answer, previousStatus } = await runTransition(ports, actor, itemId, name, input, {
+    storage: ports.storage,
+    maxBytes: uploadMaxBytes,
+  });
   if (name === 'approve-client-review') ports.notionSync.kick();
   announce(ports, 'item.updated', actor.id, item, previousStatus);
   return answer;
