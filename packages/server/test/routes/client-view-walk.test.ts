@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, tasks } from '../../src/db/schema.ts';
+import { userRoom } from '../../src/services/notifier.ts';
 import { sendReviewReminders } from '../../src/services/reminders.ts';
 import type { AuthzCase } from '../authz/types.ts';
 import {
@@ -625,14 +626,21 @@ describe('the client view walk', () => {
       now: new Date(Date.now() + 3 * 86_400_000),
       waitHours: 1,
     });
-    // Settle: a last comment shared with the client arrives on its socket after everything before it.
+    // Settle: a last comment shared with the client arrives on its socket after everything before it; then
+    // a positive control through the client's room, which a socket delivers after whatever was sent before.
     const last = await comment(author, 'item', ids.clientReview, `<p>${shown()}</p>`, 'client');
-    const deadline = Date.now() + 5000;
-    while (!heard.some((h) => JSON.stringify(h.args).includes(last))) {
-      if (Date.now() > deadline) throw new Error('el evento no llegó a tiempo');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await new Promise((r) => setTimeout(r, 200));
+    const wait = { timeout: 5000, interval: 20 };
+    await vi.waitFor(() => expect(heard.some((h) => JSON.stringify(h.args).includes(last))).toBe(true), wait);
+    const control = {
+      kind: 'comment.created',
+      portfolioId: 'control',
+      entityType: 'item',
+      entityId: 'control',
+      commentId: 'control',
+      actorId: 'control',
+    } as const;
+    ctx.app.io.to(userRoom(client.id)).emit('comments:changed', control);
+    await vi.waitFor(() => expect(heard.map((h) => h.args[0])).toContainEqual(control), wait);
 
     expect(heard.some((h) => h.event === 'notification:new')).toBe(true);
     expect(heard.some((h) => h.event === 'production:changed')).toBe(true);
