@@ -1,13 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { component, Timestamp } from '../lib/schemas.ts';
+import { component, roleSchema, Timestamp } from '../lib/schemas.ts';
 
 /** Entity schemas shared by several route modules (the contract's public shapes). */
-export const RoleSchema = Type.Union(
-  [Type.Literal('admin'), Type.Literal('employee'), Type.Literal('client')],
-  {
-    title: 'Role',
-  },
-);
+export const RoleSchema = roleSchema({ title: 'Role' });
 
 export const UserSchema = component(
   'User',

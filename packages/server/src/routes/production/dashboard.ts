@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type TSchema, Type } from '@sinclair/typebox';
-import { component, errorResponses, IdParams, IsoDate, ref, Timestamp } from '../../lib/schemas.ts';
+import { type Static, type TInteger, type TSchema, Type } from '@sinclair/typebox';
+import {
+  component,
+  errorResponses,
+  IdParams,
+  IsoDate,
+  ItemStatusSchema,
+  ref,
+  Timestamp,
+} from '../../lib/schemas.ts';
 import { clientDashboard, portfolioDashboard } from '../../services/production/dashboard.ts';
 import { StatusSchema } from './schemas.ts';
 
@@ -23,6 +31,11 @@ const QueueEntry = Type.Object({
 });
 const Queue = (title: string) =>
   Type.Object({ count: Type.Integer(), items: Type.Array(QueueEntry) }, { title });
+
+/** One count per item status, the keys taken from the contract's status list (db/schema.ts ITEM_STATUSES). */
+const statusCounts = Object.fromEntries(
+  ItemStatusSchema.anyOf.map((s) => [s.const, Type.Integer()]),
+) as Record<Static<typeof ItemStatusSchema>, TInteger>;
 
 const DashboardComment = component(
   'DashboardComment',
@@ -50,17 +63,10 @@ export const PortfolioDashboardSchema = component(
         { title: 'DashboardCycle' },
       ),
     ),
-    counts: Type.Object(
-      {
-        draft: Type.Integer(),
-        internal_review: Type.Integer(),
-        internal_changes: Type.Integer(),
-        client_review: Type.Integer(),
-        client_changes: Type.Integer(),
-        approved: Type.Integer(),
-      },
-      { title: 'StatusCounts', description: 'Piezas del ciclo actual por estado' },
-    ),
+    counts: Type.Object(statusCounts, {
+      title: 'StatusCounts',
+      description: 'Piezas del ciclo actual por estado',
+    }),
     pendingInternalReview: Queue('PendingInternalReviewQueue'),
     clientChanges: Queue('ClientChangesQueue'),
     upcoming: Type.Array(
