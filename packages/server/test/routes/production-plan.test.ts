@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemHistory } from '../../src/db/schema.ts';
+import { userRoom } from '../../src/services/notifier.ts';
 import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -48,12 +49,27 @@ describe('production plan API', () => {
     });
     return events;
   }
-  const until = async (check: () => boolean) => {
-    const deadline = Date.now() + 3000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error('el evento no llegó a tiempo');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+  const until = (check: () => boolean) => expect.poll(check, { timeout: 3000, interval: 20 }).toBe(true);
+  /**
+   * A positive control: an event sent through each user's room after a change the colleague has heard (the
+   * server emits a change to all its rooms in one call). A socket delivers in order, so once the control is
+   * in, anything that change sent these users is in too.
+   */
+  const control = async (...listeners: Array<{ user: TestUser; events: ProductionEvent[] }>) => {
+    const event: ProductionEvent = {
+      kind: 'item.updated',
+      portfolioId: 'control',
+      cycleId: 'control',
+      itemId: `control-${Math.random()}`,
+      actorId: 'control',
+    };
+    for (const { user } of listeners) ctx.app.io.to(userRoom(user.id)).emit('production:changed', event);
+    for (const { events } of listeners) await until(() => events.some((e) => e.itemId === event.itemId));
+    for (const { events } of listeners)
+      events.splice(
+        events.findIndex((e) => e.itemId === event.itemId),
+        1,
+      );
   };
 
   beforeAll(async () => {
@@ -224,6 +240,7 @@ describe('production plan API', () => {
     const draft = await newItem('Se borra');
     await as(employee, 'DELETE', `/api/production/items/${draft._id}`);
     await until(() => colleagueEvents.some((e) => e.itemId === draft._id && e.kind === 'item.deleted'));
+    await control({ user: client, events: clientEvents }, { user: outsider, events: outsiderEvents });
     expect(clientEvents.some((e) => e.itemId === draft._id)).toBe(false);
     expect(outsiderEvents).toEqual([]);
   });
