@@ -31,6 +31,22 @@ describe('realtime notifications over socket.io', () => {
       );
     });
 
+  type Notification = Parameters<ServerToClientEvents['notification:new']>[0];
+  let controls = 0;
+  /**
+   * A positive control instead of a pause: once a change has reached one socket (the server sent it to all
+   * its rooms in one call), a control frame goes to each socket given and is awaited there. A socket delivers
+   * in order, so whatever the change sent it arrived first. The controls are then taken out of `lists`.
+   */
+  const control = async (sockets: Socket<ServerToClientEvents>[], ...lists: string[][]) => {
+    const _id = `control-${++controls}`;
+    const arrived = Promise.all(sockets.map((s) => next(s, 'notification:new')));
+    for (const s of sockets) ctx.app.io.to(s.id!).emit('notification:new', { _id } as Notification);
+    const got = await arrived;
+    expect(got.map((n) => n._id)).toEqual(sockets.map(() => _id));
+    for (const list of lists) list.splice(0, list.length, ...list.filter((id) => id !== _id));
+  };
+
   it('delivers a broadcast to the recipient as notification:new, and only to them', async () => {
     const mine = await open(employee.token);
     const admins = await open(admin.token);
@@ -49,7 +65,8 @@ describe('realtime notifications over socket.io', () => {
     const n = await received;
     expect(n).toMatchObject({ title: 'En vivo', content: 'Llega al momento', read: false });
     expect(n).not.toHaveProperty('userId');
-    expect(adminGot).toBe(0);
+    await control([admins]);
+    expect(adminGot).toBe(1); // the control alone
   });
 
   it('a broadcast to several users is one frame per socket, with one shared id', async () => {
@@ -69,7 +86,7 @@ describe('realtime notifications over socket.io', () => {
     expect(res.json()).toEqual({ success: true, count: 2 });
     const [a, b] = await both;
     expect(a._id).toBe(b._id);
-    await new Promise((r) => setTimeout(r, 50));
+    await control([mine, theirs], got.mine!, got.theirs!);
     expect(got).toEqual({ mine: [a._id], theirs: [a._id] });
   });
 
@@ -81,7 +98,6 @@ describe('realtime notifications over socket.io', () => {
     socket.on('notification:new', (n) => ids.push(n._id));
     return ids;
   };
-  const settle = () => new Promise((r) => setTimeout(r, 50));
   const listed = async (user: TestUser) =>
     (await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: user.headers }))
       .json<Array<{ _id: string }>>()
@@ -99,7 +115,7 @@ describe('realtime notifications over socket.io', () => {
     });
     expect(res.statusCode).toBe(200);
     const n = await arrived;
-    await settle();
+    await control([emp, cli, adm], got.emp, got.cli, got.adm);
     expect(got).toEqual({ emp: [n._id], cli: [], adm: [] });
     expect(await listed(employee)).toContain(n._id);
     expect(await listed(client)).not.toContain(n._id);
@@ -109,7 +125,7 @@ describe('realtime notifications over socket.io', () => {
     expect((await broadcast({ title: 'Todos', content: 'Para todos' })).statusCode).toBe(200);
     const [a, b, c] = await all;
     expect(new Set([a._id, b._id, c._id]).size).toBe(1);
-    await settle();
+    await control([emp, cli, adm], got.emp, got.cli, got.adm);
     expect(got).toEqual({ emp: [n._id, a._id], cli: [a._id], adm: [a._id] });
   });
 
@@ -132,7 +148,8 @@ describe('realtime notifications over socket.io', () => {
       payload: { email: user.email, password: user.password },
     });
     const token = login.json<{ token: string }>().token;
-    const got = collect(await open(token));
+    const socket = await open(token);
+    const got = collect(socket);
     const employees = await broadcast({
       title: 'E',
       content: 'Empleados',
@@ -140,7 +157,9 @@ describe('realtime notifications over socket.io', () => {
     });
     const clients = await broadcast({ title: 'C', content: 'Clientes', criteria: { roles: ['client'] } });
     expect([employees.statusCode, clients.statusCode]).toEqual([200, 200]);
-    await settle();
+    // The clients' broadcast arrives; then a control, so the employees' one would have arrived before it.
+    await expect.poll(() => got.length).toBeGreaterThan(0);
+    await control([socket], got);
     expect(got).toHaveLength(1);
     const mine = await listed({ ...user, headers: { authorization: `Bearer ${token}` } });
     expect(mine).toContain(got[0]);
