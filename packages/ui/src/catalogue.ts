@@ -27,6 +27,7 @@ import * as drawer from './drawer/drawer.stories.tsx';
 import * as dropdownMenu from './dropdown-menu/dropdown-menu.stories.tsx';
 import * as empty from './empty-state/empty-state.stories.tsx';
 import * as errorDetails from './error-details/error-details.stories.tsx';
+import * as errorState from './error-state/error-state.stories.tsx';
 import * as dropzone from './file-drop-zone/file-drop-zone.stories.tsx';
 import * as filterBar from './filter-bar/filter-bar.stories.tsx';
 import * as hooks from './hooks/hooks.stories.tsx';
@@ -206,6 +207,7 @@ const specs: Spec[] = [
   { name: 'Información emergente', stories: tooltip },
   { name: 'Estado vacío', stories: empty },
   { name: 'Error con detalles', stories: errorDetails },
+  { name: 'Error con reintento', stories: errorState },
   { name: 'Esqueleto de carga', stories: skeleton },
   { name: 'Tarjeta de cifra', stories: statCard },
   { name: 'Comportamientos (hooks)', stories: hooks },

@@ -18,6 +18,7 @@ export * from './drawer/index.ts';
 export * from './dropdown-menu/index.ts';
 export * from './empty-state/index.ts';
 export * from './error-details/index.ts';
+export * from './error-state/index.ts';
 export * from './file-drop-zone/index.ts';
 export * from './file-preview/index.ts';
 export * from './filter-bar/index.ts';

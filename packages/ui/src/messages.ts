@@ -41,6 +41,7 @@ export const uiMessages = {
   toast: toastMessages,
   confirm: { confirm: 'Confirmar', cancel: 'Cancelar' },
   errorDetails: { show: 'Detalles' },
+  errorState: { retry: 'Reintentar' },
   pagination: {
     label: 'Paginación',
     previous: 'Anterior',
@@ -91,7 +92,6 @@ export const uiMessages = {
     noSort: 'Sin ordenar',
     empty: 'No hay filas que mostrar',
     error: 'No se pudieron cargar los datos',
-    retry: 'Reintentar',
     selected: (n: number) => (n === 1 ? '1 seleccionada' : `${n} seleccionadas`),
   },
   kanban: {
@@ -102,7 +102,6 @@ export const uiMessages = {
     loadMore: 'Cargar más',
     loadingMore: 'Cargando más…',
     error: 'No se pudo cargar la columna',
-    retry: 'Reintentar',
     hint: 'Flechas para moverse entre tarjetas y columnas, Intro para abrir.',
   },
   calendar: {
@@ -117,7 +116,6 @@ export const uiMessages = {
     events: (n: number) => (n === 1 ? '1 evento' : `${n} eventos`),
     empty: 'Sin eventos en este periodo',
     error: 'No se pudo cargar el calendario',
-    retry: 'Reintentar',
     hint: 'Flechas para moverse entre días, Intro o Tab para entrar en los eventos del día.',
   },
   combobox: {

@@ -1,8 +1,9 @@
-import { ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon, RotateCwIcon } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import type * as React from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../button/button.tsx';
+import { ErrorState } from '../error-state/error-state.tsx';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { cn } from '../lib/cn.ts';
 import {
@@ -168,20 +169,7 @@ export function CalendarView({
           ]}
         />
       </div>
-      {error ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
-        >
-          <span>{error}</span>
-          {onRetry ? (
-            <Button variant="outline" size="sm" onClick={onRetry}>
-              <RotateCwIcon aria-hidden="true" />
-              {t.retry}
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
+      {error ? <ErrorState variant="banner" message={error} onRetry={onRetry} /> : null}
       {mobile ? (
         <Agenda
           mode={mode}

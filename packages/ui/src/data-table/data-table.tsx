@@ -4,13 +4,13 @@ import {
   ArrowUpDownIcon,
   ArrowUpIcon,
   ArrowUpNarrowWideIcon,
-  RotateCwIcon,
 } from 'lucide-react';
 import type * as React from 'react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../button/button.tsx';
 import { Checkbox } from '../checkbox/checkbox.tsx';
 import { EmptyState } from '../empty-state/empty-state.tsx';
+import { ErrorState } from '../error-state/error-state.tsx';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { Label } from '../input/input.tsx';
 import { cn } from '../lib/cn.ts';
@@ -172,20 +172,6 @@ function Refreshing({ show }: { show: boolean }) {
   );
 }
 
-function ErrorBox({ error, onRetry }: { error: string; onRetry?: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 px-4 py-8 text-center text-sm">
-      <p>{error}</p>
-      {onRetry ? (
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          <RotateCwIcon aria-hidden="true" />
-          {t.retry}
-        </Button>
-      ) : null}
-    </div>
-  );
-}
-
 function EmptyBox({ empty }: { empty: React.ReactNode }) {
   if (typeof empty === 'string' || empty === undefined)
     return <EmptyState title={(empty as string | undefined) ?? t.empty} className="border-0" />;
@@ -339,7 +325,7 @@ function DataTableGrid<T>(props: DataTableProps<T> & { selection: Selection }) {
             {error ? (
               <tr>
                 <td colSpan={span}>
-                  <ErrorBox error={error} onRetry={onRetry} />
+                  <ErrorState variant="centered" message={error} onRetry={onRetry} />
                 </td>
               </tr>
             ) : showSkeleton ? (
@@ -510,7 +496,7 @@ function DataTableCards<T>(props: DataTableProps<T> & { selection: Selection }) 
       <Refreshing show={loading && rows.length > 0 && !error} />
       {error ? (
         <div className="rounded-xl border border-border">
-          <ErrorBox error={error} onRetry={onRetry} />
+          <ErrorState variant="centered" message={error} onRetry={onRetry} />
         </div>
       ) : showSkeleton ? (
         <div className="flex flex-col gap-2" aria-busy="true">

@@ -1,7 +1,8 @@
-import { LoaderCircleIcon, RotateCwIcon } from 'lucide-react';
+import { LoaderCircleIcon } from 'lucide-react';
 import type * as React from 'react';
 import { createContext, memo, useContext, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../button/button.tsx';
+import { ErrorState } from '../error-state/error-state.tsx';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { cn } from '../lib/cn.ts';
 import { uiMessages } from '../messages.ts';
@@ -217,18 +218,7 @@ export function KanbanColumn({
           className="-mx-1 flex min-h-0 flex-col gap-2 overflow-y-auto overscroll-contain px-1 py-0.5"
         >
           {error ? (
-            <div
-              role="alert"
-              className="space-y-2 rounded-lg border border-destructive/40 bg-background p-3 text-sm"
-            >
-              <p>{error}</p>
-              {onRetry ? (
-                <Button variant="outline" size="sm" onClick={onRetry}>
-                  <RotateCwIcon aria-hidden="true" />
-                  {t.retry}
-                </Button>
-              ) : null}
-            </div>
+            <ErrorState variant="compact" message={error} onRetry={onRetry} />
           ) : loading ? (
             <div className="flex flex-col gap-2">
               <span className="sr-only" role="status">
