@@ -150,6 +150,10 @@ export async function requirePortfolio(
   return perms;
 }
 
+/** Who may edit or delete a comment: its author, or an admin. The comments API answers it as `canEdit`. */
+export const mayChangeComment = (actor: Actor, authorId: string | null) =>
+  authorId === actor.id || isAdmin(actor);
+
 // ——— What a client may see (product-design §4) ———
 // One place answers "is this viewer staff?" and derives every filter from it: items, versions, history,
 // comments, counts, strategy, dashboards and notifications all ask here.

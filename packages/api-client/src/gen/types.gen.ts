@@ -128,6 +128,10 @@ export type Comment = {
     };
     createdAt: string;
     updatedAt: string;
+    /**
+     * Si quien pregunta puede editarlo o eliminarlo (su autor o un administrador)
+     */
+    canEdit: boolean;
 };
 
 /**

@@ -1,159 +1,32 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
-  agents,
   type CommentAnchor,
   type CommentEntityType,
   type CommentVisibility,
   comments,
-  cycles,
-  items,
   itemVersions,
-  portfolioAccess,
-  portfolios,
-  tasks,
   users,
 } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import { sanitizeRichText } from '../lib/sanitize.ts';
-import {
-  type Actor,
-  canSeeStatus,
-  grantOn,
-  isAdmin,
-  isInternalViewer,
-  permissionsFromGrant,
-  portfolioHome,
-  visibleComments,
-  visibleVersions,
-} from '../policy.ts';
+import { type Actor, mayChangeComment, visibleComments, visibleVersions } from '../policy.ts';
+import { type Audience, authorizeEntity, type ResolvedEntity, resolveEntity } from './comment-entities.ts';
 import { mentionedReaders } from './mentions.ts';
 import { type Created, combine, type Notifier } from './notifier.ts';
 import { follow, notifyItemComment } from './notify/events.ts';
 
+export { authorizeEntity, type ResolvedEntity, resolveEntity } from './comment-entities.ts';
+
 type CommentRow = typeof comments.$inferSelect;
-
-export interface ResolvedEntity {
-  type: CommentEntityType;
-  id: string;
-  portfolioId: string;
-  /** Whether a client (portfolio.view only) may see the entity at all. */
-  visibleToClient: boolean;
-  /** The visibility a staff comment gets when none is chosen. */
-  defaultVisibility: CommentVisibility;
-  /**
-   * Where in the app a notification about it opens it, for each audience: a client may not open the staff
-   * screens (production, dashboard, agents), so it gets the review panel or its own dashboard.
-   */
-  links: Record<Audience, string>;
-  /** The reader's permissions on its portfolio (null: may not see it), read with it. */
-  perms: ReadonlySet<string> | null;
-}
-
-/** Who a link is for: the staff screens, or the screens a client may open (spec §2). */
-export type Audience = 'staff' | 'client';
-
-/**
- * The portfolio an entity belongs to, whether clients may see it, and the reader's permissions on that
- * portfolio, read in the same query (its grant joined to the row). Unknown → 404.
- */
-export async function resolveEntity(
-  db: DbOrTx,
-  type: CommentEntityType,
-  id: string,
-  actor: Actor,
-): Promise<ResolvedEntity> {
-  const entity = (
-    row: { p: string; grant: string[] | null },
-    visibleToClient: boolean,
-    staff: string | null,
-    client: string | null,
-    sent = false,
-  ): ResolvedEntity => {
-    const base = `/portfolios/${row.p}/`;
-    // Null: the audience's home in the portfolio.
-    const link = (path: string | null, role: 'employee' | 'client') =>
-      path === null ? portfolioHome(row.p, role) : base + path;
-    return {
-      type,
-      id,
-      portfolioId: row.p,
-      visibleToClient,
-      defaultVisibility: sent ? 'client' : 'internal',
-      // An entity no client may see never notifies one; its client link is then the safe client dashboard.
-      links: { staff: link(staff, 'employee'), client: link(client, 'client') },
-      perms: permissionsFromGrant(actor, row.grant),
-    };
-  };
-  const grant = portfolioAccess.permissions;
-  switch (type) {
-    case 'item': {
-      const [row] = await db
-        .select({ p: items.portfolioId, s: items.status, grant })
-        .from(items)
-        .leftJoin(portfolioAccess, grantOn(actor, items.portfolioId))
-        .where(eq(items.id, id));
-      if (!row) throw notFound('element');
-      // Items not yet sent to the client default to internal comments, afterwards to client ones.
-      const sent = canSeeStatus(false, row.s);
-      return entity(row, sent, `production?item=${id}`, `review?item=${id}`, sent);
-    }
-    case 'cycle': {
-      const [row] = await db
-        .select({ p: cycles.portfolioId, grant })
-        .from(cycles)
-        .leftJoin(portfolioAccess, grantOn(actor, cycles.portfolioId))
-        .where(eq(cycles.id, id));
-      if (!row) throw notFound('element');
-      return entity(row, true, `production?cycle=${id}`, null);
-    }
-    case 'task': {
-      const [row] = await db
-        .select({ p: tasks.portfolioId, a: tasks.agentId, grant })
-        .from(tasks)
-        .leftJoin(portfolioAccess, grantOn(actor, tasks.portfolioId))
-        .where(eq(tasks.id, id));
-      if (!row) throw notFound('element');
-      return entity(row, false, `agents/${row.a}`, null);
-    }
-    case 'agent': {
-      const [row] = await db
-        .select({ p: agents.portfolioId, grant })
-        .from(agents)
-        .leftJoin(portfolioAccess, grantOn(actor, agents.portfolioId))
-        .where(eq(agents.id, id));
-      if (!row) throw notFound('element');
-      return entity(row, false, `agents/${id}`, null);
-    }
-    case 'portfolio': {
-      const [row] = await db
-        .select({ p: portfolios.id, grant })
-        .from(portfolios)
-        .leftJoin(portfolioAccess, grantOn(actor, portfolios.id))
-        .where(eq(portfolios.id, id));
-      if (!row) throw notFound('element');
-      return entity(row, true, null, null);
-    }
-    default:
-      return type satisfies never;
-  }
-}
-
-/**
- * Checks the actor may see the entity (404 otherwise) and, for writing, holds comments.write (403).
- * Answers whether the actor is an internal viewer (sees internal comments).
- */
-export function authorizeEntity(actor: Actor, entity: ResolvedEntity, write: boolean): { internal: boolean } {
-  const { perms } = entity;
-  const internal = perms ? isInternalViewer(actor, perms) : false;
-  if (!perms || (!entity.visibleToClient && !internal)) throw notFound('element');
-  if (write && !perms.has('comments.write')) throw new AppError('FORBIDDEN');
-  return { internal };
-}
 
 const commentColumns = { c: comments, authorName: users.name, authorDeleted: users.deletedAt };
 
-function toComment(row: { c: CommentRow; authorName: string | null; authorDeleted: Date | null }) {
+/** A comment as `reader` is answered it: with whether the reader may edit or delete it (policy). */
+function toComment(
+  row: { c: CommentRow; authorName: string | null; authorDeleted: Date | null },
+  reader: Actor,
+) {
   const { c } = row;
   return {
     _id: c.id,
@@ -168,16 +41,17 @@ function toComment(row: { c: CommentRow; authorName: string | null; authorDelete
     },
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
+    canEdit: mayChangeComment(reader, c.authorId),
   };
 }
 
-async function readComment(db: DbOrTx, id: string) {
+async function readComment(db: DbOrTx, id: string, reader: Actor) {
   const [row] = await db
     .select(commentColumns)
     .from(comments)
     .leftJoin(users, eq(users.id, comments.authorId))
     .where(eq(comments.id, id));
-  return toComment(row!);
+  return toComment(row!, reader);
 }
 
 /** Which of an entity's comments a viewer may read. */
@@ -209,12 +83,18 @@ export async function listComments(
   entity: ResolvedEntity,
   internal: boolean,
   page: { page: number; limit: number },
+  reader: Actor,
 ) {
   const [rows, [total]] = await Promise.all([
     commentPageQuery(db, entity, internal, page),
     db.select({ n: count() }).from(comments).where(threadOf(entity, internal)),
   ]);
-  return { items: rows.map(toComment), total: Number(total?.n ?? 0), page: page.page, limit: page.limit };
+  return {
+    items: rows.map((row) => toComment(row, reader)),
+    total: Number(total?.n ?? 0),
+    page: page.page,
+    limit: page.limit,
+  };
 }
 
 const cleanBody = (body: string) => {
@@ -276,7 +156,7 @@ export interface CommentInput {
 /**
  * Writes a comment in one transaction: the entity and the writer's grant are read, the comment inserted and
  * the mentioned readers notified together; the answer is made from the inserted row and the writer (no read
- * back). Sockets and pushes go out after the commit.
+ * back). Answers what the caller delivers once it has committed (`created`: sockets and pushes).
  */
 export async function createComment(
   db: Db,
@@ -319,10 +199,9 @@ export async function createComment(
     const created = parts.length > 0 ? combine(parts) : undefined;
     return { row: row!, entity, visibility, created };
   });
-  if (created) notifier.deliver(created);
   // The writer is signed in, so never a removed user.
-  const comment = toComment({ c: row, authorName: actor.name ?? null, authorDeleted: null });
-  return { comment, entity, visibility };
+  const comment = toComment({ c: row, authorName: actor.name ?? null, authorDeleted: null }, actor);
+  return { comment, entity, visibility, created };
 }
 
 /**
@@ -379,17 +258,19 @@ export async function loadComment(db: DbOrTx, actor: Actor, id: string, write: b
   });
   const { internal } = authorizeEntity(actor, entity, false);
   if (!internal && row.visibility !== 'client') throw notFound('comment');
-  if (write && row.authorId !== actor.id && !isAdmin(actor)) {
+  if (write && !mayChangeComment(actor, row.authorId)) {
     throw new AppError('FORBIDDEN', 'Solo quien escribió el comentario (o un administrador) puede cambiarlo');
   }
-  return { row, entity, internal };
+  return { row, entity, internal, actor };
 }
 
-export const getComment = (db: DbOrTx, loaded: { row: CommentRow }) => readComment(db, loaded.row.id);
+export type LoadedComment = Awaited<ReturnType<typeof loadComment>>;
+
+export const getComment = (db: DbOrTx, loaded: LoadedComment) => readComment(db, loaded.row.id, loaded.actor);
 
 export async function updateComment(
   db: DbOrTx,
-  loaded: { row: CommentRow; entity: ResolvedEntity; internal: boolean },
+  loaded: LoadedComment,
   input: { body?: string; visibility?: CommentVisibility },
 ) {
   const set: Partial<typeof comments.$inferInsert> = {};
@@ -397,7 +278,7 @@ export async function updateComment(
   if (input.visibility !== undefined)
     set.visibility = chooseVisibility(loaded.entity, loaded.internal, input.visibility);
   if (Object.keys(set).length > 0) await db.update(comments).set(set).where(eq(comments.id, loaded.row.id));
-  return readComment(db, loaded.row.id);
+  return readComment(db, loaded.row.id, loaded.actor);
 }
 
 export async function deleteComment(db: DbOrTx, loaded: { row: CommentRow }) {

@@ -1,4 +1,4 @@
-import type { Comment, CreateCommentData, User } from '@crw/api-client';
+import type { Comment, CreateCommentData } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
 import { api } from '../../lib/api.ts';
 
@@ -30,6 +30,5 @@ export async function deleteComment(id: string, failure: string) {
   await api.call(sdk.deleteComment({ client, path: { id } }), failure);
 }
 
-/** Its author and an admin may edit or delete a comment (the server checks the same). */
-export const canChangeComment = (comment: Comment, user: Pick<User, '_id' | 'role'> | null | undefined) =>
-  comment.author._id === user?._id || user?.role === 'admin';
+/** Whether the signed-in user may edit or delete a comment: the server answers it with each comment. */
+export const canChangeComment = (comment: Pick<Comment, 'canEdit'>) => comment.canEdit;

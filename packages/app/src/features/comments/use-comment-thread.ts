@@ -1,7 +1,5 @@
 import type { Comment } from '@crw/api-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSnapshot } from 'valtio';
-import { authStore } from '../auth/store.ts';
 import { onCommentsChanged } from '../notifications/realtime.ts';
 import { toast } from '../system/store.ts';
 import { type CommentEntity, canChangeComment, deleteComment, listComments } from './comments.ts';
@@ -17,7 +15,6 @@ export function useCommentThread(
   /** Told of the comments after each read (the review panel draws their pins). */
   onLoaded?: (comments: Comment[]) => void,
 ) {
-  const { user } = useSnapshot(authStore);
   const [comments, setComments] = useState<Comment[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reported = useRef(onLoaded);
@@ -57,7 +54,7 @@ export function useCommentThread(
     comments,
     error,
     onRetry: () => void load(),
-    canDelete: (c: Comment) => canChangeComment(c, user),
+    canDelete: (c: Comment) => canChangeComment(c),
     onDelete: (id: string) => void remove(id),
   };
   return { comments, error, load, remove, thread };

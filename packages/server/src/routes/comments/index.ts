@@ -10,6 +10,7 @@ import {
   ref,
   Timestamp,
 } from '../../lib/schemas.ts';
+import * as useCases from '../../services/comment-use-cases.ts';
 import * as service from '../../services/comments.ts';
 
 const EntityType = Type.Union(['item', 'cycle', 'task', 'agent', 'portfolio'].map((t) => Type.Literal(t)));
@@ -45,6 +46,9 @@ export const CommentSchema = component(
     author: Type.Object({ _id: Type.String(), name: Type.String() }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
+    canEdit: Type.Boolean({
+      description: 'Si quien pregunta puede editarlo o eliminarlo (su autor o un administrador)',
+    }),
   }),
 );
 
@@ -74,7 +78,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const type = entityType as Parameters<typeof service.resolveEntity>[1];
       const entity = await service.resolveEntity(app.db, type, entityId, request.user);
       const { internal } = service.authorizeEntity(request.user, entity, false);
-      return service.listComments(app.db, entity, internal, { page, limit });
+      return service.listComments(app.db, entity, internal, { page, limit }, request.user);
     },
   );
 
@@ -99,19 +103,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { comment, entity, visibility } = await service.createComment(
-        app.db,
-        app.notifier,
-        request.user,
-        request.body as service.CommentInput,
-      );
-      app.productionEvents.comment({
-        kind: 'comment.created',
-        entity,
-        commentId: comment._id,
-        visibility,
-        actorId: request.user.id,
-      });
+      const comment = await useCases.postComment(app, request.user, request.body as service.CommentInput);
       return reply.status(201).send(comment);
     },
   );
@@ -148,16 +140,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const loaded = await service.loadComment(app.db, request.user, request.params.id, true);
-      const comment = await service.updateComment(app.db, loaded, request.body);
-      app.productionEvents.comment({
-        kind: 'comment.updated',
-        entity: loaded.entity,
-        commentId: comment._id,
-        visibility: comment.visibility,
-        previousVisibility: loaded.row.visibility,
-        actorId: request.user.id,
-      });
-      return comment;
+      return useCases.editComment(app, loaded, request.body);
     },
   );
 
@@ -174,14 +157,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const loaded = await service.loadComment(app.db, request.user, request.params.id, true);
-      await service.deleteComment(app.db, loaded);
-      app.productionEvents.comment({
-        kind: 'comment.deleted',
-        entity: loaded.entity,
-        commentId: loaded.row.id,
-        visibility: loaded.row.visibility,
-        actorId: request.user.id,
-      });
+      await useCases.removeComment(app, loaded);
       return { success: true };
     },
   );

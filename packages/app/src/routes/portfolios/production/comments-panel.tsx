@@ -205,7 +205,7 @@ export function CommentsPanel({
         }
         actions={(c) => {
           const answerable = !isClient && clients.has(c.author._id);
-          const mine = canChangeComment(c, user);
+          const mine = canChangeComment(c);
           if (!answerable && !mine) return null;
           return (
             <>
