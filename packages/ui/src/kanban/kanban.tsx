@@ -5,15 +5,14 @@ import { Button } from '../button/button.tsx';
 import { ErrorState } from '../error-state/error-state.tsx';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { cn } from '../lib/cn.ts';
+import type { Tone } from '../lib/tone.ts';
 import { uiMessages } from '../messages.ts';
 import { Skeleton } from '../skeleton/skeleton.tsx';
 import { VirtualList } from '../virtual-list/virtual-list.tsx';
 
 const t = uiMessages.kanban;
 
-export type KanbanTone = 'default' | 'info' | 'success' | 'warning' | 'error' | 'muted';
-
-const toneDot: Record<KanbanTone, string> = {
+const toneDot: Record<Tone, string> = {
   default: 'bg-primary',
   info: 'bg-info',
   success: 'bg-success',
@@ -99,7 +98,7 @@ export interface KanbanColumnProps {
    * changes.
    */
   label?: string;
-  tone?: KanbanTone;
+  tone?: Tone;
   /** `KanbanCard`s. */
   children?: React.ReactNode;
   /**
@@ -349,7 +348,7 @@ export interface KanbanColumnData<T> {
   count: number;
   /** The column's name for screen readers in the screen's own words (see `KanbanColumn`). */
   label?: string;
-  tone?: KanbanTone;
+  tone?: Tone;
   cards: readonly T[];
   emptyText?: string;
   loading?: boolean;

@@ -2,6 +2,7 @@ import type { ProductionItem } from '@crw/api-client';
 import { KanbanBoard, type KanbanColumnData, QuickAdd } from '@crw/ui';
 import { memo } from 'react';
 import { itemStatusLabels, productionMsg as t } from '../../../features/production/messages.ts';
+import { statusTone } from '../../../features/production/status-tone.ts';
 import {
   type ItemQuery,
   itemStatuses,
@@ -10,7 +11,6 @@ import {
   usePlanState,
 } from '../../../features/production/store.ts';
 import { ItemCardBody } from './item-card.tsx';
-import { statusTone } from './status-tone.ts';
 
 type ItemStatus = ProductionItem['status'];
 
