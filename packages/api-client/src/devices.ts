@@ -1,27 +1,8 @@
 /**
- * Guesses the browser of a push subscription from its endpoint's push service (spec §6). Shared by the
- * server (the devices list) and the app.
+ * Push devices. The server owns the device names it answers (packages/server/src/contracts/devices.ts, re-exported
+ * here as a type); how the devices list shortens an endpoint is the app's display concern.
  */
-export type DeviceName =
-  | 'Chrome/Android'
-  | 'Firefox'
-  | 'Safari'
-  | 'Edge (Windows)'
-  | 'Dispositivo Desconocido';
-
-export function deviceNameFromEndpoint(endpoint: string): DeviceName {
-  let host = '';
-  try {
-    host = new URL(endpoint).hostname;
-  } catch {
-    return 'Dispositivo Desconocido';
-  }
-  if (host.endsWith('fcm.googleapis.com') || host.endsWith('android.googleapis.com')) return 'Chrome/Android';
-  if (host.includes('mozilla')) return 'Firefox';
-  if (host.endsWith('push.apple.com')) return 'Safari';
-  if (host.endsWith('notify.windows.com')) return 'Edge (Windows)';
-  return 'Dispositivo Desconocido';
-}
+export type { DeviceName } from '../../server/src/contracts/devices.ts';
 
 /** The last 30 characters of an endpoint, as the devices list shows it. */
 export const ENDPOINT_TAIL = 30;

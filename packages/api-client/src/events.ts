@@ -1,71 +1,15 @@
 /**
- * Realtime events, declared once. The server's `Server<ClientToServerEvents, ServerToClientEvents>` and
- * the app's `Socket<ServerToClientEvents, ClientToServerEvents>` both use these maps.
+ * Realtime events: declared once, by the server (packages/server/src/contracts/events.ts), and re-exported here
+ * as types only, so the app's `Socket<ServerToClientEvents, ClientToServerEvents>` uses the server's own maps
+ * and its bundle takes no server code.
  */
-import type { Notification } from './gen/types.gen.ts';
-
-export interface ServerToClientEvents {
-  /** A new notification for the signed-in user (the whole notification). */
-  'notification:new': (notification: Notification) => void;
-  /** A notification of this user changed (read or archived) in another tab or device. */
-  'notification:updated': (notification: Notification) => void;
-  /**
-   * Something in a portfolio's production changed (created, edited, moved, reviewed, deleted). Only ids:
-   * the app reloads what this user may see. Sent only to users who may see the item.
-   */
-  'production:changed': (event: ProductionEvent) => void;
-  /**
-   * This user's access to a portfolio was granted (or its permissions changed) or revoked: the app reloads
-   * its portfolio list and, on a revoke, leaves any screen of that portfolio.
-   */
-  'portfolios:changed': (event: PortfoliosEvent) => void;
-  /**
-   * A comment was written, edited or deleted. Only ids: the app reloads the thread. Sent only to users who
-   * may read the comment (before or after the change): never to a client about an internal one.
-   */
-  'comments:changed': (event: CommentsEvent) => void;
-  /** An agent's task changed status (claimed, done, failed, re-queued). Sent to the portfolio's team only. */
-  'tasks:changed': (event: TasksEvent) => void;
-}
-
-export interface TasksEvent {
-  portfolioId: string;
-  agentId: string;
-  taskId: string;
-  status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
-}
-
-export interface CommentsEvent {
-  kind: 'comment.created' | 'comment.updated' | 'comment.deleted';
-  portfolioId: string;
-  entityType: 'item' | 'cycle' | 'task' | 'agent' | 'portfolio';
-  entityId: string;
-  commentId: string;
-  /** Who made the change. */
-  actorId: string;
-}
-
-export interface PortfoliosEvent {
-  portfolioId: string;
-  access: 'granted' | 'revoked';
-}
-
-export interface ProductionEvent {
-  kind: 'item.created' | 'item.updated' | 'item.deleted';
-  portfolioId: string;
-  cycleId: string;
-  itemId: string;
-  /** The item's optimistic version after the change (absent on delete). */
-  version?: number;
-  /** Who made the change (the app ignores its own echoes). */
-  actorId: string;
-}
-
-// biome-ignore lint/complexity/noBannedTypes: the client sends no events yet; the map is the contract.
-export type ClientToServerEvents = {};
-
-export interface SocketAuth {
-  token: string;
-}
-
-export const SOCKET_PATH = '/socket.io';
+export type {
+  ClientToServerEvents,
+  CommentsEvent,
+  Notification,
+  PortfoliosEvent,
+  ProductionEvent,
+  ServerToClientEvents,
+  SocketAuth,
+  TasksEvent,
+} from '../../server/src/contracts/events.ts';

@@ -1,7 +1,7 @@
-import { SOCKET_PATH } from '@crw/api-client/events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import { SOCKET_PATH } from '../contracts/events.ts';
 import { RECOVERY_WINDOW_MS, RecoveryAdapter } from '../lib/recovery-adapter.ts';
 import type { SocketServer } from '../services/notifier.ts';
 import { roleRoom, userRoom } from '../services/notifier.ts';

@@ -10,8 +10,8 @@ import { claimNext, heldBy as heldByRun, type QueueTable } from '../lib/queue-cl
 import { sanitizeRichText } from '../lib/sanitize.ts';
 import type { Actor } from '../policy.ts';
 import type { Notifier } from './notifier.ts';
-import type { Ports } from './ports.ts';
 import { notifyTaskFinished } from './notify/events.ts';
+import type { Ports } from './ports.ts';
 import type { ProductionPublisher } from './production/events.ts';
 import { runTransition } from './production/review.ts';
 import { editableStatuses } from './transitions.ts';

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Notification } from '../contracts/events.ts';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import {
@@ -15,15 +16,8 @@ import { roleRoom } from './notifier.ts';
 
 type NotificationRow = typeof notifications.$inferSelect & { read: boolean; archived: boolean };
 
-export interface NotificationView {
-  _id: string;
-  title: string;
-  content: string;
-  createdAt: string;
-  read: boolean;
-  archived: boolean;
-  payload: { url?: string; [key: string]: unknown };
-}
+/** A notification as its recipient sees it: the socket contract's shape (contracts/events.ts). */
+export type NotificationView = Notification;
 
 /** The most a page of the inbox holds (and what one holds when the caller does not say). */
 export const LIST_LIMIT = 200;

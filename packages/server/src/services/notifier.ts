@@ -1,10 +1,9 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@crw/api-client/events';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
+import type { ClientToServerEvents, Notification, ServerToClientEvents } from '../contracts/events.ts';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { notificationReceipts, notifications, type Role } from '../db/schema.ts';
-import type { NotificationView } from './notifications.ts';
 import { chosenOtherwise, type NotifyGroup, recipientsOf } from './notify/preferences.ts';
 import type { PushSender } from './push.ts';
 
@@ -82,7 +81,7 @@ export interface Created {
    * to them instead of one room per recipient.
    */
   sent: Array<{
-    notification: NotificationView;
+    notification: Notification;
     userIds: string[];
     rooms?: string[];
     /** Who gets it by Web Push, when not everyone in `userIds` (their preferences). */
@@ -135,7 +134,7 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const roleRoom = (role: Role) => `role:${role}`;
 
 /** The message a notification carries: its id and time are made here, so no statement has to return them. */
-function message(input: Omit<NotifyInput, 'userIds'>): NotificationView {
+function message(input: Omit<NotifyInput, 'userIds'>): Notification {
   return {
     _id: crypto.randomUUID(),
     title: input.title,
@@ -182,7 +181,7 @@ async function queueMail(
 }
 
 /** A notification's content: written once, whoever receives it. */
-async function insertContent(db: DbOrTx, n: NotificationView) {
+async function insertContent(db: DbOrTx, n: Notification) {
   await db.execute(sql`
     insert into ${notifications} (id, title, content, payload, created_at)
     values (${n._id}, ${n.title}, ${n.content}, ${JSON.stringify(n.payload)}::jsonb, ${n.createdAt}::timestamptz)`);

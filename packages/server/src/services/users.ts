@@ -1,5 +1,5 @@
-import type { PortfoliosEvent } from '@crw/api-client/events';
 import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { PortfoliosEvent } from '../contracts/events.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { cappedTotal, withTotal } from '../db/pages.ts';
 import {

@@ -1,6 +1,6 @@
-import type { CommentsEvent, ProductionEvent, TasksEvent } from '@crw/api-client/events';
 import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CommentsEvent, ProductionEvent, TasksEvent } from '../../contracts/events.ts';
 import type { Db } from '../../db/client.ts';
 import { portfolioAccess, users } from '../../db/schema.ts';
 import { canSeeStatus, isInternalViewer } from '../../policy.ts';
