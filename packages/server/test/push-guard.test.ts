@@ -240,8 +240,10 @@ describe('push delivery is bounded and never crashes the server', () => {
     const { sender, logged } = await senderWithLog(2000);
     peer.behaviour.delayMs = 200;
     const before = peer.deliveries.length;
+    const received = peer.stats.received;
     const sending = sender.sendToUsers([{ userId: user.id, title: 'Cierre', body: 'x' }]);
-    await new Promise((r) => setTimeout(r, 50));
+    // Close once the push is under way: the peer has the request and holds its answer for 200 ms.
+    await expect.poll(() => peer.stats.received).toBe(received + 1);
     await sender.close();
     peer.behaviour.delayMs = 0;
     expect(peer.deliveries.length - before).toBe(1);

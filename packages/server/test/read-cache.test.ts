@@ -76,15 +76,16 @@ describe('PGlite read cache', () => {
   it('does not keep a read that a write finished during', async () => {
     const { client, cache } = trackWrites(pg);
     const c = counter(client);
-    let release = () => {};
+    let release: (() => void) | undefined;
     const slow = cache.get('k', async () => {
       const n = await c.read();
       await new Promise<void>((r) => (release = r));
       return n;
     });
-    await new Promise((r) => setTimeout(r, 10));
+    // The write comes once the read has been made and its answer is still on its way to the cache.
+    await expect.poll(() => release).toBeDefined();
     await client.query('insert into t values (4)');
-    release();
+    release?.();
     const before = await slow;
     // The answer read before the write is not kept: the next read asks again and sees it.
     expect(await cache.get('k', c.read)).toBe(before + 1);
