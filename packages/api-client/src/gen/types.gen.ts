@@ -558,6 +558,20 @@ export type ClientDashboard = {
 };
 
 /**
+ * UploadSettings
+ */
+export type UploadSettings = {
+    /**
+     * Tamaño máximo de un archivo, en bytes (UPLOAD_MAX_BYTES)
+     */
+    maxBytes: number;
+    /**
+     * Tipos MIME que se aceptan al subir un archivo
+     */
+    types: Array<string>;
+};
+
+/**
  * Tool
  */
 export type Tool = {
@@ -5221,3 +5235,28 @@ export type ListMailFailuresResponses = {
 };
 
 export type ListMailFailuresResponse = ListMailFailuresResponses[keyof ListMailFailuresResponses];
+
+export type GetUploadSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/settings/uploads';
+};
+
+export type GetUploadSettingsErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+};
+
+export type GetUploadSettingsError = GetUploadSettingsErrors[keyof GetUploadSettingsErrors];
+
+export type GetUploadSettingsResponses = {
+    /**
+     * Default Response
+     */
+    200: UploadSettings;
+};
+
+export type GetUploadSettingsResponse = GetUploadSettingsResponses[keyof GetUploadSettingsResponses];

@@ -6,15 +6,8 @@ import { signUpload } from '../../../features/production/item.ts';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
 import { MaterialFiles } from './file-blob.tsx';
-import {
-  acceptedTypes,
-  htmlToText,
-  humanSize,
-  MAX_COPY_CHARACTERS,
-  MAX_COPY_HTML,
-  MAX_UPLOAD_BYTES,
-  uploadWithProgress,
-} from './material.ts';
+import { useUploadSettings } from '../../../lib/upload-settings.ts';
+import { htmlToText, humanSize, MAX_COPY_CHARACTERS, MAX_COPY_HTML, uploadWithProgress } from './material.ts';
 import type { MaterialEditor } from './use-material-editor.ts';
 
 interface Upload extends UploadProgress {
@@ -28,6 +21,8 @@ interface Upload extends UploadProgress {
  */
 export function MaterialPanel({ item, editor }: { item: ProductionItem; editor: MaterialEditor }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
+  // What the server accepts (its types and UPLOAD_MAX_BYTES); until it is known, the server alone decides.
+  const limits = useUploadSettings();
   const { copy, setCopy, saving, dirty, canEdit } = editor;
   const tooLong = copy.length > MAX_COPY_HTML;
   const saveMaterial = editor.save;
@@ -55,9 +50,9 @@ export function MaterialPanel({ item, editor }: { item: ProductionItem; editor: 
   };
   const onFiles = (files: File[]) => {
     for (const file of files) {
-      if (!acceptedTypes.includes(file.type)) toast.error(m.material.badType(file.name));
-      else if (file.size > MAX_UPLOAD_BYTES)
-        toast.error(m.material.tooBig(file.name, humanSize(MAX_UPLOAD_BYTES)));
+      if (limits && !limits.types.includes(file.type)) toast.error(m.material.badType(file.name));
+      else if (limits && file.size > limits.maxBytes)
+        toast.error(m.material.tooBig(file.name, humanSize(limits.maxBytes)));
       else void upload(file);
     }
   };
@@ -148,7 +143,7 @@ export function MaterialPanel({ item, editor }: { item: ProductionItem; editor: 
         <MaterialFiles itemId={item._id} files={item.materialData.files} />
         {canEdit ? (
           <>
-            <FileDropZone onFiles={onFiles} uploads={uploads} accept={acceptedTypes.join(',')} />
+            <FileDropZone onFiles={onFiles} uploads={uploads} accept={limits?.types.join(',')} />
             {uploads.map((u) => (
               <div key={u.name} className="flex gap-2">
                 {u.error ? (

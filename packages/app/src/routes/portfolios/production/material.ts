@@ -28,28 +28,6 @@ export const humanSize = (bytes: number) =>
     maximumFractionDigits: 1,
   }).format(bytes >= 1048576 ? bytes / 1048576 : Math.max(0.1, bytes / 1024));
 
-/** Upload types the server accepts (services/storage allowedTypes). */
-export const acceptedTypes = [
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/svg+xml',
-  'video/mp4',
-  'video/webm',
-  'video/quicktime',
-  'audio/mpeg',
-  'application/pdf',
-  'text/plain',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.ms-powerpoint',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-];
-export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
-
 /** PUT to a signed URL with progress; `abort()` cancels. */
 export function uploadWithProgress(
   url: string,
