@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listNotifications } from '../src/services/notifications.ts';
 import { createNotifier, recipientCount } from '../src/services/notifier.ts';
 import { updatePreferences } from '../src/services/notify/preferences.ts';
@@ -21,8 +21,6 @@ describe('notifier push fan-out', () => {
   afterEach(() => {
     expect(rejections).toEqual([]);
   });
-
-  const settle = () => new Promise((r) => setTimeout(r, 20));
 
   function notifierWith(sendToUsers: PushSender['sendToUsers']) {
     const errors: Array<{ err: unknown; msg: string }> = [];
@@ -54,10 +52,11 @@ describe('notifier push fan-out', () => {
     });
     expect(recipientCount(created)).toBe(1);
     expect(created.sent[0]?.userIds).toEqual([user.id]);
-    await settle();
-    expect(calls).toEqual([
-      [[expect.objectContaining({ userId: user.id, title: 'Hola', body: 'x' })], 'high'],
-    ]);
+    await vi.waitFor(() =>
+      expect(calls).toEqual([
+        [[expect.objectContaining({ userId: user.id, title: 'Hola', body: 'x' })], 'high'],
+      ]),
+    );
     expect(errors).toEqual([
       { err: expect.objectContaining({ message: 'servicio caído' }), msg: expect.any(String) },
     ]);
@@ -69,8 +68,7 @@ describe('notifier push fan-out', () => {
       throw new Error('fallo síncrono');
     });
     await expect(notifier.notify({ userIds: [user.id], title: 'Hola', content: 'x' })).resolves.toBeDefined();
-    await settle();
-    expect(errors.map((e) => (e.err as Error).message)).toEqual(['fallo síncrono']);
+    await vi.waitFor(() => expect(errors.map((e) => (e.err as Error).message)).toEqual(['fallo síncrono']));
   });
 
   it("each recipient's preferences choose the channels: push off stays silent, app off writes no row for them", async () => {
@@ -88,7 +86,7 @@ describe('notifier push fan-out', () => {
       content: 'Preferencias respetadas',
       group: 'reviews',
     });
-    await settle();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
     const pushedTo = (calls[0]![0] as Array<{ userId: string }>).map((m) => m.userId).sort();
     expect(pushedTo).toEqual([appOff.id, both.id].sort());
     expect(created.sent[0]!.userIds.sort()).toEqual([pushOff.id, both.id].sort());
@@ -105,7 +103,7 @@ describe('notifier push fan-out', () => {
       content: 'Otro grupo',
       group: 'tasks',
     });
-    await settle();
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
     expect(other.sent[0]!.userIds.sort()).toEqual([pushOff.id, appOff.id].sort());
     expect(other.sent[0]!.push?.sort()).toEqual([pushOff.id, appOff.id].sort());
   });
@@ -148,8 +146,7 @@ describe('notifier push fan-out', () => {
       payload: { title: 'Aviso', content: 'Sin push', criteria: { userIds: [user.id] } },
     });
     expect(res.statusCode).toBe(200);
-    await settle();
-    expect(failed).toBe(1);
+    await vi.waitFor(() => expect(failed).toBe(1));
     other.app.db.select = original as typeof other.app.db.select;
     await other.close();
   });
