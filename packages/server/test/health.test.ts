@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext, testDb } from './helpers.ts';
 
@@ -31,13 +32,16 @@ describe(`health on ${testDb}`, () => {
     async () => {
       // Warm the pool, then have PostgreSQL end every other connection to this test's own database.
       await Promise.all([1, 2, 3].map(() => ctx.app.inject({ method: 'GET', url: '/api/health' })));
+      const pool = (ctx.app.db as unknown as { $client: pg.Pool }).$client;
+      const open = pool.totalCount;
       const result = (await ctx.app.db.execute(sql`
         select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as {
         rows: Array<{ ended: number }>;
       };
       expect(result.rows[0]!.ended).toBeGreaterThan(0);
-      await new Promise((r) => setTimeout(r, 100));
+      // The next request comes once the pool has seen its connections end (and discarded them).
+      await expect.poll(() => pool.totalCount).toBe(open - result.rows[0]!.ended);
       const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
     },
