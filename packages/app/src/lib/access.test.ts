@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, isAllowed, landingFor, ROLES } from './access.ts';
+import { decide, isAllowed, landingFor, portfolioHome, ROLES } from './access.ts';
 
 describe('route access (spec §2)', () => {
   it('sends a missing session to /auth whatever the route', () => {
@@ -23,5 +23,11 @@ describe('route access (spec §2)', () => {
     expect(landingFor('client', 'p1')).toBe('/portfolios/p1/client-dashboard');
     expect(landingFor('client')).toBe('/');
     expect(landingFor('employee', 'p1')).toBe('/');
+  });
+
+  it("opens a portfolio on its role's home: the client's dashboard, the staff's dashboard", () => {
+    expect(portfolioHome('p1', 'client')).toBe('/portfolios/p1/client-dashboard');
+    expect(portfolioHome('p1', 'employee')).toBe('/portfolios/p1/dashboard');
+    expect(portfolioHome('p1', 'admin')).toBe('/portfolios/p1/dashboard');
   });
 });

@@ -24,8 +24,12 @@ export function decide(session: { token: string | null; role?: Role }, allowed: 
   return { kind: 'render' };
 }
 
+/** The first screen of a portfolio for a role (spec §2): clients have no staff dashboard. */
+export const portfolioHome = (portfolioId: string, role: Role | undefined) =>
+  `/portfolios/${portfolioId}/${role === 'client' ? 'client-dashboard' : 'dashboard'}`;
+
 /** Where a signed-in user lands from /auth: a client's dashboard, else home. */
 export function landingFor(role: Role, firstPortfolioId?: string): string {
-  if (role === 'client' && firstPortfolioId) return `/portfolios/${firstPortfolioId}/client-dashboard`;
+  if (role === 'client' && firstPortfolioId) return portfolioHome(firstPortfolioId, role);
   return '/';
 }

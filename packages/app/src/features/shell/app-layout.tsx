@@ -21,6 +21,7 @@ import {
 import { type ReactNode, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { portfolioHome } from '../../lib/access.ts';
 import { msg } from '../../messages.ts';
 import { authStore, logout } from '../auth/store.ts';
 import { notificationMessages } from '../notifications/messages.ts';
@@ -93,7 +94,7 @@ export default function AppLayout() {
     if (!id || id === portfoliosStore.active?._id) return;
     try {
       await activatePortfolio(id);
-      navigate(`/portfolios/${id}/${role === 'client' ? 'client-dashboard' : 'dashboard'}`);
+      navigate(portfolioHome(id, role));
     } catch {
       // The selector is controlled by the active portfolio, so it reverts by itself.
       toast.error(msg.portfolios.switchError);

@@ -1,4 +1,5 @@
 import type { Role } from '@crw/api-client';
+import { portfolioHome } from '../../lib/access.ts';
 import { msg } from '../../messages.ts';
 
 export type NavKey = 'dashboard' | 'production' | 'users' | 'tools' | 'notify' | 'settings';
@@ -16,21 +17,15 @@ export interface NavEntry {
 export function navEntries(role: Role, activePortfolioId: string | null): NavEntry[] {
   const inPortfolio = (path: string) =>
     activePortfolioId ? `/portfolios/${activePortfolioId}/${path}` : null;
-  const entries: NavEntry[] = [];
-  if (role === 'client') {
-    entries.push({
+  const entries: NavEntry[] = [
+    {
       key: 'dashboard',
-      label: msg.nav.clientDashboard,
-      to: inPortfolio('client-dashboard'),
+      label: role === 'client' ? msg.nav.clientDashboard : msg.nav.dashboard,
+      to: activePortfolioId ? portfolioHome(activePortfolioId, role) : null,
       needsPortfolio: true,
-    });
-  } else {
-    entries.push({
-      key: 'dashboard',
-      label: msg.nav.dashboard,
-      to: inPortfolio('dashboard'),
-      needsPortfolio: true,
-    });
+    },
+  ];
+  if (role !== 'client') {
     entries.push({
       key: 'production',
       label: msg.nav.production,
@@ -64,8 +59,7 @@ export function breadcrumbsFor(
   const crumbs: Crumb[] = [{ label: msg.nav.home, href: '/' }];
   const match = /^\/portfolios\/([^/]+)(\/[^/]+)?/.exec(pathname);
   if (match && portfolio && match[1] === portfolio._id) {
-    const home = role === 'client' ? 'client-dashboard' : 'dashboard';
-    crumbs.push({ label: portfolio.businessName, href: `/portfolios/${portfolio._id}/${home}` });
+    crumbs.push({ label: portfolio.businessName, href: portfolioHome(portfolio._id, role) });
     if (match[2] === '/review') crumbs.push({ label: msg.nav.review });
   }
   // The last crumb is the current page: no link.

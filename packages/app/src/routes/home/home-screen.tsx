@@ -7,7 +7,7 @@ import { PortfolioCard } from '../../features/portfolios/portfolio-card.tsx';
 import { activatePortfolio, loadPortfolios, portfoliosStore } from '../../features/portfolios/store.ts';
 import { wayfindingMsg as t } from '../../features/shell/wayfinding-messages.ts';
 import { toast } from '../../features/system/store.ts';
-import { isAllowed, ROLES } from '../../lib/access.ts';
+import { isAllowed, portfolioHome, ROLES } from '../../lib/access.ts';
 import { msg } from '../../messages.ts';
 
 export default function HomeScreen() {
@@ -21,13 +21,13 @@ export default function HomeScreen() {
   }, []);
 
   if (user?.role === 'client' && loaded && portfolios.length > 0) {
-    return <Navigate to={`/portfolios/${portfolios[0]!._id}/client-dashboard`} replace />;
+    return <Navigate to={portfolioHome(portfolios[0]!._id, user.role)} replace />;
   }
 
   async function open(id: string) {
     try {
       await activatePortfolio(id);
-      navigate(`/portfolios/${id}/${user?.role === 'client' ? 'client-dashboard' : 'dashboard'}`);
+      navigate(portfolioHome(id, user?.role));
     } catch {
       toast.error(msg.portfolios.loadOneError);
     }
