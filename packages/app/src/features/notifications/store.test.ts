@@ -1,0 +1,74 @@
+import type { Notification } from '@crw/api-client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const sdk = vi.hoisted(() => ({
+  getUnreadCount: vi.fn(),
+  listNotifications: vi.fn(),
+  markNotificationRead: vi.fn(),
+  archiveNotification: vi.fn(),
+  markAllNotificationsRead: vi.fn(),
+  archiveAllNotifications: vi.fn(),
+}));
+vi.mock('@crw/api-client/sdk', () => sdk);
+vi.mock('../../lib/api.ts', () => ({
+  api: { client: {}, call: (p: Promise<unknown>) => p },
+  onUnauthorized: () => () => undefined,
+}));
+
+const store = await import('./store.ts');
+const { logout } = await import('../auth/store.ts');
+const { notificationsStore: s } = store;
+
+const n = (id: string, extra: Partial<Notification> = {}) =>
+  ({ _id: id, title: id, read: false, archived: false, ...extra }) as Notification;
+
+beforeEach(() => {
+  logout();
+  vi.resetAllMocks();
+  sdk.getUnreadCount.mockResolvedValue({ count: 0, atLeast: false });
+});
+
+describe('notifications store', () => {
+  it('a page asked before a switch to the archive is not shown in it', async () => {
+    let answerActive!: (v: Notification[]) => void;
+    sdk.listNotifications
+      .mockReturnValueOnce(new Promise((r) => (answerActive = r)))
+      .mockResolvedValueOnce([n('old', { archived: true })]);
+    const first = store.loadNotifications();
+    await store.toggleArchived();
+    answerActive([n('active')]);
+    await first;
+    expect(s.items.map((x) => x._id)).toEqual(['old']);
+  });
+
+  it('a realtime notification is prepended once; an archived one leaves the active list', async () => {
+    sdk.listNotifications.mockResolvedValueOnce([n('a')]);
+    await store.loadNotifications();
+    store.receiveNew(n('b'));
+    store.receiveNew(n('b'));
+    expect(s.items.map((x) => x._id)).toEqual(['b', 'a']);
+    store.receiveUpdated(n('a', { archived: true }));
+    expect(s.items.map((x) => x._id)).toEqual(['b']);
+  });
+
+  it('marking one read replaces it and refreshes the count', async () => {
+    sdk.listNotifications.mockResolvedValueOnce([n('a'), n('b')]);
+    await store.loadNotifications();
+    sdk.markNotificationRead.mockResolvedValueOnce(n('a', { read: true }));
+    sdk.getUnreadCount.mockResolvedValue({ count: 1, atLeast: false });
+    await store.markRead('a');
+    expect(s.items.map((x) => [x._id, x.read])).toEqual([
+      ['a', true],
+      ['b', false],
+    ]);
+    expect(s.unread).toBe(1);
+  });
+
+  it('a failed "mark all read" leaves the list as it was', async () => {
+    sdk.listNotifications.mockResolvedValueOnce([n('a')]);
+    await store.loadNotifications();
+    sdk.markAllNotificationsRead.mockRejectedValueOnce(new Error('Sin conexión'));
+    await store.markAllRead();
+    expect(s.items[0]!.read).toBe(false);
+  });
+});
