@@ -1,0 +1,73 @@
+import type { ProductionItem } from '@crw/api-client';
+import type { ProductionEvent } from '@crw/api-client/events';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const sdk = vi.hoisted(() => ({ listItems: vi.fn(), createItem: vi.fn() }));
+vi.mock('@crw/api-client/sdk', () => sdk);
+vi.mock('../../lib/api.ts', () => ({
+  api: { client: {}, call: (p: Promise<unknown>) => p },
+  onUnauthorized: () => () => undefined,
+}));
+
+const store = await import('./store.ts');
+const { logout } = await import('../auth/store.ts');
+const { productionStore: s } = store;
+
+const item = (id: string, status = 'draft') => ({ _id: id, title: id, status }) as ProductionItem;
+const page = (...items: ProductionItem[]) => ({ items, total: items.length, page: 1 });
+const event = (kind: ProductionEvent['kind'], itemId: string): ProductionEvent => ({
+  kind,
+  itemId,
+  portfolioId: 'p',
+  cycleId: 'c',
+  actorId: 'u',
+});
+
+beforeEach(() => {
+  logout();
+  vi.resetAllMocks();
+});
+
+describe('production store', () => {
+  it("an older request's answer never replaces a newer one's (the table)", async () => {
+    let answerOld!: (v: unknown) => void;
+    sdk.listItems
+      .mockReturnValueOnce(new Promise((r) => (answerOld = r)))
+      .mockResolvedValueOnce(page(item('nuevo')));
+    const old = store.loadTable('c', {}, 1);
+    await store.loadTable('c', { search: 'nuevo' }, 1);
+    answerOld(page(item('viejo')));
+    await old;
+    expect(s.table.items.map((i) => i._id)).toEqual(['nuevo']);
+  });
+
+  it('a quick-added draft stays first in «Borrador» after a refresh, until it changes', async () => {
+    sdk.listItems.mockResolvedValueOnce(page(item('a'), item('b')));
+    await store.loadColumn('c', 'draft', {});
+    sdk.createItem.mockResolvedValueOnce(item('q'));
+    await store.quickAddItem('c', {}, 'q');
+    expect(s.board.draft.items.map((i) => i._id)).toEqual(['q', 'a', 'b']);
+    expect(s.board.draft.total).toBe(3);
+
+    // Its own creation echo needs no refresh; the refresh (date order) would put it last, yet it stays first.
+    expect(store.isQuickAddEcho(event('item.created', 'q'))).toBe(true);
+    sdk.listItems.mockResolvedValueOnce(page(item('a'), item('b'), item('q')));
+    await store.loadColumn('c', 'draft', {});
+    expect(s.board.draft.items.map((i) => i._id)).toEqual(['q', 'a', 'b']);
+
+    // Once it changes, it is an ordinary piece again.
+    expect(store.isQuickAddEcho(event('item.updated', 'q'))).toBe(false);
+    sdk.listItems.mockResolvedValueOnce(page(item('a'), item('b'), item('q')));
+    await store.loadColumn('c', 'draft', {});
+    expect(s.board.draft.items.map((i) => i._id)).toEqual(['a', 'b', 'q']);
+  });
+
+  it('a failed page keeps what is shown and says why', async () => {
+    sdk.listItems.mockResolvedValueOnce(page(item('a')));
+    await store.loadTable('c', {}, 1);
+    sdk.listItems.mockRejectedValueOnce(new Error('Sin conexión'));
+    await store.loadTable('c', {}, 1);
+    expect(s.table).toMatchObject({ loading: false, error: 'Sin conexión' });
+    expect(s.table.items.map((i) => i._id)).toEqual(['a']);
+  });
+});
