@@ -33,6 +33,7 @@ import * as filterBar from './filter-bar/filter-bar.stories.tsx';
 import * as hooks from './hooks/hooks.stories.tsx';
 import * as field from './input/input.stories.tsx';
 import * as kanban from './kanban/kanban.stories.tsx';
+import * as label from './label/label.stories.tsx';
 import * as overlay from './loading-overlay/loading-overlay.stories.tsx';
 import * as notifications from './notification-panel/notification-panel.stories.tsx';
 import * as pagination from './pagination/pagination.stories.tsx';
@@ -184,6 +185,7 @@ const specs: Spec[] = [
   { name: 'Botón', stories: button },
   { name: 'Insignia', stories: badge },
   { name: 'Tarjeta', stories: card },
+  { name: 'Etiqueta', stories: label },
   { name: 'Campo de texto', stories: field },
   { name: 'Campo de contraseña', stories: password },
   { name: 'Área de texto', stories: textarea },

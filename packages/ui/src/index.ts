@@ -27,6 +27,7 @@ export * from './image-annotator/index.ts';
 export * from './image-compare/index.ts';
 export * from './input/index.ts';
 export * from './kanban/index.ts';
+export * from './label/index.ts';
 export { cn } from './lib/cn.ts';
 export { lazy } from './lib/lazy.ts';
 export * from './loading-overlay/index.ts';

@@ -12,7 +12,7 @@ import { Checkbox } from '../checkbox/checkbox.tsx';
 import { EmptyState } from '../empty-state/empty-state.tsx';
 import { ErrorState } from '../error-state/error-state.tsx';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
-import { Label } from '../input/input.tsx';
+import { Label } from '../label/label.tsx';
 import { cn } from '../lib/cn.ts';
 import { uiMessages } from '../messages.ts';
 import { ProgressBar } from '../progress-bar/progress-bar.tsx';

@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { useId } from 'react';
+import { Label } from '../label/label.tsx';
 import { cn } from '../lib/cn.ts';
 
 export const inputClass =
@@ -7,11 +8,6 @@ export const inputClass =
 
 export function Input({ className, ...props }: React.ComponentProps<'input'>) {
   return <input data-slot="input" className={cn(inputClass, className)} {...props} />;
-}
-
-export function Label({ className, ...props }: React.ComponentProps<'label'>) {
-  // biome-ignore lint/a11y/noLabelWithoutControl: the control is associated by htmlFor from the caller.
-  return <label data-slot="label" className={cn('text-sm font-medium leading-none', className)} {...props} />;
 }
 
 /** A labelled control with an optional hint and error, wired with aria attributes. */

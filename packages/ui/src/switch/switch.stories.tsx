@@ -1,7 +1,7 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { useId, useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Label } from '../input/input.tsx';
+import { Label } from '../label/label.tsx';
 import { Switch } from './switch.tsx';
 
 const dark: Decorator = (Story) => (
