@@ -55,6 +55,7 @@ import * as textarea from './textarea/textarea.stories.tsx';
 import * as toaster from './toaster/toaster.stories.tsx';
 import * as tooltip from './tooltip/tooltip.stories.tsx';
 import * as virtualList from './virtual-list/virtual-list.stories.tsx';
+import * as zoom from './zoom/zoom.stories.tsx';
 
 /** The story groups (the part of a story's title before «/») and their Spanish names, in display order. */
 export const catalogueGroups = {
@@ -246,6 +247,7 @@ const specs: Spec[] = [
   { name: 'Barra de progreso', stories: progressBar },
   // The review's tools load when chosen, like the editor and the annotators: /design's first download stays
   // within its budget as the design system grows.
+  { name: 'Barra de zoom', stories: zoom },
   {
     name: 'Comparador de imágenes',
     title: 'Revisión/ImageCompare',
