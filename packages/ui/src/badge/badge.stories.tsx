@@ -1,6 +1,7 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { CheckIcon } from 'lucide-react';
 import { expect, within } from 'storybook/test';
+import type { Tone } from '../lib/tone.ts';
 import { Badge } from './badge.tsx';
 
 const dark: Decorator = (Story) => (
@@ -56,6 +57,39 @@ export const AllTones: Story = {
     // Each tone is its own colour (the outline one is transparent); none collapses into another.
     await expect(new Set([...badges].map(background)).size).toBe(tones.length);
     await expect(within(canvasElement).getByText('Rechazado')).toBeVisible();
+  },
+};
+
+/** The shared vocabulary (`Tone`), as a feature's status map gives it: one word per tone. */
+const vocabulary: ReadonlyArray<readonly [Tone, string]> = [
+  ['default', 'En revisión del cliente'],
+  ['info', 'En revisión interna'],
+  ['success', 'Aprobada'],
+  ['warning', 'Cambios internos'],
+  ['error', 'Cambios del cliente'],
+  ['muted', 'Borrador'],
+];
+
+export const VocabularyTones: Story = {
+  name: 'Tonos del vocabulario (tone)',
+  render: () => (
+    <div className="flex flex-wrap items-center gap-2">
+      {vocabulary.map(([tone, label]) => (
+        <Badge key={tone} tone={tone} data-tone={tone}>
+          {label}
+        </Badge>
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const badges = [...canvasElement.querySelectorAll<HTMLElement>('[data-slot="badge"]')];
+    await expect(badges).toHaveLength(vocabulary.length);
+    // Each tone of the vocabulary is its own colour.
+    await expect(new Set(badges.map(background)).size).toBe(vocabulary.length);
+    // `tone` draws the variant of the same meaning: «error» is the destructive badge.
+    const error = badges.find((b) => b.dataset.tone === 'error')!;
+    await expect(within(canvasElement).getByText('Cambios del cliente')).toBeVisible();
+    await expect(error.className).toMatch(/bg-red-100/);
   },
 };
 
