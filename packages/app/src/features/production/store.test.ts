@@ -35,7 +35,7 @@ describe('production store', () => {
       .mockReturnValueOnce(new Promise((r) => (answerOld = r)))
       .mockResolvedValueOnce(page(item('nuevo')));
     const old = store.loadTable('c', {}, 1);
-    await store.loadTable('c', { search: 'nuevo' }, 1);
+    await store.loadTable('c', { q: 'nuevo' }, 1);
     answerOld(page(item('viejo')));
     await old;
     expect(s.table.items.map((i) => i._id)).toEqual(['nuevo']);
