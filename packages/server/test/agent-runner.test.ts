@@ -233,7 +233,7 @@ describe('agent task runner', () => {
     ];
     const id = await task(a);
     const run = ctx.app.agentRunner.drain();
-    while (peer.calls.length === 0) await new Promise((r) => setTimeout(r, 10));
+    await expect.poll(() => peer.calls.length).toBeGreaterThan(0); // the tool is at work
     expect((await read(id)).status).toBe('running');
     expect((await as(employee, 'PUT', `/api/tasks/${id}`, { status: 'cancelled' })).statusCode).toBe(200);
     answer();
@@ -263,7 +263,7 @@ describe('agent task runner', () => {
     expect(created.statusCode).toBe(201);
     const id = created.json()._id as string;
     const run = leaving.agentRunner.drain();
-    while (peer.calls.length === 0) await new Promise((r) => setTimeout(r, 10));
+    await expect.poll(() => peer.calls.length).toBeGreaterThan(0); // the tool is at work
     expect((await read(id)).status).toBe('running');
     const closing = Date.now();
     await leaving.close();

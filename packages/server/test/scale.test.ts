@@ -95,9 +95,17 @@ describe.runIf(shouldRun)('two instances behind one Redis', () => {
     });
     expect(res.json()).toEqual({ success: true, count: 1 });
     await expect.poll(() => received.length).toBe(1);
-    // Give a duplicate the chance to arrive; none may.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(received).toEqual(['Desde A']);
+    // A positive control down the same road (A → Redis → B → socket), which delivers in order: once the
+    // control is in, a duplicate of the first would be in before it. None may be.
+    const control = await a.inject({
+      method: 'POST',
+      url: '/api/notifications/broadcast',
+      headers: admin.headers,
+      payload: { title: 'Escala', content: 'Control', criteria: { userIds: [employee.id] } },
+    });
+    expect(control.statusCode).toBe(200);
+    await expect.poll(() => received.at(-1)).toBe('Control');
+    expect(received).toEqual(['Desde A', 'Control']);
     socket.disconnect();
   });
 
