@@ -175,7 +175,9 @@ describe('acknowledged writes survive', () => {
       }
     };
     const writers = [0, 1, 2, 3].map(writer);
-    while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 10));
+    await expect
+      .poll(() => acknowledged.length, { timeout: 60_000, interval: 10 })
+      .toBeGreaterThanOrEqual(40);
     server.child.kill('SIGKILL'); // while four writes are in flight
     stop = true;
     await Promise.all(writers);

@@ -40,7 +40,8 @@ async function signIn(server: ServerProcess) {
 
 describe('graceful shutdown', () => {
   it('SIGTERM: the request under way is answered, sockets are dropped so clients reconnect, new connections are refused, exit 0 within 10 s', async () => {
-    const server = await startServer({ ...(await database()), ADMIN_PASSWORD: password });
+    // LOG_LEVEL info: the server logs each request it has read the headers of, which this test waits for.
+    const server = await startServer({ ...(await database()), ADMIN_PASSWORD: password, LOG_LEVEL: 'info' });
     const token = await signIn(server);
 
     // A client connected over WebSocket.
@@ -62,7 +63,7 @@ describe('graceful shutdown', () => {
     const half = Math.floor(body.length / 2);
     const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(
-        `${server.url}/api/auth/login`,
+        `${server.url}/api/auth/login?under=way`,
         { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
         (res) => {
           let text = '';
@@ -76,8 +77,10 @@ describe('graceful shutdown', () => {
       req.write(body.subarray(0, half));
       finishBody = () => req.end(body.subarray(half));
     });
-    // The server has the request (its headers) before it is told to stop.
-    await new Promise((r) => setTimeout(r, 500));
+    // The server has the request (its headers) before it is told to stop: it has logged it.
+    await expect
+      .poll(() => server.output(), { timeout: 10_000 })
+      .toContain('"url":"/api/auth/login?under=way"');
 
     const signalled = Date.now();
     server.child.kill('SIGTERM');
