@@ -53,14 +53,20 @@ async function approveAndWaitForNotion(
     ).json();
     expect(done._id ?? done).toBe(itemId);
   }
-  for (let i = 0; i < 100; i++) {
-    const state = await (
-      await api(`/portfolios/${portfolioId}/integraciones/notion/sincronizaciones`, { token })
-    ).json();
-    if (state.items.length && ['done', 'failed'].includes(state.items[0].status)) return state;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('la sincronización con Notion no terminó');
+  // biome-ignore lint/suspicious/noExplicitAny: the JSON answer of a spawned server, read field by field.
+  let state: any;
+  await expect
+    .poll(
+      async () => {
+        state = await (
+          await api(`/portfolios/${portfolioId}/integraciones/notion/sincronizaciones`, { token })
+        ).json();
+        return state.items[0]?.status;
+      },
+      { timeout: 10_000, interval: 100, message: 'la sincronización con Notion no terminó' },
+    )
+    .toMatch(/^(done|failed)$/);
+  return state;
 }
 
 describe('configuration', { timeout: 120_000 }, () => {
