@@ -16,6 +16,7 @@ import * as notifications from './notification-panel/notification-panel.stories.
 import * as sidebar from './sidebar/sidebar.stories.tsx';
 import * as system from './system-notifications/system-notifications.stories.tsx';
 import * as toaster from './toaster/toaster.stories.tsx';
+import { settle } from './visual-support.ts';
 
 document.documentElement.classList.add('no-motion');
 
@@ -33,7 +34,9 @@ async function show(Story: ComponentType, width = 1280, height = 800) {
     root.render(<Story />);
   });
   await document.fonts.ready;
-  await new Promise((r) => setTimeout(r, 100));
+  // Enter animations finished, then a frame for layout: what is on screen is what stays.
+  await settle();
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 }
 
 afterEach(() => {
