@@ -88,10 +88,6 @@ export function requireGlobal(actor: Actor, permission: GlobalPermission): void 
   if (!hasGlobal(actor, permission)) throw new AppError('FORBIDDEN');
 }
 
-export function requireAdmin(actor: Actor): void {
-  if (!isAdmin(actor)) throw new AppError('FORBIDDEN');
-}
-
 /**
  * The actor's grant on the portfolio of a row, read with the row itself (a left join), so a load and its
  * access check are one query: `.leftJoin(portfolioAccess, grantOn(actor, items.portfolioId))`.
