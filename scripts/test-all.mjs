@@ -11,7 +11,7 @@
  * runs the rest; without it the e2e suite runs them all on PGlite.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -29,7 +29,19 @@ const suites = [
   // The end-to-end specs tagged @pg, against the machine's PostgreSQL and Redis, when they are configured (CI).
   ...(process.env.DATABASE_URL ? [{ name: 'e2e-pg', cwd: 'tests', kind: 'playwright', postgres: true }] : []),
   // Size budgets of the built chunks (after the build the e2e suite needs anyway).
-  { name: 'budgets', cwd: '.', kind: 'node', script: 'scripts/check-budgets.mjs' },
+  { name: 'budgets', cwd: '.', kind: 'node', args: ['scripts/check-budgets.mjs'] },
+  // The repository's own checks have tests too (the single-source check of `npm run check`).
+  {
+    name: 'scripts',
+    cwd: '.',
+    kind: 'node',
+    args: [
+      '--test',
+      ...readdirSync(join(root, 'scripts'))
+        .filter((f) => f.endsWith('.test.mjs'))
+        .map((f) => `scripts/${f}`),
+    ],
+  },
 ].filter((s) => only.length === 0 || only.includes(s.name));
 
 const run = (cmd, args, opts = {}) => {
@@ -91,7 +103,7 @@ for (const suite of suites) {
   const suiteStarted = Date.now();
   const took = () => duration(Date.now() - suiteStarted).padStart(10);
   if (suite.kind === 'node') {
-    const ok = run('node', [suite.script], { cwd: suite.cwd }).status === 0;
+    const ok = run('node', suite.args, { cwd: suite.cwd }).status === 0;
     passed += ok ? 1 : 0;
     failed += ok ? 0 : 1;
     lines.push(`  ${suite.name.padEnd(11)} ${took()}   ${ok ? 1 : 0} passed, ${ok ? 0 : 1} failed`);
