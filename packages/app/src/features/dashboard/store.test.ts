@@ -6,10 +6,7 @@ vi.mock('@crw/api-client/sdk', () => ({
   getPortfolioDashboard: () => answers.next.shift(),
   getClientDashboard: () => answers.next.shift(),
 }));
-vi.mock('../../lib/api.ts', () => ({
-  api: { client: {}, call: (p: Promise<unknown>) => p },
-  onUnauthorized: () => () => undefined,
-}));
+vi.mock('../../lib/api.ts', () => import('../../test/fake-api.ts'));
 
 const { dashboardStore, loadPortfolioDashboard } = await import('./store.ts');
 const { logout } = await import('../auth/store.ts');

@@ -10,10 +10,7 @@ const sdk = vi.hoisted(() => ({
   archiveAllNotifications: vi.fn(),
 }));
 vi.mock('@crw/api-client/sdk', () => sdk);
-vi.mock('../../lib/api.ts', () => ({
-  api: { client: {}, call: (p: Promise<unknown>) => p },
-  onUnauthorized: () => () => undefined,
-}));
+vi.mock('../../lib/api.ts', () => import('../../test/fake-api.ts'));
 
 const store = await import('./store.ts');
 const { logout } = await import('../auth/store.ts');

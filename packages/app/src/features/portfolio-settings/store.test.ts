@@ -9,10 +9,7 @@ const sdk = vi.hoisted(() => ({
 }));
 vi.mock('@crw/api-client/sdk', () => sdk);
 vi.mock('@crw/api-client/sdk-startup', () => ({}));
-vi.mock('../../lib/api.ts', () => ({
-  api: { client: {}, call: (p: Promise<unknown>) => p },
-  onUnauthorized: () => () => undefined,
-}));
+vi.mock('../../lib/api.ts', () => import('../../test/fake-api.ts'));
 
 const store = await import('./store.ts');
 const { portfoliosStore } = await import('../portfolios/store.ts');

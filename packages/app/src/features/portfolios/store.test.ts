@@ -2,10 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sdk = vi.hoisted(() => ({ listPortfolios: vi.fn(), getPortfolio: vi.fn() }));
 vi.mock('@crw/api-client/sdk-startup', () => sdk);
-vi.mock('../../lib/api.ts', () => ({
-  api: { client: {}, call: (p: Promise<unknown>) => p },
-  onUnauthorized: () => () => undefined,
-}));
+vi.mock('../../lib/api.ts', () => import('../../test/fake-api.ts'));
 
 const { activatePortfolio, forgetPortfolio, loadPortfolios, portfoliosStore, requireActive } = await import(
   './store.ts'

@@ -4,10 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sdk = vi.hoisted(() => ({ listItems: vi.fn(), createItem: vi.fn() }));
 vi.mock('@crw/api-client/sdk', () => sdk);
-vi.mock('../../lib/api.ts', () => ({
-  api: { client: {}, call: (p: Promise<unknown>) => p },
-  onUnauthorized: () => () => undefined,
-}));
+vi.mock('../../lib/api.ts', () => import('../../test/fake-api.ts'));
 
 const store = await import('./store.ts');
 const { logout } = await import('../auth/store.ts');
