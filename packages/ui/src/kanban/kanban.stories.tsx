@@ -8,7 +8,7 @@ import {
   KanbanCard,
   KanbanColumn,
   type KanbanColumnData,
-} from './kanban.tsx';
+} from './index.ts';
 
 const dark: Decorator = (Story) => (
   <div className="dark rounded-xl bg-background p-4 text-foreground">

@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { cn } from '../lib/cn.ts';
 import { uiMessages } from '../messages.ts';
 import { ToastIcon, toneClass } from '../toaster/toaster.tsx';
-import type { SystemMessageEntry } from './system-notifications.tsx';
+import type { SystemMessageEntry } from './system-message.ts';
 
 const t = uiMessages.system;
 

@@ -4,7 +4,8 @@ import { usePublishedHeight } from '../hooks/use-published-height.ts';
 import { useRotation } from '../hooks/use-rotation.ts';
 import { cn } from '../lib/cn.ts';
 import { systemMessages } from '../shell-messages.ts';
-import { ToastIcon, type ToastType, toneClass } from '../toaster/toaster.tsx';
+import { ToastIcon, toneClass } from '../toaster/toaster.tsx';
+import type { SystemMessageEntry } from './system-message.ts';
 
 const t = systemMessages;
 
@@ -13,13 +14,10 @@ const t = systemMessages;
  * (the pill's height and its margins) so that the pill, at the top centre, never covers the breadcrumb.
  */
 export const SYSTEM_PILL_SPACE_VAR = '--system-pill-space';
-const SystemNotificationsDialog = lazy(() => import('./system-notifications-dialog.tsx'));
 
-export interface SystemMessageEntry {
-  id: string;
-  type: ToastType;
-  message: string;
-}
+export type { SystemMessageEntry };
+
+const SystemNotificationsDialog = lazy(() => import('./system-notifications-dialog.tsx'));
 
 export interface SystemNotificationsProps {
   messages: readonly SystemMessageEntry[];

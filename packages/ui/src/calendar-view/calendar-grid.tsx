@@ -1,0 +1,307 @@
+import { Popover } from 'radix-ui';
+import type * as React from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { cn } from '../lib/cn.ts';
+import {
+  formatLongDate,
+  type IsoDate,
+  isSameMonth,
+  monthGrid,
+  moveByKey,
+  weekDays,
+} from '../lib/month-grid.ts';
+import {
+  type CalendarEvent,
+  type CalendarMode,
+  type CalendarRange,
+  EventButton,
+  LONG,
+  SHORT,
+  t,
+  WEEK_MAX,
+} from './calendar-parts.tsx';
+
+export function CalendarGrid({
+  mode,
+  date,
+  today,
+  byDay,
+  max,
+  titleId,
+  range,
+  onDateChange,
+  onEventOpen,
+}: {
+  mode: CalendarMode;
+  date: IsoDate;
+  today: IsoDate;
+  byDay: Map<IsoDate, CalendarEvent[]>;
+  max: number;
+  titleId: string;
+  range?: CalendarRange;
+  onDateChange: (date: IsoDate) => void;
+  onEventOpen: (id: string) => void;
+}) {
+  const hintId = useId();
+  const gridRef = useRef<HTMLTableElement>(null);
+  const focusDay = useRef(false);
+  const weeks = mode === 'month' ? monthGrid(date) : [weekDays(date)];
+
+  useEffect(() => {
+    if (!focusDay.current) return;
+    focusDay.current = false;
+    gridRef.current?.querySelector<HTMLElement>(`[role="gridcell"][data-date="${date}"]`)?.focus();
+  });
+
+  const inPeriod = (day: IsoDate) => (mode === 'month' ? isSameMonth(day, date) : true);
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLTableElement>) => {
+    // Keys from a "+N más" popover (a portal, but a React child) are not the grid's.
+    if (!gridRef.current?.contains(e.target as Node)) return;
+    const cell = (e.target as HTMLElement).closest<HTMLElement>('[role="gridcell"]');
+    if (!cell) return;
+    const onCell = e.target === cell;
+    if (e.key === 'Enter' && onCell) {
+      const first = cell.querySelector<HTMLElement>('button');
+      if (first) {
+        e.preventDefault();
+        first.focus();
+      }
+      return;
+    }
+    if (e.key === 'Escape' && !onCell) {
+      e.preventDefault();
+      cell.focus();
+      return;
+    }
+    const from = cell.dataset.date as IsoDate;
+    const next = moveByKey(e.key, from, { page: mode });
+    if (!next) return;
+    e.preventDefault();
+    focusDay.current = true;
+    if (next === date) gridRef.current?.querySelector<HTMLElement>(`[data-date="${next}"]`)?.focus();
+    else onDateChange(next);
+  };
+
+  return (
+    <div className="relative overflow-x-auto rounded-xl border border-border">
+      <p id={hintId} className="sr-only">
+        {t.hint}
+      </p>
+      <table
+        ref={gridRef}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on a table (arrows move between days).
+        role="grid"
+        aria-labelledby={titleId}
+        aria-describedby={hintId}
+        data-slot="calendar-grid"
+        onKeyDown={onKeyDown}
+        className="w-full min-w-[42rem] table-fixed border-collapse"
+      >
+        <thead>
+          <tr className="border-b border-border bg-muted/60">
+            {weeks[0].map((day, i) => (
+              <th
+                key={day}
+                scope="col"
+                className="px-2 py-1.5 text-left text-xs font-medium text-muted-foreground"
+              >
+                <span className="sr-only">{mode === 'week' ? formatLongDate(day) : LONG[i]}</span>
+                {mode === 'week' ? (
+                  <span aria-hidden="true" className="flex items-baseline gap-1.5">
+                    <span>{SHORT[i]}</span>
+                    <span
+                      className={cn(
+                        'text-sm font-semibold text-foreground',
+                        day === today &&
+                          'inline-flex size-6 items-center justify-center rounded-full bg-primary text-primary-foreground',
+                      )}
+                    >
+                      {Number(day.slice(8))}
+                    </span>
+                  </span>
+                ) : (
+                  <span aria-hidden="true">{SHORT[i]}</span>
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]} className="border-b border-border last:border-b-0">
+              {week.map((day) => (
+                <DayCell
+                  key={day}
+                  day={day}
+                  mode={mode}
+                  active={day === date}
+                  today={day === today}
+                  outside={!inPeriod(day)}
+                  // ISO dates compare as text.
+                  offRange={range && (day < range.start || day > range.end) ? range.outsideLabel : undefined}
+                  events={byDay.get(day) ?? []}
+                  max={max}
+                  onFocusDay={() => {
+                    if (day !== date && inPeriod(day)) onDateChange(day);
+                  }}
+                  onEventOpen={onEventOpen}
+                />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DayCell({
+  day,
+  mode,
+  active,
+  today,
+  outside,
+  offRange,
+  events,
+  max,
+  onFocusDay,
+  onEventOpen,
+}: {
+  day: IsoDate;
+  mode: CalendarMode;
+  active: boolean;
+  today: boolean;
+  outside: boolean;
+  /** Outside the calendar's range: what a screen reader hears after the date. */
+  offRange?: string;
+  events: CalendarEvent[];
+  max: number;
+  onFocusDay: () => void;
+  onEventOpen: (id: string) => void;
+}) {
+  // A week's day is taller: more fit before «+N más» (a day of a 1,000-piece cycle may hold dozens).
+  const limit = mode === 'month' ? max : Math.max(max, WEEK_MAX);
+  const overflow = events.length > limit;
+  const shown = overflow ? events.slice(0, limit - 1) : events;
+  const hidden = events.length - shown.length;
+  return (
+    <td
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a focusable day of the ARIA grid.
+      role="gridcell"
+      tabIndex={active ? 0 : -1}
+      aria-current={today ? 'date' : undefined}
+      data-date={day}
+      data-outside={outside || undefined}
+      data-off-range={offRange ? true : undefined}
+      onFocus={onFocusDay}
+      className={cn(
+        'border-r border-border p-1.5 align-top last:border-r-0 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+        mode === 'month' ? 'h-28' : 'h-72',
+        outside && 'bg-muted/30',
+        offRange &&
+          'bg-[repeating-linear-gradient(135deg,transparent_0_6px,var(--muted)_6px_9px)] text-muted-foreground',
+        active && 'bg-accent/40',
+      )}
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <span className="sr-only">
+          {formatLongDate(day)}
+          {offRange ? `, ${offRange}` : ''}
+          {events.length ? `, ${t.events(events.length)}` : ''}
+        </span>
+        {mode === 'month' ? (
+          <span
+            aria-hidden="true"
+            className={cn(
+              'inline-flex size-6 items-center justify-center self-start rounded-full text-xs font-medium tabular-nums',
+              outside && 'text-muted-foreground',
+              today && 'bg-primary font-semibold text-primary-foreground',
+            )}
+          >
+            {Number(day.slice(8))}
+          </span>
+        ) : null}
+        {shown.length > 0 ? (
+          <ul className="flex min-w-0 flex-col gap-1">
+            {shown.map((e) => (
+              <li key={e.id} className="min-w-0">
+                <EventButton event={e} tabbable={active} onOpen={onEventOpen} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {hidden > 0 ? (
+          <MoreEvents day={day} events={events} count={hidden} tabbable={active} onEventOpen={onEventOpen} />
+        ) : null}
+      </div>
+    </td>
+  );
+}
+
+function MoreEvents({
+  day,
+  events,
+  count,
+  tabbable,
+  onEventOpen,
+}: {
+  day: IsoDate;
+  events: CalendarEvent[];
+  count: number;
+  tabbable: boolean;
+  onEventOpen: (id: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [dark, setDark] = useState(false);
+  const headingId = useId();
+  return (
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+      }}
+    >
+      <Popover.Trigger
+        tabIndex={tabbable ? 0 : -1}
+        aria-label={t.moreLabel(count, formatLongDate(day))}
+        onClick={(e) => setDark(Boolean(e.currentTarget.closest('.dark')))}
+        className="self-start rounded-sm px-1.5 text-xs font-medium text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {t.more(count)}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          aria-labelledby={headingId}
+          side="bottom"
+          align="start"
+          sideOffset={4}
+          data-slot="calendar-more"
+          className={cn(
+            'z-50 w-64 rounded-lg border border-border bg-popover p-3 text-popover-foreground shadow-md',
+            dark && 'dark',
+          )}
+        >
+          <h3 id={headingId} className="mb-2 text-sm font-semibold first-letter:uppercase">
+            {formatLongDate(day)}
+          </h3>
+          <ul className="flex max-h-[min(24rem,60dvh)] flex-col gap-1 overflow-y-auto">
+            {events.map((e) => (
+              <li key={e.id}>
+                <EventButton
+                  event={e}
+                  tabbable
+                  className="py-1 text-sm"
+                  onOpen={(id) => {
+                    setOpen(false);
+                    onEventOpen(id);
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
