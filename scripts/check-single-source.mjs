@@ -5,7 +5,7 @@
  * (`packages/*\/src`, without generated code, stories and tests).
  *
  * The lists are read from their sources, so this script holds no copy of them:
- * - item statuses and roles: `ITEM_STATUSES` and `ROLES` in packages/server/src/db/schema.ts; the app's one
+ * - item statuses and roles: `ITEM_STATUSES` and `ROLES` in packages/server/src/db/schema/production.ts and people.ts; the app's one
  *   runtime copy is packages/app/src/lib/enums.ts, checked by the compiler against the generated client;
  * - permissions: `permissionCatalog` in packages/server/src/policy.ts (all keys, and each scope's keys).
  * And the server's not-found messages («… no encontrado») live in `notFoundMessages` (packages/server/src/errors.ts):
@@ -23,7 +23,8 @@ import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
-const SCHEMA = 'packages/server/src/db/schema.ts';
+const STATUSES = 'packages/server/src/db/schema/production.ts';
+const ROLES = 'packages/server/src/db/schema/people.ts';
 const POLICY = 'packages/server/src/policy.ts';
 const APP_ENUMS = 'packages/app/src/lib/enums.ts';
 const ERRORS = 'packages/server/src/errors.ts';
@@ -111,7 +112,8 @@ function constList(file, name) {
 
 /** The lists and where each may be written out, read from their sources under `root`. */
 export function readLists(root) {
-  const schema = parse(join(root, SCHEMA));
+  const statuses = parse(join(root, STATUSES));
+  const roles = parse(join(root, ROLES));
   const policy = parse(join(root, POLICY));
   const strings = (elements) => elements.map(literalOf).filter((v) => v !== undefined);
   const catalog = constList(policy, 'permissionCatalog').map((entry) => {
@@ -124,10 +126,10 @@ export function readLists(root) {
     {
       name: 'item statuses',
       id: 'statuses',
-      values: strings(constList(schema, 'ITEM_STATUSES')),
-      sources: [SCHEMA, APP_ENUMS],
+      values: strings(constList(statuses, 'ITEM_STATUSES')),
+      sources: [STATUSES, APP_ENUMS],
     },
-    { name: 'roles', id: 'roles', values: strings(constList(schema, 'ROLES')), sources: [SCHEMA, APP_ENUMS] },
+    { name: 'roles', id: 'roles', values: strings(constList(roles, 'ROLES')), sources: [ROLES, APP_ENUMS] },
     { name: 'permissions', id: 'permissions', values: keys(), sources: [POLICY] },
     { name: 'portfolio permissions', id: 'permissions', values: keys('portfolio'), sources: [POLICY] },
     { name: 'global permissions', id: 'permissions', values: keys('global'), sources: [POLICY] },
@@ -230,6 +232,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1);
   }
   console.log(
-    `single source: item statuses, roles and permissions are written out only in ${SCHEMA}, ${POLICY} and ${APP_ENUMS}; the server's not-found messages only in ${ERRORS}`,
+    `single source: item statuses, roles and permissions are written out only in ${STATUSES}, ${ROLES}, ${POLICY} and ${APP_ENUMS}; the server's not-found messages only in ${ERRORS}`,
   );
 }

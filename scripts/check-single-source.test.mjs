@@ -20,8 +20,9 @@ function fixture(files = {}) {
   const root = mkdtempSync(join(tmpdir(), 'single-source-'));
   roots.push(root);
   const all = {
-    'packages/server/src/db/schema.ts': `
-export const ROLES = ['admin', 'employee', 'client'] as const;
+    'packages/server/src/db/schema/people.ts': `
+export const ROLES = ['admin', 'employee', 'client'] as const;`,
+    'packages/server/src/db/schema/production.ts': `
 export const ITEM_STATUSES = ['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes', 'approved'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];`,
     'packages/server/src/policy.ts': `

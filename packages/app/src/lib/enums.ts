@@ -2,7 +2,7 @@ import type { ProductionItem, Role } from '@crw/api-client';
 
 /**
  * The API's enumerations as lists the app can iterate: the one place the app writes them out. Their values are
- * the generated client's types (which the server derives from `db/schema.ts`), and `every` refuses a list that
+ * the generated client's types (which the server derives from `db/schema/`), and `every` refuses a list that
  * misses one, so a status or a role the server adds fails the typecheck here instead of going unseen.
  * Spanish labels are keyed by the same types in each feature's `messages.ts`.
  */

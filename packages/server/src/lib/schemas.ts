@@ -22,7 +22,7 @@ export const errorResponses = (...codes: Array<400 | 401 | 403 | 404 | 409 | 410
 /** 400, 401 and 404: what almost every authenticated route can answer. */
 export const authErrors = errorResponses(400, 401, 403, 404);
 
-/** The contract's enumerations, built from the schema's lists (`db/schema.ts`), never written out again. */
+/** The contract's enumerations, built from the schema's lists (`db/schema/`), never written out again. */
 export const ItemStatusSchema = Type.Union(ITEM_STATUSES.map((s) => Type.Literal(s)));
 export const roleSchema = (options?: SchemaOptions) =>
   Type.Union(

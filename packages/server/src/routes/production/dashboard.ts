@@ -32,7 +32,7 @@ const QueueEntry = Type.Object({
 const Queue = (title: string) =>
   Type.Object({ count: Type.Integer(), items: Type.Array(QueueEntry) }, { title });
 
-/** One count per item status, the keys taken from the contract's status list (db/schema.ts ITEM_STATUSES). */
+/** One count per item status, the keys taken from the contract's status list (db/schema/production.ts ITEM_STATUSES). */
 const statusCounts = Object.fromEntries(
   ItemStatusSchema.anyOf.map((s) => [s.const, Type.Integer()]),
 ) as Record<Static<typeof ItemStatusSchema>, TInteger>;

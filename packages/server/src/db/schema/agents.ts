@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { users } from './people.ts';
+import { portfolios } from './portfolios.ts';
+import { items } from './production.ts';
+
+/** Tools, agents and their tasks. */
+
+export const tools = pgTable('tools', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  kind: text('kind').$type<'webhook' | 'notion'>().notNull(),
+  config: jsonb('config').$type<{ url?: string; method?: string }>().notNull().default({}),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Signs every webhook call (HMAC-SHA256), so the receiver can tell it came from here. */
+  secret: text('secret')
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const agents = pgTable(
+  'agents',
+  {
+    id: id(),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    instructions: text('instructions').notNull().default(''),
+    tools: jsonb('tools').$type<string[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('agents_portfolio_idx').on(t.portfolioId)],
+);
+
+export type TaskStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').references(() => items.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    status: text('status').$type<TaskStatus>().notNull().default('pending'),
+    result: text('result'),
+    /** Runs tried so far (the runner's claims), the last one's error, and when the next may start. */
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    /** The technical detail of `error` (a network error as Node gave it, a tool's status and answer). */
+    errorDetail: text('error_detail'),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    /** While running: the claiming instance's lease; past it, another instance may take the task over. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    dueDate: date('due_date', { mode: 'string' }),
+    /**
+     * Material an agent answered for an item that was under review: kept here, never written over the piece,
+     * until someone applies it as a new version («Aplicar como nueva versión»).
+     */
+    proposedMaterial: jsonb('proposed_material').$type<{ copy?: string; links?: string[] }>(),
+    createdBy: text('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tasks_portfolio_status_idx').on(t.portfolioId, t.status),
+    // The runner's queue: what is due, oldest first.
+    index('tasks_queue_idx').on(t.status, t.runAfter),
+    // An agent's tasks newest first, with or without their status.
+    index('tasks_agent_idx').on(t.agentId, t.createdAt, t.id),
+    index('tasks_agent_status_idx').on(t.agentId, t.status, t.createdAt, t.id),
+    index('tasks_item_idx').on(t.itemId),
+    index('tasks_created_by_idx').on(t.createdBy),
+  ],
+);

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+
+/** Users, their roles, and the settings generated once. */
+
+/** The three roles: the one list (the API's `Role` and every other copy derive from it). */
+export const ROLES = ['admin', 'employee', 'client'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Key/value store for secrets generated once (JWT secret, VAPID keys). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    passwordHash: text('password_hash').notNull(),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    /** Bumped on role/password change: every older token stops working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_active_uq').on(t.email).where(sql`${t.deletedAt} is null`),
+    index('users_role_idx').on(t.role),
+    // The administration's list in its default order (by name), active users only.
+    index('users_name_idx').on(t.name, t.id).where(sql`${t.deletedAt} is null`),
+  ],
+);

@@ -1,0 +1,80 @@
+import { boolean, date, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { users } from './people.ts';
+
+/** Portfolios, their integrations, who may open them (grants), and their production cycles. */
+
+export interface AccountData {
+  businessName: string;
+  [key: string]: unknown;
+}
+export interface ProductionCycleData {
+  pilaresContenido: string[];
+  angulosVenta: string[];
+  formatosCreativos: string[];
+}
+
+export const portfolios = pgTable(
+  'portfolios',
+  {
+    id: id(),
+    identifier: text('identifier').notNull().unique(),
+    accountData: jsonb('account_data').$type<AccountData>().notNull(),
+    productionCycleData: jsonb('production_cycle_data')
+      .$type<ProductionCycleData>()
+      .notNull()
+      .default({ pilaresContenido: [], angulosVenta: [], formatosCreativos: [] }),
+    createdBy: text('created_by').references(() => users.id),
+    /** «Permitir que el autor apruebe su propio trabajo»: lifts the four-eyes rule (one-person teams). */
+    allowSelfApproval: boolean('allow_self_approval').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('portfolios_created_by_idx').on(t.createdBy)],
+);
+
+export const portfolioIntegrations = pgTable(
+  'portfolio_integrations',
+  {
+    id: id(),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'notion'>().notNull().default('notion'),
+    paginaNotionId: text('pagina_notion_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('integrations_portfolio_page_uq').on(t.portfolioId, t.paginaNotionId)],
+);
+
+export const portfolioAccess = pgTable(
+  'portfolio_access',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.portfolioId] }),
+    index('access_portfolio_idx').on(t.portfolioId),
+  ],
+);
+
+export const cycles = pgTable(
+  'cycles',
+  {
+    id: id(),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cycles_portfolio_start_idx').on(t.portfolioId, t.startDate)],
+);
