@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { reviewDecision } from '../policy.ts';
 import { itemHistory, items, portfolioAccess, scheduledRuns, users } from '../db/schema.ts';
 import { type Created, type Notifier, recipientCount } from './notifier.ts';
 
@@ -76,8 +77,10 @@ export async function sendReviewReminders(
         if (g.portfolioId !== item.portfolioId) continue;
         const reviews =
           item.status === 'internal_review'
-            ? g.role !== 'client' && g.permissions.includes('review.internal') && g.userId !== item.authorId
-            : g.role === 'client' && g.permissions.includes('review.client');
+            ? g.role !== 'client' &&
+              g.permissions.includes(reviewDecision.internal) &&
+              g.userId !== item.authorId
+            : g.role === 'client' && g.permissions.includes(reviewDecision.client);
         if (!reviews) continue;
         const entry = perUser.get(g.userId) ?? { count: 0, portfolios: new Set<string>() };
         entry.count += 1;

@@ -1,5 +1,5 @@
 import type { ItemStatus } from '../db/schema.ts';
-import type { PortfolioPermission } from '../policy.ts';
+import { type PortfolioPermission, reviewDecision } from '../policy.ts';
 
 /** Item statuses' Spanish labels (product-design §4), keyed by the schema's `ItemStatus`. */
 export const statusLabels: Record<ItemStatus, string> = {
@@ -38,14 +38,14 @@ export const transitions = {
   'approve-for-client': {
     from: ['internal_review'],
     to: 'client_review',
-    permission: 'review.internal',
+    permission: reviewDecision.internal,
     createsVersion: false,
     decision: true,
   },
   'request-internal-changes': {
     from: ['internal_review'],
     to: 'internal_changes',
-    permission: 'review.internal',
+    permission: reviewDecision.internal,
     createsVersion: false,
     decision: true,
     needsComments: true,
@@ -53,14 +53,14 @@ export const transitions = {
   'approve-client-review': {
     from: ['client_review'],
     to: 'approved',
-    permission: 'review.client',
+    permission: reviewDecision.client,
     createsVersion: false,
     decision: true,
   },
   'request-client-changes': {
     from: ['client_review'],
     to: 'client_changes',
-    permission: 'review.client',
+    permission: reviewDecision.client,
     createsVersion: false,
     decision: true,
     needsComments: true,
@@ -147,7 +147,7 @@ export function allowedActions(
     const t: Transition = transitions[name];
     if (!t.from.includes(item.status) || !viewer.perms.has(t.permission)) return false;
     // A client only ever takes the client's decisions.
-    if (!viewer.internal && t.permission !== 'review.client') return false;
+    if (!viewer.internal && t.permission !== reviewDecision.client) return false;
     return allowSelfApproval || !selfApproval(name, item, viewer);
   });
 }

@@ -18,6 +18,7 @@ import {
   defaultGlobalPermissions,
   defaultPortfolioPermissions,
   globalPermissionKeys,
+  portfolioHome,
   portfolioPermissionKeys,
 } from '../policy.ts';
 import { userRoom } from './notifier.ts';
@@ -352,10 +353,6 @@ export async function grantAccess(
   accessChanged(ports, userId, { portfolioId, access: 'granted' });
   return access;
 }
-
-/** The first screen of a portfolio that a role may open (spec §2: clients have no staff dashboard). */
-export const portfolioHome = (portfolioId: string, role: Role) =>
-  `/portfolios/${portfolioId}/${role === 'client' ? 'client-dashboard' : 'dashboard'}`;
 
 type AccessPorts = Pick<Ports, 'db' | 'notifier' | 'io' | 'usersChanged'>;
 

@@ -15,6 +15,8 @@ import {
   type Actor,
   clientFacingActions,
   clientVisibleStatuses,
+  isClientReviewer,
+  isInternalReviewer,
   isInternalViewer,
   portfolioPermissions,
   visibleComments,
@@ -295,11 +297,9 @@ export async function clientDashboard(db: DbOrTx, actor: Actor, portfolioId: str
       recentComments: [],
     };
   }
-  const reviewStatus: ItemStatus | null = !internal
-    ? perms.has('review.client')
-      ? 'client_review'
-      : null
-    : perms.has('review.internal')
+  const reviewStatus: ItemStatus | null = isClientReviewer({ internal, perms })
+    ? 'client_review'
+    : isInternalReviewer({ internal, perms })
       ? 'internal_review'
       : null;
   const visible = visibleItems(internal);

@@ -2,7 +2,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { type ItemStatus, itemHistory, items, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { type Actor, isInternalViewer, portfolioPermissions } from '../../policy.ts';
+import {
+  type Actor,
+  isClientReviewer,
+  isInternalReviewer,
+  isInternalViewer,
+  portfolioPermissions,
+} from '../../policy.ts';
 import { type ItemAnswer, itemsAnswer } from './views.ts';
 
 export type QueueName = 'internal' | 'clientChanges' | 'client';
@@ -26,9 +32,9 @@ export async function reviewQueues(db: DbOrTx, actor: Actor, portfolioId: string
   if (!perms?.has('production.view')) throw notFound('portfolio');
   const internal = isInternalViewer(actor, perms);
   const wanted: Array<[QueueName, ItemStatus]> = [];
-  if (internal && perms.has('review.internal'))
+  if (isInternalReviewer({ internal, perms }))
     wanted.push(['internal', 'internal_review'], ['clientChanges', 'client_changes']);
-  if (!internal && perms.has('review.client')) wanted.push(['client', 'client_review']);
+  if (isClientReviewer({ internal, perms })) wanted.push(['client', 'client_review']);
   const queues: Record<QueueName, QueueEntry[]> = { internal: [], clientChanges: [], client: [] };
   if (wanted.length === 0) return queues;
 

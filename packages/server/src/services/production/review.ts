@@ -15,6 +15,7 @@ import {
   clientFacingActions,
   isAdmin,
   portfolioPermissionKeys,
+  reviewDecision,
   visibleVersions,
 } from '../../policy.ts';
 import { mentionedReaders } from '../mentions.ts';
@@ -99,7 +100,7 @@ export async function runTransition(
     if (!item || item.version !== loaded.version) throw new AppError('CONCURRENT_UPDATE');
     const check = checkTransition(name, item.status);
     if (!check.ok) throw new AppError('INVALID_TRANSITION', check.message);
-    if (!internal && t.permission !== 'review.client') throw new AppError('FORBIDDEN');
+    if (!internal && t.permission !== reviewDecision.client) throw new AppError('FORBIDDEN');
     if (selfApproval(name, item, { actorId: actor.id, perms, internal })) {
       const [portfolio] = await tx
         .select({ allow: portfolios.allowSelfApproval })
@@ -275,7 +276,7 @@ export async function pendingInternalReview(db: DbOrTx, actor: Actor, portfolioI
     portfolioIds =
       actor.role === 'client'
         ? []
-        : grants.filter((g) => g.permissions.includes('review.internal')).map((g) => g.id);
+        : grants.filter((g) => g.permissions.includes(reviewDecision.internal)).map((g) => g.id);
     if (portfolioId && !portfolioIds.includes(portfolioId)) {
       if (grants.some((g) => g.id === portfolioId && g.permissions.includes('portfolio.view')))
         throw new AppError('FORBIDDEN');

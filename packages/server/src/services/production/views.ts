@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { type cycles, items, itemVersions, type MaterialData, portfolios } from '../../db/schema.ts';
-import { type Actor, visibleVersions } from '../../policy.ts';
+import { type Actor, isInternalReviewer, visibleVersions } from '../../policy.ts';
 import { allowedActions, type TransitionName } from '../transitions.ts';
 
 export type ItemRow = typeof items.$inferSelect;
@@ -102,10 +102,9 @@ export async function withActions(
   rows?: ReadonlyArray<Pick<ItemRow, 'id' | 'versionAuthorId'>>,
 ): Promise<ItemAnswer[]> {
   const wv = { actorId: viewer.actor.id, perms: viewer.perms, internal: viewer.internal };
-  const inReview =
-    viewer.internal && viewer.perms.has('review.internal')
-      ? views.filter((v) => v.status === 'internal_review').map((v) => v._id)
-      : [];
+  const inReview = isInternalReviewer(viewer)
+    ? views.filter((v) => v.status === 'internal_review').map((v) => v._id)
+    : [];
   const authors = new Map<string, { versionAuthorId: string | null; allow: boolean }>();
   if (inReview.length > 0) {
     if (rows && viewer.allowSelfApproval !== undefined) {
