@@ -396,6 +396,8 @@ describe('the client view walk', () => {
   const walk: Record<string, () => Req[] | Promise<Req[]>> = {
     'GET /api/health': () => [{ url: '/api/health' }],
     'GET /api/auth/me': () => [{ url: '/api/auth/me' }],
+    // The upload limits: the same for everyone, nothing of a portfolio in them.
+    'GET /api/settings/uploads': () => [{ url: '/api/settings/uploads' }],
     'GET /api/users/permissions/available': () => [{ url: '/api/users/permissions/available' }],
     'GET /api/users/permissions': () => [{ url: '/api/users/permissions' }],
     'GET /api/portfolios': () => [{ url: '/api/portfolios' }],
