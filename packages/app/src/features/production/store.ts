@@ -183,6 +183,9 @@ async function fetchPage(key: string, cycleId: string, query: ItemQuery, page: n
  * next refresh shows it where it belongs) and the whole list goes when the cycle or the filter changes.
  */
 let added: { key: string; items: ProductionItem[] } = { key: '', items: [] };
+onLogout(() => {
+  added = { key: '', items: [] };
+});
 const addedKey = (cycleId: string, query: ItemQuery) => `${cycleId}\n${JSON.stringify(clean(query))}`;
 
 function withAdded(key: string, items: ProductionItem[]): ProductionItem[] {
