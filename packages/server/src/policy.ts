@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db/client.ts';
 import {
@@ -242,6 +242,23 @@ export async function membersOf(
     if (perms) members.push({ ...user, perms, internal: isInternalViewer(user, perms) });
   }
   return members;
+}
+
+/**
+ * The people `membersOf` answers, for many users and portfolios at once, as a condition on `users` (the
+ * broadcast's audience): an admin, or someone whose grant lets them see one of `portfolioIds`.
+ */
+export function memberOfAny(db: DbOrTx, portfolioIds: readonly string[]): SQL {
+  const granted = db
+    .select({ id: portfolioAccess.userId })
+    .from(portfolioAccess)
+    .where(
+      and(
+        inArray(portfolioAccess.portfolioId, [...portfolioIds]),
+        sql`${portfolioAccess.permissions} @> ${JSON.stringify(['portfolio.view'])}::jsonb`,
+      ),
+    );
+  return sql`(${users.role} = 'admin' or ${users.id} in ${granted})`;
 }
 
 /**

@@ -2,16 +2,9 @@ import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-or
 import type { Notification } from '../contracts/events.ts';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import {
-  notificationReceipts,
-  notifications,
-  portfolioAccess,
-  ROLES,
-  type Role,
-  scheduledRuns,
-  users,
-} from '../db/schema.ts';
+import { notificationReceipts, notifications, ROLES, type Role, scheduledRuns, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { memberOfAny } from '../policy.ts';
 import { roleRoom } from './notifier.ts';
 
 type NotificationRow = typeof notifications.$inferSelect & { read: boolean; archived: boolean };
@@ -207,19 +200,13 @@ export interface BroadcastCriteria {
 /**
  * The users a broadcast reaches, as a query of their ids (it can be awaited, or be the source of a statement):
  * criteria combine with AND; an empty criterion means no restriction. `portfolioIds` means users with a grant
- * on any of them; admins belong to every portfolio.
+ * to see any of them (policy.ts `memberOfAny`); admins belong to every portfolio.
  */
 export function audienceQuery(db: DbOrTx, criteria: BroadcastCriteria) {
   const conditions = [isNull(users.deletedAt)];
   if (criteria.roles?.length) conditions.push(inArray(users.role, criteria.roles));
   if (criteria.userIds?.length) conditions.push(inArray(users.id, criteria.userIds));
-  if (criteria.portfolioIds?.length) {
-    const members = db
-      .select({ id: portfolioAccess.userId })
-      .from(portfolioAccess)
-      .where(inArray(portfolioAccess.portfolioId, criteria.portfolioIds));
-    conditions.push(sql`(${users.role} = 'admin' or ${users.id} in ${members})`);
-  }
+  if (criteria.portfolioIds?.length) conditions.push(memberOfAny(db, criteria.portfolioIds));
   return db
     .select({ id: users.id })
     .from(users)

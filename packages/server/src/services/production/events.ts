@@ -1,9 +1,7 @@
-import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommentsEvent, ProductionEvent, TasksEvent } from '../../contracts/events.ts';
 import type { Db } from '../../db/client.ts';
-import { portfolioAccess, users } from '../../db/schema.ts';
-import { canSeeStatus, isInternalViewer } from '../../policy.ts';
+import { canSeeStatus, membersOf } from '../../policy.ts';
 import { type SocketServer, userRoom } from '../notifier.ts';
 import type { ItemView } from './views.ts';
 
@@ -96,25 +94,12 @@ export function createProductionPublisher(deps: {
 
 /**
  * Who sees a portfolio's production right now, read from the grants at that moment (so a new grant is
- * honoured at once): every admin, and each holder of production.view, marked internal or not.
+ * honoured at once): its members (policy.ts `membersOf`) who may see the production, marked internal or not.
  */
 async function portfolioAudience(db: Db, portfolioId: string): Promise<Audience> {
-  // One query: the admins, and the holders of a grant on this portfolio.
-  const rows = await db
-    .select({ id: users.id, role: users.role, permissions: portfolioAccess.permissions })
-    .from(users)
-    .leftJoin(
-      portfolioAccess,
-      and(eq(portfolioAccess.userId, users.id), eq(portfolioAccess.portfolioId, portfolioId)),
-    )
-    .where(and(isNull(users.deletedAt), or(eq(users.role, 'admin'), isNotNull(portfolioAccess.userId))));
-  const audience: Audience = [];
-  for (const r of rows) {
-    if (r.role === 'admin') audience.push({ id: r.id, internal: true });
-    else if (r.permissions?.includes('production.view'))
-      audience.push({ id: r.id, internal: isInternalViewer(r, new Set(r.permissions)) });
-  }
-  return audience;
+  return (await membersOf(db, portfolioId))
+    .filter((m) => m.perms.has('production.view'))
+    .map((m) => ({ id: m.id, internal: m.internal }));
 }
 
 /**
