@@ -298,6 +298,10 @@ export type ProductionItem = {
      * Las llamadas del flujo de revisión que quien pregunta puede hacer ahora sobre la pieza (las calcula el servidor)
      */
     allowedActions: Array<'mark-for-internal-review' | 'approve-for-client' | 'request-internal-changes' | 'approve-client-review' | 'request-client-changes' | 'withdraw-from-client-review' | 'create-material-version' | 'update-material'>;
+    /**
+     * Si el cliente ve la pieza en su estado actual (lo decide la política del servidor)
+     */
+    clientVisible: boolean;
 };
 
 /**

@@ -90,6 +90,9 @@ export const ItemSchema = component(
       description:
         'Las llamadas del flujo de revisión que quien pregunta puede hacer ahora sobre la pieza (las calcula el servidor)',
     }),
+    clientVisible: Type.Boolean({
+      description: 'Si el cliente ve la pieza en su estado actual (lo decide la política del servidor)',
+    }),
   }),
 );
 

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { type cycles, items, itemVersions, type MaterialData, portfolios } from '../../db/schema.ts';
-import { type Actor, isInternalReviewer, visibleVersions } from '../../policy.ts';
+import { type Actor, canSeeStatus, isInternalReviewer, visibleVersions } from '../../policy.ts';
 import { allowedActions, type TransitionName } from '../transitions.ts';
 
 export type ItemRow = typeof items.$inferSelect;
@@ -87,11 +87,12 @@ export interface Viewer {
   allowSelfApproval?: boolean;
 }
 
-export type ItemAnswer = ItemView & { allowedActions: TransitionName[] };
+export type ItemAnswer = ItemView & { allowedActions: TransitionName[]; clientVisible: boolean };
 
 /**
  * Items as the API answers them: each view with the calls the viewer may make on it now
- * (`allowedActions`, from the workflow table, the policy and the four-eyes rule). Who wrote the current
+ * (`allowedActions`, from the workflow table, the policy and the four-eyes rule) and whether a client sees it
+ * (`clientVisible`, from the policy's client view). Who wrote the current
  * version, and whether the portfolio lifts the rule, are read only for pieces in internal review that the
  * viewer could otherwise approve.
  */
@@ -124,6 +125,7 @@ export async function withActions(
     const known = authors.get(view._id);
     return {
       ...view,
+      clientVisible: canSeeStatus(false, view.status),
       allowedActions: allowedActions(
         { status: view.status, versionAuthorId: known?.versionAuthorId ?? null },
         wv,

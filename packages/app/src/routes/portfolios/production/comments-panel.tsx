@@ -12,7 +12,7 @@ import { itemMsg as m } from '../../../features/production/messages.ts';
 import { productionStore } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
 import { readDraft, useDraftKeeper } from '../../../lib/drafts.ts';
-import { clientCanSee, MAX_COMMENT_CHARACTERS, MAX_COMMENT_HTML } from './material.ts';
+import { MAX_COMMENT_CHARACTERS, MAX_COMMENT_HTML } from './material.ts';
 
 export type DraftAnchor = NonNullable<Comment['anchor']>;
 
@@ -98,7 +98,7 @@ export function CommentsPanel({
   const clients = new Set(members.filter((p) => p.role === 'client').map((p) => p._id));
   const reply = (c: Comment) => {
     setReplyTo({ id: c._id, name: c.author.name });
-    setVisibility(clientCanSee(item.status) ? 'client' : 'internal');
+    setVisibility(item.clientVisible ? 'client' : 'internal');
     focusComposer(composer.current);
   };
   const endReply = () => {
@@ -126,7 +126,7 @@ export function CommentsPanel({
     paused: draftFor !== item._id,
   });
   // A comment for the client may mention the client; an internal one only the team.
-  const mentionables = mentionablesFor(members, visibility === 'client' && clientCanSee(item.status));
+  const mentionables = mentionablesFor(members, visibility === 'client' && item.clientVisible);
 
   const list = useRef<HTMLUListElement>(null);
   // A pin chosen on the image brings its comment into view.

@@ -1,5 +1,3 @@
-import type { ItemStatus } from '../../../lib/enums.ts';
-
 /**
  * Rich text as plain text (paragraphs separated by blank lines), for the word-level compare of versions; a
  * mention reads as its plain label, as the copy is published.
@@ -50,7 +48,3 @@ export function uploadWithProgress(
   xhr.send(file);
   return { done, abort: () => xhr.abort() };
 }
-
-/** Statuses in which a client sees the item (product design §4; the server's policy is the authority). */
-export const clientCanSee = (status: ItemStatus) =>
-  status === 'client_review' || status === 'client_changes' || status === 'approved';
