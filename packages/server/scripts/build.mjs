@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /**
  * The server, compiled ahead of time: one ES module, `dist/server.js`, that Node runs with no TypeScript
- * tooling. Workspace code it uses (`@crw/api-client`'s event names and device names) is bundled in, and so is
- * every dependency that is plain JavaScript: one file to read and compile instead of ~500 to find, stat, read
+ * tooling. Every dependency that is plain JavaScript: one file to read and compile instead of ~500 to find, stat, read
  * and link (start-up on PostgreSQL ~1.25 s -> ~0.75 s here). The dependencies stay declared in package.json.
  * Kept as imports, installed beside it as usual: what loads files beside its own code (PGlite's WebAssembly,
  * the API reference's static files), native addons (and ws's and pg's optional ones), and what only some

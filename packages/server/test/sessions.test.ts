@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { ServerToClientEvents } from '@crw/api-client/events';
+import type { ServerToClientEvents } from '../src/contracts/events.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { ServerToClientEvents } from '@crw/api-client/events';
+import type { ServerToClientEvents } from '../../src/contracts/events.ts';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { App } from '../../src/app.ts';
 
