@@ -25,8 +25,11 @@ export default defineConfig({
   use: {
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
+    // Locally a failure keeps its trace and screenshots. On CI nobody opens them (what CI shows is the printed
+    // error), and recording them costs every test: the trace's snapshots at each action, a screenshot of each
+    // page as its context closes. The printed error is also no longer pushed away by their attachment list.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
+    screenshot: process.env.CI ? 'off' : 'only-on-failure',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The same suite runs on PGlite always and on PostgreSQL when DATABASE_URL is set. On CI a missing or
@@ -6,6 +7,10 @@ const databases = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
 
 export default defineConfig({
   test: {
+    // Vitest's default is one fork fewer than the cores: one on a 2-core machine (CI's), which left a core idle
+    // through the longest suite. Each file has its own database (a PGlite, or a fresh PostgreSQL database) and
+    // its servers listen on free ports, so files run side by side safely.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The server processes some tests start run the compiled build (test/support/server-process.ts).
     globalSetup: ['test/support/build-server.ts'],
     projects: databases.map((db) => ({

@@ -8,7 +8,7 @@ import { expect, test } from '../../support/test.ts';
  * Issue 31, planning fast: a line at the top of «Borrador» and of the table adds a draft by its title and Enter.
  * The focus stays in the line, no drawer opens, and the new pieces stay first while the plan is on screen.
  */
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const titles = Array.from({ length: 20 }, (_, i) => `Idea rápida ${String(i + 1).padStart(2, '0')}`);
 
@@ -91,7 +91,7 @@ test('the table has the same line; empty and whitespace titles add nothing; Esca
   const page = await context.newPage();
   await signIn(page, 'employee');
   await page.goto(`/portfolios/${portfolioId}/production?view=table`);
-  await expect(page.getByRole('row', { name: /Pieza con fecha 00/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Pieza con fecha 00/ })).toBeVisible({ timeout: 15_000 });
   const line = page.getByRole('textbox', { name: 'Añadir pieza en borrador' });
   await line.click();
   await page.keyboard.press('Enter');
@@ -105,6 +105,10 @@ test('the table has the same line; empty and whitespace titles add nothing; Esca
   await page.keyboard.type('Segunda de la tabla');
   await page.keyboard.press('Enter');
   const rows = page.locator('tbody tr[data-row]');
+  // Both saved, one after the other (a busy machine takes seconds), then first on the page, newest first.
+  await expect(page.getByRole('status').filter({ hasText: 'Se añadió «Segunda de la tabla»' })).toBeAttached({
+    timeout: 20_000,
+  });
   await expect(rows.nth(0)).toContainText('Segunda de la tabla');
   await expect(rows.nth(1)).toContainText('Primera de la tabla');
   await expect(line).toBeFocused();
