@@ -7,34 +7,28 @@ import * as service from '../../services/agents.ts';
 import { EntityId, idParams } from '../params.ts';
 import { TaskFields, TaskSchema } from '../tasks/schemas.ts';
 
+/** What an agent and its detail both answer, around the tools (ids, or the tools themselves) and the tasks. */
+const agentHead = {
+  _id: Type.String(),
+  portfolioId: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  instructions: Type.String(),
+};
+const agentTail = { active: Type.Boolean(), createdAt: Timestamp, updatedAt: Timestamp };
+
 export const AgentSchema = component(
   'Agent',
-  Type.Object({
-    _id: Type.String(),
-    portfolioId: Type.String(),
-    name: Type.String(),
-    description: Type.String(),
-    instructions: Type.String(),
-    tools: Type.Array(Type.String()),
-    active: Type.Boolean(),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  }),
+  Type.Object({ ...agentHead, tools: Type.Array(Type.String()), ...agentTail }),
 );
 
 const AgentDetailSchema = component(
   'AgentDetail',
   Type.Object({
-    _id: Type.String(),
-    portfolioId: Type.String(),
-    name: Type.String(),
-    description: Type.String(),
-    instructions: Type.String(),
+    ...agentHead,
     tools: Type.Array(Type.Object({ _id: Type.String(), name: Type.String(), kind: Type.String() })),
     tasks: Type.Array(ref(TaskSchema)),
-    active: Type.Boolean(),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
+    ...agentTail,
   }),
 );
 
