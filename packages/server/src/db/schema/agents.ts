@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, ownedBy, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { portfolios } from './portfolios.ts';
 import { items } from './production.ts';
@@ -26,9 +26,7 @@ export const agents = pgTable(
   'agents',
   {
     id: id(),
-    portfolioId: text('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    portfolioId: ownedBy('portfolio_id', () => portfolios.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     instructions: text('instructions').notNull().default(''),
@@ -46,12 +44,8 @@ export const tasks = pgTable(
   'tasks',
   {
     id: id(),
-    portfolioId: text('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
-    agentId: text('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
+    portfolioId: ownedBy('portfolio_id', () => portfolios.id),
+    agentId: ownedBy('agent_id', () => agents.id),
     itemId: text('item_id').references(() => items.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     instructions: text('instructions').notNull().default(''),

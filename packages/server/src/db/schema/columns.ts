@@ -1,4 +1,4 @@
-import { text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The columns every table writes the same way. */
 export const id = () =>
@@ -12,3 +12,9 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+/**
+ * A required reference to the row that owns this one: deleting the owner deletes it (`onDelete: 'cascade'`).
+ * `target` is a function, as drizzle's `references` wants, so that tables may refer to tables declared later.
+ */
+export const ownedBy = (name: string, target: () => AnyPgColumn) =>
+  text(name).notNull().references(target, { onDelete: 'cascade' });

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, ownedBy, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { portfolioIntegrations, portfolios } from './portfolios.ts';
 import { items } from './production.ts';
@@ -39,12 +39,8 @@ export const notifications = pgTable(
 export const notificationReceipts = pgTable(
   'notification_receipts',
   {
-    notificationId: text('notification_id')
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: ownedBy('notification_id', () => notifications.id),
+    userId: ownedBy('user_id', () => users.id),
     /** The notification's `created_at`, copied: the inbox's order. */
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     read: boolean('read').notNull().default(false),
@@ -66,9 +62,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -104,15 +98,9 @@ export const notionSyncs = pgTable(
   'notion_syncs',
   {
     id: id(),
-    portfolioId: text('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
-    itemId: text('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    integrationId: text('integration_id')
-      .notNull()
-      .references(() => portfolioIntegrations.id, { onDelete: 'cascade' }),
+    portfolioId: ownedBy('portfolio_id', () => portfolios.id),
+    itemId: ownedBy('item_id', () => items.id),
+    integrationId: ownedBy('integration_id', () => portfolioIntegrations.id),
     status: text('status').$type<NotionSyncStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     blocksSent: integer('blocks_sent').notNull().default(0),
@@ -140,12 +128,8 @@ export const notionSyncs = pgTable(
 export const itemFollows = pgTable(
   'item_follows',
   {
-    itemId: text('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: ownedBy('item_id', () => items.id),
+    userId: ownedBy('user_id', () => users.id),
     following: boolean('following').notNull().default(true),
     updatedAt: updatedAt(),
   },
@@ -204,9 +188,7 @@ export const mailDigestEntries = pgTable(
   'mail_digest_entries',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     title: text('title').notNull(),
     content: text('content').notNull(),
     url: text('url'),
@@ -224,9 +206,7 @@ export const signinLinks = pgTable(
   'signin_links',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     tokenVersion: integer('token_version').notNull(),
     target: text('target').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
