@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, id, ownedBy, updatedAt } from './columns.ts';
+import { boolean, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, queueColumns, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { portfolios } from './portfolios.ts';
 import { items } from './production.ts';
@@ -51,14 +51,8 @@ export const tasks = pgTable(
     instructions: text('instructions').notNull().default(''),
     status: text('status').$type<TaskStatus>().notNull().default('pending'),
     result: text('result'),
-    /** Runs tried so far (the runner's claims), the last one's error, and when the next may start. */
-    attempts: integer('attempts').notNull().default(0),
-    error: text('error'),
-    /** The technical detail of `error` (a network error as Node gave it, a tool's status and answer). */
-    errorDetail: text('error_detail'),
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
-    /** While running: the claiming instance's lease; past it, another instance may take the task over. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The runner's claims; `errorDetail`: a network error as Node gave it, a tool's status and answer. */
+    ...queueColumns(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     dueDate: date('due_date', { mode: 'string' }),

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, ownedBy, updatedAt } from './columns.ts';
+import { createdAt, id, ownedBy, queueColumns, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { portfolioIntegrations, portfolios } from './portfolios.ts';
 import { items } from './production.ts';
@@ -102,13 +102,9 @@ export const notionSyncs = pgTable(
     itemId: ownedBy('item_id', () => items.id),
     integrationId: ownedBy('integration_id', () => portfolioIntegrations.id),
     status: text('status').$type<NotionSyncStatus>().notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
+    /** `errorDetail`: a network error, Notion's status, code and message. */
+    ...queueColumns(),
     blocksSent: integer('blocks_sent').notNull().default(0),
-    error: text('error'),
-    /** The technical detail of `error` (a network error, Notion's status, code and message), for «Detalles». */
-    errorDetail: text('error_detail'),
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -163,12 +159,8 @@ export const mailOutbox = pgTable(
     template: text('template').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status').$type<MailStatus>().notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    error: text('error'),
-    /** The SMTP server's reply or the network error behind `error`, for «Detalles». */
-    errorDetail: text('error_detail'),
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** `errorDetail`: the SMTP server's reply or the network error behind `error`. */
+    ...queueColumns(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
