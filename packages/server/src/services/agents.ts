@@ -1,16 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { cappedTotal, withTotal } from '../db/pages.ts';
-import {
-  agents,
-  items,
-  portfolioAccess,
-  portfolios,
-  type TaskStatus,
-  tasks,
-  tools,
-  users,
-} from '../db/schema.ts';
+import { agents, items, portfolioAccess, type TaskStatus, tasks, tools, users } from '../db/schema.ts';
 import { AppError, notFound, notFoundMessages } from '../errors.ts';
 import {
   type Actor,
@@ -19,6 +10,7 @@ import {
   portfolioPermissions,
   requirePortfolio,
 } from '../policy.ts';
+import { assertPortfolioExists } from './portfolios.ts';
 import type { Ports } from './ports.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -110,13 +102,7 @@ export interface AgentInput {
 
 export async function createAgent(db: DbOrTx, portfolioId: string, input: AgentInput) {
   const name = nonBlank('name', input.name);
-  // The portfolio must exist (an admin's permission check does not prove it); a deletion racing this insert
-  // is answered 404 by the error handler's foreign-key net.
-  const [portfolio] = await db
-    .select({ id: portfolios.id })
-    .from(portfolios)
-    .where(eq(portfolios.id, portfolioId));
-  if (!portfolio) throw notFound('portfolio');
+  await assertPortfolioExists(db, portfolioId);
   const toolIds = [...new Set(input.tools ?? [])];
   await assertTools(db, toolIds);
   const [row] = await db

@@ -121,6 +121,18 @@ export async function createPortfolio(db: DbOrTx, actor: Actor, input: NewPortfo
   return toPortfolio(row!, []);
 }
 
+/**
+ * The portfolio must exist before something is added to it (an admin's permission check does not prove it): 404
+ * otherwise. A deletion racing the insert that follows is answered 404 by the error handler's foreign-key net.
+ */
+export async function assertPortfolioExists(db: DbOrTx, portfolioId: string) {
+  const [portfolio] = await db
+    .select({ id: portfolios.id })
+    .from(portfolios)
+    .where(eq(portfolios.id, portfolioId));
+  if (!portfolio) throw notFound('portfolio');
+}
+
 export const isSlug = (s: string) => new RegExp(slugPattern).test(s) && s.length >= 3 && s.length <= 60;
 
 export async function identifierAvailable(db: DbOrTx, identifier: string): Promise<boolean> {
@@ -176,13 +188,7 @@ export async function addNotionIntegration(db: DbOrTx, portfolioId: string, pagi
       [{ field: 'paginaNotionId', message: 'No es un id de página de Notion' }],
     );
   }
-  // The portfolio must exist (an admin's permission check does not prove it); a deletion racing this insert
-  // is answered 404 by the error handler's foreign-key net.
-  const [portfolio] = await db
-    .select({ id: portfolios.id })
-    .from(portfolios)
-    .where(eq(portfolios.id, portfolioId));
-  if (!portfolio) throw notFound('portfolio');
+  await assertPortfolioExists(db, portfolioId);
   const [exists] = await db
     .select({ id: portfolioIntegrations.id })
     .from(portfolioIntegrations)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { boolean, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, queueColumns, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { portfolios } from './portfolios.ts';
 import { items } from './production.ts';
@@ -26,9 +26,7 @@ export const agents = pgTable(
   'agents',
   {
     id: id(),
-    portfolioId: text('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    portfolioId: ownedBy('portfolio_id', () => portfolios.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     instructions: text('instructions').notNull().default(''),
@@ -46,25 +44,15 @@ export const tasks = pgTable(
   'tasks',
   {
     id: id(),
-    portfolioId: text('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
-    agentId: text('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
+    portfolioId: ownedBy('portfolio_id', () => portfolios.id),
+    agentId: ownedBy('agent_id', () => agents.id),
     itemId: text('item_id').references(() => items.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     instructions: text('instructions').notNull().default(''),
     status: text('status').$type<TaskStatus>().notNull().default('pending'),
     result: text('result'),
-    /** Runs tried so far (the runner's claims), the last one's error, and when the next may start. */
-    attempts: integer('attempts').notNull().default(0),
-    error: text('error'),
-    /** The technical detail of `error` (a network error as Node gave it, a tool's status and answer). */
-    errorDetail: text('error_detail'),
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
-    /** While running: the claiming instance's lease; past it, another instance may take the task over. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The runner's claims; `errorDetail`: a network error as Node gave it, a tool's status and answer. */
+    ...queueColumns(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     dueDate: date('due_date', { mode: 'string' }),

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, ownedBy, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { portfolios } from './portfolios.ts';
 
@@ -21,9 +21,7 @@ export const comments = pgTable(
   'comments',
   {
     id: id(),
-    portfolioId: text('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    portfolioId: ownedBy('portfolio_id', () => portfolios.id),
     entityId: text('entity_id').notNull(),
     entityType: text('entity_type').$type<CommentEntityType>().notNull(),
     body: text('body').notNull(),

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, ownedBy, queueColumns, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { portfolioIntegrations, portfolios } from './portfolios.ts';
 import { items } from './production.ts';
@@ -39,12 +39,8 @@ export const notifications = pgTable(
 export const notificationReceipts = pgTable(
   'notification_receipts',
   {
-    notificationId: text('notification_id')
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: ownedBy('notification_id', () => notifications.id),
+    userId: ownedBy('user_id', () => users.id),
     /** The notification's `created_at`, copied: the inbox's order. */
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     read: boolean('read').notNull().default(false),
@@ -66,9 +62,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -104,23 +98,13 @@ export const notionSyncs = pgTable(
   'notion_syncs',
   {
     id: id(),
-    portfolioId: text('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
-    itemId: text('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    integrationId: text('integration_id')
-      .notNull()
-      .references(() => portfolioIntegrations.id, { onDelete: 'cascade' }),
+    portfolioId: ownedBy('portfolio_id', () => portfolios.id),
+    itemId: ownedBy('item_id', () => items.id),
+    integrationId: ownedBy('integration_id', () => portfolioIntegrations.id),
     status: text('status').$type<NotionSyncStatus>().notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
+    /** `errorDetail`: a network error, Notion's status, code and message. */
+    ...queueColumns(),
     blocksSent: integer('blocks_sent').notNull().default(0),
-    error: text('error'),
-    /** The technical detail of `error` (a network error, Notion's status, code and message), for «Detalles». */
-    errorDetail: text('error_detail'),
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -140,12 +124,8 @@ export const notionSyncs = pgTable(
 export const itemFollows = pgTable(
   'item_follows',
   {
-    itemId: text('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: ownedBy('item_id', () => items.id),
+    userId: ownedBy('user_id', () => users.id),
     following: boolean('following').notNull().default(true),
     updatedAt: updatedAt(),
   },
@@ -179,12 +159,8 @@ export const mailOutbox = pgTable(
     template: text('template').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status').$type<MailStatus>().notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    error: text('error'),
-    /** The SMTP server's reply or the network error behind `error`, for «Detalles». */
-    errorDetail: text('error_detail'),
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** `errorDetail`: the SMTP server's reply or the network error behind `error`. */
+    ...queueColumns(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -204,9 +180,7 @@ export const mailDigestEntries = pgTable(
   'mail_digest_entries',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     title: text('title').notNull(),
     content: text('content').notNull(),
     url: text('url'),
@@ -224,9 +198,7 @@ export const signinLinks = pgTable(
   'signin_links',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     tokenVersion: integer('token_version').notNull(),
     target: text('target').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,5 +1,5 @@
 import { boolean, date, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, ownedBy, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 
 /** Portfolios, their integrations, who may open them (grants), and their production cycles. */
@@ -37,9 +37,7 @@ export const portfolioIntegrations = pgTable(
   'portfolio_integrations',
   {
     id: id(),
-    portfolioId: text('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    portfolioId: ownedBy('portfolio_id', () => portfolios.id),
     type: text('type').$type<'notion'>().notNull().default('notion'),
     paginaNotionId: text('pagina_notion_id').notNull(),
     createdAt: createdAt(),
@@ -50,12 +48,8 @@ export const portfolioIntegrations = pgTable(
 export const portfolioAccess = pgTable(
   'portfolio_access',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    portfolioId: text('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    portfolioId: ownedBy('portfolio_id', () => portfolios.id),
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
@@ -69,9 +63,7 @@ export const cycles = pgTable(
   'cycles',
   {
     id: id(),
-    portfolioId: text('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    portfolioId: ownedBy('portfolio_id', () => portfolios.id),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, ownedBy, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { cycles, portfolios } from './portfolios.ts';
 
@@ -43,12 +43,8 @@ export const items = pgTable(
   'items',
   {
     id: id(),
-    portfolioId: text('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
-    cycleId: text('cycle_id')
-      .notNull()
-      .references(() => cycles.id, { onDelete: 'cascade' }),
+    portfolioId: ownedBy('portfolio_id', () => portfolios.id),
+    cycleId: ownedBy('cycle_id', () => cycles.id),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     format: text('format'),
@@ -105,9 +101,7 @@ export const items = pgTable(
 export const cycleItemTallies = pgTable(
   'cycle_item_tallies',
   {
-    cycleId: text('cycle_id')
-      .notNull()
-      .references(() => cycles.id, { onDelete: 'cascade' }),
+    cycleId: ownedBy('cycle_id', () => cycles.id),
     status: text('status').$type<ItemStatus>().notNull(),
     format: text('format').notNull(),
     pilar: text('pilar').notNull(),
@@ -127,9 +121,7 @@ export const itemVersions = pgTable(
   'item_versions',
   {
     id: id(),
-    itemId: text('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
+    itemId: ownedBy('item_id', () => items.id),
     number: integer('number').notNull(),
     materialData: jsonb('material_data').$type<MaterialData>().notNull(),
     changeReason: text('change_reason'),
@@ -149,9 +141,7 @@ export const itemHistory = pgTable(
   'item_history',
   {
     id: id(),
-    itemId: text('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
+    itemId: ownedBy('item_id', () => items.id),
     actorId: text('actor_id').references(() => users.id),
     action: text('action').notNull(),
     fromStatus: text('from_status').$type<ItemStatus>(),
@@ -178,9 +168,7 @@ export const files = pgTable(
   'files',
   {
     id: id(),
-    itemId: text('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
+    itemId: ownedBy('item_id', () => items.id),
     s3Key: text('s3_key').notNull().unique(),
     fileName: text('file_name').notNull(),
     fileType: text('file_type').notNull(),

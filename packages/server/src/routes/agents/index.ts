@@ -1,48 +1,40 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { component, errorResponses, Ok, ref, Timestamp } from '../../lib/schemas.ts';
-import { requirePortfolio } from '../../policy.ts';
+import { type Actor, requirePortfolio } from '../../policy.ts';
 import * as work from '../../services/agent-use-cases.ts';
 import * as service from '../../services/agents.ts';
+import { EntityId, idParams } from '../params.ts';
 import { TaskFields, TaskSchema } from '../tasks/schemas.ts';
+
+/** What an agent and its detail both answer, around the tools (ids, or the tools themselves) and the tasks. */
+const agentHead = {
+  _id: Type.String(),
+  portfolioId: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  instructions: Type.String(),
+};
+const agentTail = { active: Type.Boolean(), createdAt: Timestamp, updatedAt: Timestamp };
 
 export const AgentSchema = component(
   'Agent',
-  Type.Object({
-    _id: Type.String(),
-    portfolioId: Type.String(),
-    name: Type.String(),
-    description: Type.String(),
-    instructions: Type.String(),
-    tools: Type.Array(Type.String()),
-    active: Type.Boolean(),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  }),
+  Type.Object({ ...agentHead, tools: Type.Array(Type.String()), ...agentTail }),
 );
 
 const AgentDetailSchema = component(
   'AgentDetail',
   Type.Object({
-    _id: Type.String(),
-    portfolioId: Type.String(),
-    name: Type.String(),
-    description: Type.String(),
-    instructions: Type.String(),
+    ...agentHead,
     tools: Type.Array(Type.Object({ _id: Type.String(), name: Type.String(), kind: Type.String() })),
     tasks: Type.Array(ref(TaskSchema)),
-    active: Type.Boolean(),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
+    ...agentTail,
   }),
 );
 
-const PortfolioParams = Type.Object({ portfolioId: Type.String({ minLength: 1, maxLength: 100 }) });
-const AgentParams = Type.Object({
-  portfolioId: Type.String({ minLength: 1, maxLength: 100 }),
-  agentId: Type.String({ minLength: 1, maxLength: 100 }),
-});
-const ToolIds = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 });
+const PortfolioParams = idParams('portfolioId');
+const AgentParams = idParams('portfolioId', 'agentId');
+const ToolIds = Type.Array(EntityId, { maxItems: 50 });
 const tags = ['agents'];
 const AgentFields = {
   name: Type.String({ minLength: 1, maxLength: 120 }),
@@ -51,6 +43,16 @@ const AgentFields = {
 };
 
 export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The path's agent, once the caller may manage the agents of its portfolio (policy.ts, in loadAgent). */
+  const agentInPath = (request: { user: Actor; params: Static<typeof AgentParams> }) =>
+    service.loadAgent(
+      app.db,
+      request.user,
+      request.params.portfolioId,
+      request.params.agentId,
+      'agents.manage',
+    );
+
   app.get(
     '/agents/:portfolioId',
     {
@@ -102,16 +104,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(AgentDetailSchema), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
-      const agent = await service.loadAgent(
-        app.db,
-        request.user,
-        request.params.portfolioId,
-        request.params.agentId,
-        'agents.manage',
-      );
-      return service.agentDetail(app.db, agent);
-    },
+    async (request) => service.agentDetail(app.db, await agentInPath(request)),
   );
 
   app.delete(
@@ -126,14 +119,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const agent = await service.loadAgent(
-        app.db,
-        request.user,
-        request.params.portfolioId,
-        request.params.agentId,
-        'agents.manage',
-      );
-      await work.deleteAgent(app, agent);
+      await work.deleteAgent(app, await agentInPath(request));
       return { success: true };
     },
   );
@@ -158,16 +144,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(AgentSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const agent = await service.loadAgent(
-        app.db,
-        request.user,
-        request.params.portfolioId,
-        request.params.agentId,
-        'agents.manage',
-      );
-      return work.editAgent(app, agent, request.body);
-    },
+    async (request) => work.editAgent(app, await agentInPath(request), request.body),
   );
 
   app.put(
@@ -182,16 +159,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(AgentSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const agent = await service.loadAgent(
-        app.db,
-        request.user,
-        request.params.portfolioId,
-        request.params.agentId,
-        'agents.manage',
-      );
-      return service.setAgentTools(app.db, agent, request.body.tools);
-    },
+    async (request) => service.setAgentTools(app.db, await agentInPath(request), request.body.tools),
   );
 
   app.post(
@@ -207,13 +175,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const agent = await service.loadAgent(
-        app.db,
-        request.user,
-        request.params.portfolioId,
-        request.params.agentId,
-        'agents.manage',
-      );
+      const agent = await agentInPath(request);
       return reply.status(201).send(await work.addTask(app, request.user, agent, request.body));
     },
   );

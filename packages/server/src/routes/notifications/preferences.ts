@@ -50,15 +50,19 @@ const FollowingSchema = Type.Object({ following: Type.Boolean() }, { title: 'Fol
  * («Dejar de seguir»). Everyone may read and change only their own.
  */
 export const notificationPreferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const answer = (role: Actor['role'], preferences: Preferences) => ({
-    preferences,
-    // The screen lists what the person can be told of: tasks are internal work, never a client's.
-    groups: NOTIFY_GROUPS.filter((key) => role !== 'client' || key !== 'tasks').map((key) => ({
-      key,
-      label: groupLabels[key],
-    })),
-    email: { available: app.mail.enabled, digestMinutes: app.env.MAIL_DIGEST_MINUTES },
-  });
+  /** The answer of both preference routes; no preferences means the account is gone (401, as for any route). */
+  const answer = (role: Actor['role'], preferences: Preferences | undefined) => {
+    if (!preferences) throw new AppError('UNAUTHORIZED');
+    return {
+      preferences,
+      // The screen lists what the person can be told of: tasks are internal work, never a client's.
+      groups: NOTIFY_GROUPS.filter((key) => role !== 'client' || key !== 'tasks').map((key) => ({
+        key,
+        label: groupLabels[key],
+      })),
+      email: { available: app.mail.enabled, digestMinutes: app.env.MAIL_DIGEST_MINUTES },
+    };
+  };
 
   app.get(
     '/notifications/preferences',
@@ -70,11 +74,7 @@ export const notificationPreferenceRoutes: FastifyPluginAsyncTypebox = async (ap
         response: { 200: ref(PreferencesSchema), ...errorResponses(401) },
       },
     },
-    async (request) => {
-      const prefs = await getPreferences(app.db, request.user.id);
-      if (!prefs) throw new AppError('UNAUTHORIZED');
-      return answer(request.user.role, prefs);
-    },
+    async (request) => answer(request.user.role, await getPreferences(app.db, request.user.id)),
   );
 
   app.put(
@@ -88,11 +88,8 @@ export const notificationPreferenceRoutes: FastifyPluginAsyncTypebox = async (ap
         response: { 200: ref(PreferencesSchema), ...errorResponses(400, 401) },
       },
     },
-    async (request) => {
-      const prefs = await updatePreferences(app.db, request.user.id, request.body.preferences);
-      if (!prefs) throw new AppError('UNAUTHORIZED');
-      return answer(request.user.role, prefs);
-    },
+    async (request) =>
+      answer(request.user.role, await updatePreferences(app.db, request.user.id, request.body.preferences)),
   );
 
   app.get(

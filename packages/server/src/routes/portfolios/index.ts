@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, Ok, ref } from '../../lib/schemas.ts';
-import { requireGlobal, requirePortfolio } from '../../policy.ts';
+import { requireGlobal } from '../../policy.ts';
 import * as service from '../../services/portfolios.ts';
+import { portfolioFromPath } from '../access.ts';
+import { idParams } from '../params.ts';
 import {
   AccountDataSchema,
   IntegrationSchema,
@@ -13,6 +15,9 @@ import {
 
 const Identifier = Type.String({ minLength: 3, maxLength: 60, pattern: service.slugPattern });
 const tags = ['portfolios'];
+/** The body that names a Notion page (to integrate it, or to let it go). */
+const notionPageBody = (title: string) =>
+  Type.Object({ paginaNotionId: Type.String({ minLength: 1, maxLength: 200 }) }, { title });
 
 export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -59,7 +64,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'checkPortfolioIdentifier',
         tags,
         summary: 'Indica si un identificador está libre (solo para quien puede crear portafolios)',
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
+        params: IdParams,
         response: {
           200: Type.Object({ available: Type.Boolean() }, { title: 'IdentifierAvailability' }),
           ...errorResponses(401, 403),
@@ -85,10 +90,8 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(PortfolioSchema), ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.view');
-      return service.getPortfolioView(app.db, request.params.id);
-    },
+    async (request) =>
+      service.getPortfolioView(app.db, await portfolioFromPath(app, request, 'portfolio.view')),
   );
 
   app.put(
@@ -116,8 +119,8 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.edit');
-      return service.editPortfolio(app, request.params.id, request.body);
+      const portfolioId = await portfolioFromPath(app, request, 'portfolio.edit');
+      return service.editPortfolio(app, portfolioId, request.body);
     },
   );
 
@@ -133,8 +136,8 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.delete');
-      await service.deletePortfolio(app, request.params.id, request.log);
+      const portfolioId = await portfolioFromPath(app, request, 'portfolio.delete');
+      await service.deletePortfolio(app, portfolioId, request.log);
       return { success: true };
     },
   );
@@ -147,18 +150,15 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Integra una página de Notion en el portafolio',
         params: IdParams,
-        body: Type.Object(
-          { paginaNotionId: Type.String({ minLength: 1, maxLength: 200 }) },
-          { title: 'NotionIntegrationBody' },
-        ),
+        body: notionPageBody('NotionIntegrationBody'),
         response: { 201: IntegrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.edit');
+      const portfolioId = await portfolioFromPath(app, request, 'portfolio.edit');
       return reply
         .status(201)
-        .send(await service.addNotionIntegration(app.db, request.params.id, request.body.paginaNotionId));
+        .send(await service.addNotionIntegration(app.db, portfolioId, request.body.paginaNotionId));
     },
   );
 
@@ -173,10 +173,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NotionSyncStateSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.edit');
-      return service.notionSyncState(app, request.params.id);
-    },
+    async (request) => service.notionSyncState(app, await portfolioFromPath(app, request, 'portfolio.edit')),
   );
 
   app.post(
@@ -197,10 +194,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.edit');
-      return service.syncNotionNow(app, request.params.id);
-    },
+    async (request) => service.syncNotionNow(app, await portfolioFromPath(app, request, 'portfolio.edit')),
   );
 
   app.get(
@@ -214,10 +208,8 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(IntegrationSchema), ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.view');
-      return service.listIntegrations(app.db, request.params.id);
-    },
+    async (request) =>
+      service.listIntegrations(app.db, await portfolioFromPath(app, request, 'portfolio.view')),
   );
 
   app.delete(
@@ -227,22 +219,16 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'deleteIntegration',
         tags,
         summary: 'Elimina una integración (con paginaNotionId en el cuerpo)',
-        params: Type.Object({
-          id: Type.String({ minLength: 1, maxLength: 100 }),
-          integrationId: Type.String({ minLength: 1, maxLength: 100 }),
-        }),
-        body: Type.Object(
-          { paginaNotionId: Type.String({ minLength: 1, maxLength: 200 }) },
-          { title: 'DeleteIntegrationBody' },
-        ),
+        params: idParams('id', 'integrationId'),
+        body: notionPageBody('DeleteIntegrationBody'),
         response: { 200: Ok, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'portfolio.edit');
+      const portfolioId = await portfolioFromPath(app, request, 'portfolio.edit');
       await service.removeIntegration(
         app.db,
-        request.params.id,
+        portfolioId,
         request.params.integrationId,
         request.body.paginaNotionId,
       );

@@ -3,6 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, IsoDate, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
 import { isInternalViewer, requirePortfolio } from '../../policy.ts';
 import * as production from '../../services/production/index.ts';
+import { cycleFromPath, portfolioFromPath } from '../access.ts';
+import { EntityId } from '../params.ts';
 import { CycleSchema } from './schemas.ts';
 
 const tags = ['production'];
@@ -27,10 +29,10 @@ export const cycleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'production.edit');
+      const portfolioId = await portfolioFromPath(app, request, 'production.edit');
       return reply
         .status(201)
-        .send(await production.startProduction(app.db, request.params.id, request.body.cycleDuration));
+        .send(await production.startProduction(app.db, portfolioId, request.body.cycleDuration));
     },
   );
 
@@ -49,10 +51,8 @@ export const cycleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'production.view');
-      return production.currentCycle(app.db, request.params.id);
-    },
+    async (request) =>
+      production.currentCycle(app.db, await portfolioFromPath(app, request, 'production.view')),
   );
 
   app.get(
@@ -88,10 +88,10 @@ export const cycleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'production.edit');
+      const portfolioId = await portfolioFromPath(app, request, 'production.edit');
       return reply
         .status(201)
-        .send(await production.createNextCycle(app.db, request.params.id, request.body.cycleDuration));
+        .send(await production.createNextCycle(app.db, portfolioId, request.body.cycleDuration));
     },
   );
 
@@ -105,7 +105,7 @@ export const cycleRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Crea un ciclo: el primero del portafolio empieza cualquier día; los demás, el día después de que termine el último (409 si no)',
         body: Type.Object(
           {
-            portfolioId: Type.String({ minLength: 1, maxLength: 100 }),
+            portfolioId: EntityId,
             startDate: IsoDate,
             endDate: IsoDate,
           },
@@ -133,12 +133,7 @@ export const cycleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { cycle } = await production.loadCycle(
-        app.db,
-        request.user,
-        request.params.id,
-        'production.edit',
-      );
+      const { cycle } = await cycleFromPath(app, request, 'production.edit');
       return production.updateCycleEnd(app.db, cycle, request.body.endDate);
     },
   );
@@ -155,12 +150,7 @@ export const cycleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { cycle } = await production.loadCycle(
-        app.db,
-        request.user,
-        request.params.id,
-        'production.edit',
-      );
+      const { cycle } = await cycleFromPath(app, request, 'production.edit');
       await production.deleteCycle(app.db, cycle);
       return { success: true };
     },

@@ -3,9 +3,13 @@ import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, nativeJsonAnswer, Ok, Paginated, ref } from '../../lib/schemas.ts';
 import { isInternalViewer, requirePortfolio } from '../../policy.ts';
 import * as production from '../../services/production/index.ts';
+import { cycleFromPath } from '../access.ts';
+import { EntityId } from '../params.ts';
 import { ItemFields, ItemListQuery, ItemSchema, MemberSchema } from './schemas.ts';
 
 const tags = ['production'];
+/** The body that names the cycle the pieces go to (moving one, or carrying a cycle's pending ones over). */
+const nextCycleBody = (title: string) => Type.Object({ nextCycleId: EntityId }, { title });
 
 /**
  * A portfolio's people and a cycle's items: list, create, edit, delete, duplicate, move, carry over. Each route
@@ -63,7 +67,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const access = await production.loadCycle(app.db, request.user, request.params.id, 'production.edit');
+      const access = await cycleFromPath(app, request, 'production.edit');
       return reply.status(201).send(await production.addItem(app, request.user, access, request.body));
     },
   );
@@ -139,10 +143,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Mueve una pieza a otro ciclo del mismo portafolio',
         params: IdParams,
-        body: Type.Object(
-          { nextCycleId: Type.String({ minLength: 1, maxLength: 100 }) },
-          { title: 'MoveItemBody' },
-        ),
+        body: nextCycleBody('MoveItemBody'),
         response: { 200: ref(ItemSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -161,12 +162,12 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Mueve varias piezas de un portafolio a otro ciclo suyo (todas o ninguna)',
         body: Type.Object(
           {
-            itemIds: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+            itemIds: Type.Array(EntityId, {
               minItems: 1,
               maxItems: 100,
               uniqueItems: true,
             }),
-            nextCycleId: Type.String({ minLength: 1, maxLength: 100 }),
+            nextCycleId: EntityId,
           },
           { title: 'MoveItemsBody' },
         ),
@@ -193,15 +194,12 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Pasa al ciclo indicado todas las piezas del ciclo que aún no están aprobadas',
         params: IdParams,
-        body: Type.Object(
-          { nextCycleId: Type.String({ minLength: 1, maxLength: 100 }) },
-          { title: 'CarryOverBody' },
-        ),
+        body: nextCycleBody('CarryOverBody'),
         response: { 200: Type.Array(ref(ItemSchema)), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
-      const access = await production.loadCycle(app.db, request.user, request.params.id, 'production.edit');
+      const access = await cycleFromPath(app, request, 'production.edit');
       return production.carryOverPending(app, request.user, access, request.body.nextCycleId);
     },
   );

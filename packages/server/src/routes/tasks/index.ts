@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
-import { requirePortfolio } from '../../policy.ts';
 import * as work from '../../services/agent-use-cases.ts';
 import * as service from '../../services/agents.ts';
+import { portfolioFromPath } from '../access.ts';
+import { EntityId } from '../params.ts';
 import { TaskFields, TaskSchema, TaskStatusSchema } from './schemas.ts';
 
 const tags = ['tasks'];
@@ -41,10 +42,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(ref(TaskSchema)), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
-      await requirePortfolio(app.db, request.user, request.params.id, 'agents.manage');
-      return work.portfolioTasks(app, request.params.id);
-    },
+    async (request) => work.portfolioTasks(app, await portfolioFromPath(app, request, 'agents.manage')),
   );
 
   app.post(
@@ -57,8 +55,8 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object(
           {
             ...TaskFields,
-            agentId: Type.String({ minLength: 1, maxLength: 100 }),
-            portfolioId: Type.String({ minLength: 1, maxLength: 100 }),
+            agentId: EntityId,
+            portfolioId: EntityId,
           },
           { title: 'CreateTaskBody' },
         ),

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
+import { errorResponses, IdParams, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
 import { permissionCatalog, requireGlobal } from '../../policy.ts';
 import * as usersService from '../../services/users.ts';
 import { toPublicUser } from '../../services/users.ts';
+import { EntityId, idParams } from '../params.ts';
 import { RoleSchema, UserSchema } from '../schemas.ts';
 
 export const CreateUserBody = Type.Object(
@@ -43,7 +44,6 @@ const PortfolioAccessSchema = Type.Object(
   { title: 'PortfolioAccess' },
 );
 const PermissionKeys = Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 50 });
-const UserIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
 const tags = ['users'];
 const admin = { roles: ['admin' as const] };
@@ -152,7 +152,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getUser',
         tags,
         summary: 'Un usuario (solo administradores)',
-        params: UserIdParams,
+        params: IdParams,
         response: { 200: ref(UserSchema), ...errorResponses(401, 403, 404) },
       },
     },
@@ -167,7 +167,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'updateUser',
         tags,
         summary: 'Edita nombre, correo, rol o contraseña (solo administradores)',
-        params: UserIdParams,
+        params: IdParams,
         body: UpdateUserBody,
         response: { 200: ref(UserSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -184,7 +184,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'deleteUser',
         tags,
         summary: 'Elimina un usuario; su historial se conserva como usuario eliminado',
-        params: UserIdParams,
+        params: IdParams,
         response: { 200: Ok, ...errorResponses(401, 403, 404) },
       },
     },
@@ -202,7 +202,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'updateUserPermissions',
         tags,
         summary: 'Cambia los permisos globales de un usuario',
-        params: UserIdParams,
+        params: IdParams,
         body: Type.Object({ permissions: PermissionKeys }, { title: 'PermissionsBody' }),
         response: { 200: ref(UserSchema), ...errorResponses(400, 401, 403, 404) },
       },
@@ -226,7 +226,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listPortfolioAccess',
         tags,
         summary: 'Los accesos a portafolios de un usuario',
-        params: UserIdParams,
+        params: IdParams,
         response: { 200: Type.Array(PortfolioAccessSchema), ...errorResponses(401, 403, 404) },
       },
     },
@@ -241,10 +241,10 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'grantPortfolioAccess',
         tags,
         summary: 'Concede (o cambia) el acceso de un usuario a un portafolio',
-        params: UserIdParams,
+        params: IdParams,
         body: Type.Object(
           {
-            portfolioId: Type.String({ minLength: 1, maxLength: 100 }),
+            portfolioId: EntityId,
             permissions: Type.Optional(PermissionKeys),
           },
           { title: 'GrantAccessBody' },
@@ -264,10 +264,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'revokePortfolioAccess',
         tags,
         summary: 'Retira el acceso de un usuario a un portafolio',
-        params: Type.Object({
-          id: Type.String({ minLength: 1, maxLength: 100 }),
-          portfolioId: Type.String({ minLength: 1, maxLength: 100 }),
-        }),
+        params: idParams('id', 'portfolioId'),
         response: { 200: Ok, ...errorResponses(401, 403, 404) },
       },
     },

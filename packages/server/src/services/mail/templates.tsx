@@ -117,20 +117,30 @@ const headingStyle = { color: colors.text, fontSize: 22, lineHeight: '28px', mar
 const textStyle = { color: colors.text, fontSize: 15, lineHeight: '22px', margin: '0 0 8px' };
 const metaStyle = { color: colors.muted, fontSize: 13, lineHeight: '20px', margin: 0 };
 
-/**
- * One thing, one button: someone asks the recipient to act (who asks what, the piece and its portfolio), or the
- * daily review reminder (how many pieces wait, and the review queue).
- */
-function SingleMail({ data, links, label }: { data: MailData; links: MailLinks; label: string }) {
+/** Every email: its title and text, what the kind of email adds (`children`), and one button. */
+function MailFrame(props: { data: MailData; links: MailLinks; button: string; children: ReactNode }) {
+  const { data, links } = props;
   return (
     <Layout preview={data.content} unsubscribe={links.unsubscribe}>
       <Heading as="h1" style={headingStyle}>
         {data.title}
       </Heading>
       <Text style={textStyle}>{data.content}</Text>
-      {data.portfolioName && <Text style={metaStyle}>Portafolio: {data.portfolioName}</Text>}
-      <ActionButton href={links.button}>{data.buttonLabel ?? label}</ActionButton>
+      {props.children}
+      <ActionButton href={links.button}>{props.button}</ActionButton>
     </Layout>
+  );
+}
+
+/**
+ * One thing, one button: someone asks the recipient to act (who asks what, the piece and its portfolio), or the
+ * daily review reminder (how many pieces wait, and the review queue).
+ */
+function SingleMail({ data, links, label }: { data: MailData; links: MailLinks; label: string }) {
+  return (
+    <MailFrame data={data} links={links} button={data.buttonLabel ?? label}>
+      {data.portfolioName && <Text style={metaStyle}>Portafolio: {data.portfolioName}</Text>}
+    </MailFrame>
   );
 }
 
@@ -138,11 +148,7 @@ function SingleMail({ data, links, label }: { data: MailData; links: MailLinks; 
 function DigestMail({ data, links }: { data: MailData; links: MailLinks }) {
   const entries = data.entries ?? [];
   return (
-    <Layout preview={data.content} unsubscribe={links.unsubscribe}>
-      <Heading as="h1" style={headingStyle}>
-        {data.title}
-      </Heading>
-      <Text style={textStyle}>{data.content}</Text>
+    <MailFrame data={data} links={links} button="Abrir el espacio de trabajo">
       {entries.map((entry, i) => (
         <Section
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list rendered once, never reordered.
@@ -154,8 +160,7 @@ function DigestMail({ data, links }: { data: MailData; links: MailLinks }) {
           {entry.portfolioName && <Text style={metaStyle}>Portafolio: {entry.portfolioName}</Text>}
         </Section>
       ))}
-      <ActionButton href={links.button}>Abrir el espacio de trabajo</ActionButton>
-    </Layout>
+    </MailFrame>
   );
 }
 

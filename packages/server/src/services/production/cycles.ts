@@ -102,14 +102,20 @@ export async function createCycle(
   });
 }
 
-/** The cycle whose dates contain today, or null: a portfolio without one is an expected, empty answer. */
-export async function currentCycle(db: DbOrTx, portfolioId: string) {
+/** The row of the cycle whose dates contain today, if there is one (the cycle answer and the dashboards read it). */
+export async function findCurrentCycle(db: DbOrTx, portfolioId: string): Promise<CycleRow | undefined> {
   const day = today();
   const [row] = await db
     .select()
     .from(cycles)
     .where(and(eq(cycles.portfolioId, portfolioId), lte(cycles.startDate, day), gte(cycles.endDate, day)))
     .limit(1);
+  return row;
+}
+
+/** The cycle whose dates contain today, or null: a portfolio without one is an expected, empty answer. */
+export async function currentCycle(db: DbOrTx, portfolioId: string) {
+  const row = await findCurrentCycle(db, portfolioId);
   return row ? toCycle(row) : null;
 }
 

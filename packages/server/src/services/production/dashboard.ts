@@ -22,7 +22,7 @@ import {
   visibleComments,
   visibleItems,
 } from '../../policy.ts';
-import { addDays, today } from './cycles.ts';
+import { addDays, findCurrentCycle, today } from './cycles.ts';
 import type { CycleRow } from './views.ts';
 
 /**
@@ -64,16 +64,6 @@ const personName = (name: string | null, deleted: Date | null) =>
 /** The tallies of what the viewer may see (a client: only the statuses a client sees). */
 const talliesVisible = (internal: boolean) =>
   internal ? undefined : inArray(cycleItemTallies.status, [...clientVisibleStatuses]);
-
-async function findCurrentCycle(db: DbOrTx, portfolioId: string): Promise<CycleRow | undefined> {
-  const day = today();
-  const [row] = await db
-    .select()
-    .from(cycles)
-    .where(and(eq(cycles.portfolioId, portfolioId), lte(cycles.startDate, day), gte(cycles.endDate, day)))
-    .limit(1);
-  return row;
-}
 
 /** Dates of a cycle and the days left, today included (the last day answers 1). */
 function cycleDates(row: CycleRow) {
