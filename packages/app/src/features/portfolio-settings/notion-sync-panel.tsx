@@ -1,11 +1,11 @@
 import type { ListNotionSyncsResponse } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
-import { Badge, Button, Card, EmptyState, ErrorDetails, Skeleton } from '@crw/ui';
+import { Badge, Button, Card, EmptyState, ErrorDetails } from '@crw/ui';
 import { RefreshCwIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { msg } from '../../messages.ts';
+import { LoadingRows } from '../common/loading-rows.tsx';
 import { toast } from '../system/store.ts';
 import { portfolioSettingsMsg as m } from './messages.ts';
 
@@ -94,13 +94,7 @@ export function NotionSyncPanel({ portfolioId, pages }: { portfolioId: string; p
       </div>
     );
   } else if (!state) {
-    body = (
-      <div aria-busy="true" className="space-y-2">
-        <span className="sr-only">{msg.loading}</span>
-        <Skeleton className="h-12 w-full" />
-        <Skeleton className="h-12 w-full" />
-      </div>
-    );
+    body = <LoadingRows rowClassName="h-12 w-full" />;
   } else if (state.items.length === 0) {
     body = (
       <EmptyState

@@ -34,6 +34,20 @@ function requireActiveId(id: string): string {
   return active._id;
 }
 
+/**
+ * A change to the active portfolio `id`: refused as is when it is not the active one (NO_ACTIVE); any other
+ * failure comes back as "{failure}: {the server's message}".
+ */
+async function changeActive<T>(id: string, failure: string, change: () => Promise<T>): Promise<T> {
+  try {
+    requireActiveId(id);
+    return await change();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'NO_ACTIVE') throw error;
+    throw prefixed(failure, error);
+  }
+}
+
 /** Keeps the portfolio list and the active portfolio in step with what the server answered. */
 function remember(portfolio: Portfolio) {
   const i = portfoliosStore.portfolios.findIndex((p) => p._id === portfolio._id);
@@ -76,9 +90,8 @@ export async function createPortfolio(identifier: string, input: PortfolioInput)
 }
 
 /** Saves the business name and the three lists of the active portfolio. */
-export async function updatePortfolio(id: string, input: PortfolioInput): Promise<Portfolio> {
-  try {
-    requireActiveId(id);
+export function updatePortfolio(id: string, input: PortfolioInput): Promise<Portfolio> {
+  return changeActive(id, msg.portfolios.update, async () => {
     const { businessName, ...lists } = input;
     const updated = await api.call(
       sdk.updatePortfolio({
@@ -90,26 +103,19 @@ export async function updatePortfolio(id: string, input: PortfolioInput): Promis
     );
     remember(updated);
     return updated;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'NO_ACTIVE') throw error;
-    throw prefixed(msg.portfolios.update, error);
-  }
+  });
 }
 
 /** «Permitir que el autor apruebe su propio trabajo»: lifts the four-eyes rule for this portfolio. */
-export async function setSelfApproval(id: string, allow: boolean): Promise<Portfolio> {
-  try {
-    requireActiveId(id);
+export function setSelfApproval(id: string, allow: boolean): Promise<Portfolio> {
+  return changeActive(id, msg.portfolios.update, async () => {
     const updated = await api.call(
       sdk.updatePortfolio({ client: api.client, path: { id }, body: { allowSelfApproval: allow } }),
       msg.portfolios.update,
     );
     remember(updated);
     return updated;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'NO_ACTIVE') throw error;
-    throw prefixed(msg.portfolios.update, error);
-  }
+  });
 }
 
 /** Deletes the portfolio; it leaves the list and stops being the active one. */
@@ -183,12 +189,8 @@ function syncActiveIntegrations(portfolioId: string) {
   if (active?._id === portfolioId) active.integraciones = [...integrationsStore.items];
 }
 
-export async function addNotionIntegration(
-  portfolioId: string,
-  paginaNotionId: string,
-): Promise<Integration> {
-  try {
-    requireActiveId(portfolioId);
+export function addNotionIntegration(portfolioId: string, paginaNotionId: string): Promise<Integration> {
+  return changeActive(portfolioId, msg.portfolios.createNotion, async () => {
     const created = await api.call(
       sdk.createNotionIntegration({
         client: api.client,
@@ -200,15 +202,11 @@ export async function addNotionIntegration(
     if (integrationsStore.portfolioId === portfolioId) integrationsStore.items.push(created);
     syncActiveIntegrations(portfolioId);
     return created;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'NO_ACTIVE') throw error;
-    throw prefixed(msg.portfolios.createNotion, error);
-  }
+  });
 }
 
-export async function removeIntegration(portfolioId: string, integration: Integration): Promise<void> {
-  try {
-    requireActiveId(portfolioId);
+export function removeIntegration(portfolioId: string, integration: Integration): Promise<void> {
+  return changeActive(portfolioId, msg.portfolios.removeIntegration, async () => {
     await api.call(
       sdk.deleteIntegration({
         client: api.client,
@@ -221,8 +219,5 @@ export async function removeIntegration(portfolioId: string, integration: Integr
       integrationsStore.items = integrationsStore.items.filter((i) => i._id !== integration._id);
     }
     syncActiveIntegrations(portfolioId);
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'NO_ACTIVE') throw error;
-    throw prefixed(msg.portfolios.removeIntegration, error);
-  }
+  });
 }

@@ -71,6 +71,23 @@ export const toast = {
   info: (m: string, d?: number) => notify('info', m, d),
 };
 
+/**
+ * Runs an action and says how it went in a toast: `success` when it is done, else the error's own (Spanish)
+ * message, or `failure` when it has none.
+ */
+export async function toastOutcome(
+  action: () => Promise<unknown>,
+  success: string,
+  failure: string,
+): Promise<void> {
+  try {
+    await action();
+    toast.success(success);
+  } catch (error) {
+    toast.error(error instanceof Error ? error.message : failure);
+  }
+}
+
 export const attention = {
   error: (m: string) => flag('error', m),
   warning: (m: string) => flag('warning', m),

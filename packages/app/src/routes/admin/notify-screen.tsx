@@ -1,10 +1,11 @@
 import type { Role, SearchUsersResponse } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
-import { Button, Card, CheckboxGroup, Combobox, Field, Input, Textarea, useDebouncedValue } from '@crw/ui';
+import { Button, Card, Combobox, Field, Input, Textarea, useDebouncedValue } from '@crw/ui';
 import { SendIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
+import { CheckboxGroupField } from '../../features/common/form-fields.tsx';
 import { loadPortfolios, portfoliosStore } from '../../features/portfolios/store.ts';
 import { toast } from '../../features/system/store.ts';
 import { api } from '../../lib/api.ts';
@@ -189,33 +190,21 @@ export default function AdminNotifyScreen() {
               <h2 className="font-semibold">{t.audience}</h2>
               <p className="text-sm text-muted-foreground">{t.audienceHint}</p>
             </div>
-            <Controller
+            <CheckboxGroupField
               control={control}
               name="roles"
-              render={({ field }) => (
-                <CheckboxGroup
-                  legend={t.roles}
-                  options={allRoles.map((r) => ({
-                    value: r,
-                    label: t.roleNames[r],
-                  }))}
-                  value={field.value}
-                  onValueChange={(v) => field.onChange(v as Role[])}
-                />
-              )}
+              legend={t.roles}
+              options={allRoles.map((r) => ({
+                value: r,
+                label: t.roleNames[r],
+              }))}
             />
-            <Controller
+            <CheckboxGroupField
               control={control}
               name="portfolioIds"
-              render={({ field }) => (
-                <CheckboxGroup
-                  legend={t.portfolios}
-                  className="max-h-48 overflow-y-auto"
-                  options={portfolios.map((p) => ({ value: p._id, label: p.accountData.businessName }))}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                />
-              )}
+              legend={t.portfolios}
+              className="max-h-48 overflow-y-auto"
+              options={portfolios.map((p) => ({ value: p._id, label: p.accountData.businessName }))}
             />
             <Field label={t.users}>
               {(p) => (

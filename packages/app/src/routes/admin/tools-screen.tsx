@@ -2,20 +2,20 @@ import type { Tool } from '@crw/api-client';
 import {
   Badge,
   Button,
-  ConfirmDialog,
   DataTable,
   type DataTableColumn,
   EmptyState,
   ErrorDetails,
   IconButton,
-  Switch,
 } from '@crw/ui';
-import { PencilIcon, PlusIcon, SendIcon, Trash2Icon, WrenchIcon, XIcon } from 'lucide-react';
+import { PlusIcon, SendIcon, WrenchIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { adminMsg } from '../../features/admin/messages.ts';
 import { adminStore, deleteTool, loadTools, testTool, updateTool } from '../../features/admin/store.ts';
-import { toast } from '../../features/system/store.ts';
+import { ConfirmFor } from '../../features/common/confirm-for.tsx';
+import { RowActions, SwitchCell } from '../../features/common/table-cells.tsx';
+import { toast, toastOutcome } from '../../features/system/store.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
 import { ToolDialog } from './tools/tool-dialog.tsx';
@@ -32,14 +32,12 @@ export default function AdminToolsScreen() {
     void loadTools();
   }, []);
 
-  const toggle = async (tool: Tool, enabled: boolean) => {
-    try {
-      await updateTool(tool._id, { enabled });
-      toast.success(enabled ? t.enabledNow(tool.name) : t.disabledNow(tool.name));
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : t.updateError);
-    }
-  };
+  const toggle = (tool: Tool, enabled: boolean) =>
+    toastOutcome(
+      () => updateTool(tool._id, { enabled }),
+      enabled ? t.enabledNow(tool.name) : t.disabledNow(tool.name),
+      t.updateError,
+    );
 
   const [testing, setTesting] = useState<string | null>(null);
   /** The last failed «Probar»: kept on screen until dismissed or the next test (a toast would fade). */
@@ -63,14 +61,8 @@ export default function AdminToolsScreen() {
     }
   };
 
-  const remove = async (tool: Tool) => {
-    try {
-      await deleteTool(tool._id);
-      toast.success(t.deleted(tool.name));
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : t.deleteError);
-    }
-  };
+  const remove = (tool: Tool) =>
+    toastOutcome(() => deleteTool(tool._id), t.deleted(tool.name), t.deleteError);
 
   const columns: DataTableColumn<Tool>[] = [
     {
@@ -105,16 +97,13 @@ export default function AdminToolsScreen() {
       key: 'enabled',
       header: t.columns.enabled,
       cell: (tool) => (
-        <span className="inline-flex items-center gap-2">
-          <Switch
-            aria-label={t.enabledLabel(tool.name)}
-            checked={tool.enabled}
-            onCheckedChange={(on) => void toggle(tool, on)}
-          />
-          <span className="text-xs text-muted-foreground" aria-hidden="true">
-            {tool.enabled ? t.enabledOn : t.enabledOff}
-          </span>
-        </span>
+        <SwitchCell
+          label={t.enabledLabel(tool.name)}
+          checked={tool.enabled}
+          onCheckedChange={(on) => void toggle(tool, on)}
+          onText={t.enabledOn}
+          offText={t.enabledOff}
+        />
       ),
     },
     {
@@ -122,7 +111,12 @@ export default function AdminToolsScreen() {
       header: t.columns.actions,
       align: 'right',
       cell: (tool) => (
-        <span className="inline-flex gap-1">
+        <RowActions
+          editLabel={t.editTool(tool.name)}
+          onEdit={() => setDialog({ open: true, tool })}
+          deleteLabel={t.deleteTool(tool.name)}
+          onDelete={() => setDeleting(tool)}
+        >
           {tool.kind === 'webhook' ? (
             <IconButton
               label={t.testTool(tool.name)}
@@ -133,17 +127,7 @@ export default function AdminToolsScreen() {
               <SendIcon aria-hidden="true" />
             </IconButton>
           ) : null}
-          <IconButton
-            label={t.editTool(tool.name)}
-            size="icon-sm"
-            onClick={() => setDialog({ open: true, tool })}
-          >
-            <PencilIcon aria-hidden="true" />
-          </IconButton>
-          <IconButton label={t.deleteTool(tool.name)} size="icon-sm" onClick={() => setDeleting(tool)}>
-            <Trash2Icon aria-hidden="true" />
-          </IconButton>
-        </span>
+        </RowActions>
       ),
     },
   ];
@@ -211,17 +195,13 @@ export default function AdminToolsScreen() {
         tool={dialog.tool}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title={deleting ? t.confirmDelete(deleting.name) : ''}
+      <ConfirmFor
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        title={(tool) => t.confirmDelete(tool.name)}
         description={t.confirmDeleteDescription}
         confirmLabel={adminMsg.delete}
-        onConfirm={() => {
-          if (deleting) void remove(deleting);
-        }}
+        onConfirm={(tool) => void remove(tool)}
       />
     </Screen>
   );

@@ -2,18 +2,16 @@ import type { User } from '@crw/api-client';
 import {
   Badge,
   Button,
-  ConfirmDialog,
   DataTable,
   type DataTableColumn,
   type DataTableSort,
   EmptyState,
   Field,
-  IconButton,
   Input,
   Pagination,
   useDebouncedValue,
 } from '@crw/ui';
-import { PencilIcon, PlusIcon, Trash2Icon, UsersIcon } from 'lucide-react';
+import { PlusIcon, UsersIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { adminMsg } from '../../features/admin/messages.ts';
@@ -26,7 +24,9 @@ import {
   type UserSort,
 } from '../../features/admin/store.ts';
 import { authStore } from '../../features/auth/store.ts';
-import { toast } from '../../features/system/store.ts';
+import { ConfirmFor } from '../../features/common/confirm-for.tsx';
+import { RowActions } from '../../features/common/table-cells.tsx';
+import { toastOutcome } from '../../features/system/store.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
@@ -56,14 +56,8 @@ export default function AdminUsersScreen() {
     setDialogOpen(true);
   };
 
-  const remove = async (user: User) => {
-    try {
-      await deleteUser(user._id);
-      toast.success(t.deleted(user.name));
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : t.deleteError);
-    }
-  };
+  const remove = (user: User) =>
+    toastOutcome(() => deleteUser(user._id), t.deleted(user.name), t.deleteError);
 
   const rows = users.items as User[];
   const sort: DataTableSort | undefined = users.sort
@@ -124,19 +118,13 @@ export default function AdminUsersScreen() {
       header: t.columns.actions,
       align: 'right',
       cell: (u) => (
-        <span className="inline-flex gap-1">
-          <IconButton size="icon-sm" label={t.editUser(u.name)} onClick={() => open(u)}>
-            <PencilIcon aria-hidden="true" />
-          </IconButton>
-          <IconButton
-            size="icon-sm"
-            label={u._id === me?._id ? t.ownDelete : t.deleteUser(u.name)}
-            disabled={u._id === me?._id}
-            onClick={() => setDeleting(u)}
-          >
-            <Trash2Icon aria-hidden="true" />
-          </IconButton>
-        </span>
+        <RowActions
+          editLabel={t.editUser(u.name)}
+          onEdit={() => open(u)}
+          deleteLabel={u._id === me?._id ? t.ownDelete : t.deleteUser(u.name)}
+          deleteDisabled={u._id === me?._id}
+          onDelete={() => setDeleting(u)}
+        />
       ),
     },
   ];
@@ -199,17 +187,13 @@ export default function AdminUsersScreen() {
         />
       ) : null}
       <UserDialog open={dialogOpen} onOpenChange={setDialogOpen} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) setDeleting(null);
-        }}
-        title={deleting ? t.confirmDelete(deleting.name) : ''}
+      <ConfirmFor
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        title={(user) => t.confirmDelete(user.name)}
         description={t.confirmDeleteDescription}
         confirmLabel={adminMsg.delete}
-        onConfirm={() => {
-          if (deleting) void remove(deleting);
-        }}
+        onConfirm={(user) => void remove(user)}
       />
     </Screen>
   );

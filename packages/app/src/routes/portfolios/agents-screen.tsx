@@ -1,22 +1,15 @@
 import type { Agent } from '@crw/api-client';
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  DataTable,
-  type DataTableColumn,
-  EmptyState,
-  IconButton,
-  Switch,
-} from '@crw/ui';
-import { BotIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { Badge, Button, DataTable, type DataTableColumn, EmptyState } from '@crw/ui';
+import { BotIcon, PlusIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { agentsMsg as t } from '../../features/agents/messages.ts';
 import { agentsStore, deleteAgent, loadAgents } from '../../features/agents/store.ts';
+import { ConfirmFor } from '../../features/common/confirm-for.tsx';
+import { RowActions, SwitchCell } from '../../features/common/table-cells.tsx';
 import { onReconnected, onTasksChanged } from '../../features/notifications/realtime.ts';
-import { toast } from '../../features/system/store.ts';
+import { toastOutcome } from '../../features/system/store.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
 import { AgentDialog } from './agents/agent-dialog.tsx';
@@ -43,14 +36,8 @@ export default function AgentsScreen() {
     };
   }, [portfolioId, reload]);
 
-  const remove = async (agent: Agent) => {
-    try {
-      await deleteAgent(agent);
-      toast.success(t.deleted(agent.name));
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : t.deleteError);
-    }
-  };
+  const remove = (agent: Agent) =>
+    toastOutcome(() => deleteAgent(agent), t.deleted(agent.name), t.deleteError);
 
   const mine = list.portfolioId === portfolioId;
   const rows = (mine ? list.items : []) as Agent[];
@@ -93,16 +80,13 @@ export default function AgentsScreen() {
       key: 'active',
       header: t.columns.active,
       cell: (agent) => (
-        <span className="inline-flex items-center gap-2">
-          <Switch
-            aria-label={t.activeLabel(agent.name)}
-            checked={agent.active}
-            onCheckedChange={(on) => void toggle(agent, on)}
-          />
-          <span className="text-xs text-muted-foreground" aria-hidden="true">
-            {agent.active ? t.activeOn : t.activeOff}
-          </span>
-        </span>
+        <SwitchCell
+          label={t.activeLabel(agent.name)}
+          checked={agent.active}
+          onCheckedChange={(on) => void toggle(agent, on)}
+          onText={t.activeOn}
+          offText={t.activeOff}
+        />
       ),
     },
     {
@@ -110,18 +94,12 @@ export default function AgentsScreen() {
       header: t.columns.actions,
       align: 'right',
       cell: (agent) => (
-        <span className="inline-flex gap-1">
-          <IconButton
-            label={t.edit(agent.name)}
-            size="icon-sm"
-            onClick={() => setDialog({ open: true, agent })}
-          >
-            <PencilIcon aria-hidden="true" />
-          </IconButton>
-          <IconButton label={t.remove(agent.name)} size="icon-sm" onClick={() => setDeleting(agent)}>
-            <Trash2Icon aria-hidden="true" />
-          </IconButton>
-        </span>
+        <RowActions
+          editLabel={t.edit(agent.name)}
+          onEdit={() => setDialog({ open: true, agent })}
+          deleteLabel={t.remove(agent.name)}
+          onDelete={() => setDeleting(agent)}
+        />
       ),
     },
   ];
@@ -160,17 +138,13 @@ export default function AgentsScreen() {
         agent={dialog.agent}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title={deleting ? t.confirmDelete(deleting.name) : ''}
+      <ConfirmFor
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        title={(agent) => t.confirmDelete(agent.name)}
         description={t.confirmDeleteDescription}
         confirmLabel={t.delete}
-        onConfirm={() => {
-          if (deleting) void remove(deleting);
-        }}
+        onConfirm={(agent) => void remove(agent)}
       />
     </Screen>
   );

@@ -1,12 +1,18 @@
 import type { ClientDashboard } from '@crw/api-client';
 import { Button } from '@crw/ui';
 import { Link } from 'react-router';
-import { CardEmpty, CycleCard, DashboardCard } from '../../features/dashboard/components/dashboard-parts.tsx';
+import {
+  CardEmpty,
+  CountCard,
+  CycleCard,
+  DashboardCard,
+  TimeAgo,
+} from '../../features/dashboard/components/dashboard-parts.tsx';
 import { dashboardMsg as t } from '../../features/dashboard/messages.ts';
 import { loadClientDashboard } from '../../features/dashboard/store.ts';
-import { formatAgo, formatDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { msg } from '../../messages.ts';
-import { DashboardShell, dashboardLinkClass } from './dashboard-shell.tsx';
+import { DashboardItem, DashboardShell, dashboardLinkClass } from './dashboard-shell.tsx';
 import { PortfolioLinks, ReviewLink } from './portfolio-links.tsx';
 
 /** /portfolios/{id}/client-dashboard ("Mi Dashboard"): what awaits my review, what was approved, comments. */
@@ -35,15 +41,12 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: ClientDas
 
   return (
     <div className="grid gap-4 lg:grid-cols-3">
-      <DashboardCard
+      <CountCard
         id="dash-awaiting"
         title={t.client.awaiting.title}
         className="lg:col-span-2"
-        aside={
-          <span className="text-2xl font-semibold tabular-nums" data-testid="dash-awaiting-count">
-            {awaiting.count}
-          </span>
-        }
+        count={awaiting.count}
+        listed={awaiting.items.length}
       >
         {awaiting.items.length === 0 ? (
           <CardEmpty title={t.client.awaiting.empty} description={t.client.awaiting.emptyDescription} />
@@ -54,9 +57,7 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: ClientDas
                 <div className="min-w-0 flex-1">
                   <p className="break-words font-medium">{item.title}</p>
                   <p className="text-sm text-muted-foreground">
-                    <time dateTime={item.since} title={formatDateTime(item.since)}>
-                      {t.since(formatAgo(item.since))}
-                    </time>
+                    <TimeAgo at={item.since} label={t.since} />
                   </p>
                 </div>
                 <Button asChild size="sm">
@@ -71,41 +72,23 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: ClientDas
             ))}
           </ul>
         )}
-        {awaiting.count > awaiting.items.length ? (
-          <p className="mt-2 text-sm text-muted-foreground">
-            {t.more(awaiting.count - awaiting.items.length)}
-          </p>
-        ) : null}
-      </DashboardCard>
+      </CountCard>
 
       <CycleCard cycle={cycle} emptyDescription={t.client.noCycleDescription} />
 
-      <DashboardCard
-        id="dash-approved"
-        title={t.client.approved.title}
-        aside={
-          <span className="text-2xl font-semibold tabular-nums" data-testid="dash-approved-count">
-            {approved.count}
-          </span>
-        }
-      >
+      <CountCard id="dash-approved" title={t.client.approved.title} count={approved.count}>
         {approved.items.length === 0 ? (
           <CardEmpty title={t.client.approved.empty} description={t.client.approved.emptyDescription} />
         ) : (
           <ul className="divide-y divide-border">
             {approved.items.map((item) => (
-              <li key={item._id} className="py-2">
-                <Link to={`${base}/review?item=${item._id}`} className={dashboardLinkClass}>
-                  <span className="break-words">{item.title}</span>
-                </Link>
-                <p className="text-sm text-muted-foreground">
-                  <time dateTime={item.since}>{formatDateTime(item.since)}</time>
-                </p>
-              </li>
+              <DashboardItem key={item._id} to={`${base}/review?item=${item._id}`} title={item.title}>
+                <time dateTime={item.since}>{formatDateTime(item.since)}</time>
+              </DashboardItem>
             ))}
           </ul>
         )}
-      </DashboardCard>
+      </CountCard>
 
       <DashboardCard id="dash-comments" title={t.client.comments.title} className="lg:col-span-2">
         {data.recentComments.length === 0 ? (
@@ -122,9 +105,7 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: ClientDas
                 </p>
                 <p className="mt-0.5 line-clamp-3 break-words">{comment.excerpt}</p>
                 <p className="text-xs text-muted-foreground">
-                  <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)}>
-                    {formatAgo(comment.createdAt)}
-                  </time>
+                  <TimeAgo at={comment.createdAt} />
                 </p>
               </li>
             ))}

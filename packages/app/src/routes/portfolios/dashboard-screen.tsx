@@ -2,14 +2,20 @@ import type { PortfolioDashboard } from '@crw/api-client';
 import { Button, EmptyState, ProgressBar, StatCard } from '@crw/ui';
 import { CalendarClockIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { CardEmpty, CycleCard, DashboardCard } from '../../features/dashboard/components/dashboard-parts.tsx';
+import {
+  CardEmpty,
+  CountCard,
+  CycleCard,
+  DashboardCard,
+  TimeAgo,
+} from '../../features/dashboard/components/dashboard-parts.tsx';
 import { dashboardMsg as t } from '../../features/dashboard/messages.ts';
 import { loadPortfolioDashboard } from '../../features/dashboard/store.ts';
 import { StatusBadge } from '../../features/production/status-badge.tsx';
-import { formatAgo, formatDateTime, formatDay } from '../../lib/dates.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { itemStatuses } from '../../lib/enums.ts';
 import { msg } from '../../messages.ts';
-import { DashboardShell, dashboardLinkClass } from './dashboard-shell.tsx';
+import { DashboardItem, DashboardShell, dashboardLinkClass } from './dashboard-shell.tsx';
 import { AgentsLink, ClientViewLink, PortfolioLinks, ReviewLink } from './portfolio-links.tsx';
 
 type Queue = PortfolioDashboard['pendingInternalReview'];
@@ -163,9 +169,7 @@ function Dashboard({ portfolioId, data }: { portfolioId: string; data: Portfolio
                         </p>
                       ) : null}
                       <p className="text-xs text-muted-foreground">
-                        <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt)}>
-                          {formatAgo(entry.createdAt)}
-                        </time>
+                        <TimeAgo at={entry.createdAt} />
                       </p>
                     </li>
                   ))}
@@ -192,36 +196,19 @@ function QueueCard({
   queue: Queue;
   base: string;
 }) {
-  const rest = queue.count - queue.items.length;
   return (
-    <DashboardCard
-      id={id}
-      title={title}
-      aside={
-        <span className="text-2xl font-semibold tabular-nums" data-testid={`${id}-count`}>
-          {queue.count}
-        </span>
-      }
-    >
+    <CountCard id={id} title={title} count={queue.count} listed={queue.items.length}>
       {queue.items.length === 0 ? (
         <CardEmpty title={empty} />
       ) : (
         <ul className="divide-y divide-border">
           {queue.items.map((item) => (
-            <li key={item._id} className="py-2">
-              <Link to={`${base}/review?item=${item._id}`} className={dashboardLinkClass}>
-                <span className="break-words">{item.title}</span>
-              </Link>
-              <p className="text-sm text-muted-foreground">
-                <time dateTime={item.since} title={formatDateTime(item.since)}>
-                  {t.since(formatAgo(item.since))}
-                </time>
-              </p>
-            </li>
+            <DashboardItem key={item._id} to={`${base}/review?item=${item._id}`} title={item.title}>
+              <TimeAgo at={item.since} label={t.since} />
+            </DashboardItem>
           ))}
         </ul>
       )}
-      {rest > 0 ? <p className="mt-2 text-sm text-muted-foreground">{t.more(rest)}</p> : null}
-    </DashboardCard>
+    </CountCard>
   );
 }

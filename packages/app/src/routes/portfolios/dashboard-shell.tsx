@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useCallback, useEffect } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { DashboardError, DashboardLoading } from '../../features/dashboard/components/dashboard-parts.tsx';
 import { type DashboardState, dashboardStore } from '../../features/dashboard/store.ts';
@@ -10,6 +10,18 @@ import { Screen } from '../screen.tsx';
 /** A link inside a dashboard card. */
 export const dashboardLinkClass =
   'rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+/** One item of a card's list: its title linking to it, and a quiet line below (when, since when). */
+export function DashboardItem({ to, title, children }: { to: string; title: string; children: ReactNode }) {
+  return (
+    <li className="py-2">
+      <Link to={to} className={dashboardLinkClass}>
+        <span className="break-words">{title}</span>
+      </Link>
+      <p className="text-sm text-muted-foreground">{children}</p>
+    </li>
+  );
+}
 
 /**
  * What both dashboards share: load the portfolio's slot, refresh it live, and show loading (as many card

@@ -1,4 +1,4 @@
-import { Button, Card, ConfirmDialog, EmptyState, Field, Input, Skeleton } from '@crw/ui';
+import { Button, Card, ConfirmDialog, EmptyState, Field, Input } from '@crw/ui';
 import { ExternalLinkIcon, FileTextIcon, TriangleAlertIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,6 +16,7 @@ import {
 import { portfoliosStore } from '../../features/portfolios/store.ts';
 import { toast } from '../../features/system/store.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { LoadingRows } from '../../features/common/loading-rows.tsx';
 import { msg } from '../../messages.ts';
 
 /** Settings › Integraciones: the portfolio's Notion pages; add one by link or id, remove with a confirm. */
@@ -47,13 +48,7 @@ function NotionIntegrations({ portfolioId }: { portfolioId: string }) {
       </div>
     );
   } else if (!mine || (snap.loading && items.length === 0)) {
-    list = (
-      <div aria-busy="true" className="space-y-2">
-        <span className="sr-only">{msg.loading}</span>
-        <Skeleton className="h-16 w-full" />
-        <Skeleton className="h-16 w-full" />
-      </div>
-    );
+    list = <LoadingRows rowClassName="h-16 w-full" />;
   } else if (items.length === 0) {
     list = (
       <EmptyState

@@ -11,7 +11,7 @@ import {
 } from '@crw/ui';
 import { CalendarClockIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDay } from '../../../lib/dates.ts';
+import { formatAgo, formatDateTime, formatDay } from '../../../lib/dates.ts';
 import { dashboardMsg as t } from '../messages.ts';
 
 /** A dashboard card: a titled region (its title names it for screen readers). */
@@ -42,6 +42,53 @@ export function DashboardCard({
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
+  );
+}
+
+/**
+ * A dashboard card that counts something at the top (test id `${id}-count`); when it lists only the first
+ * `listed` of them, a line below says how many more there are.
+ */
+export function CountCard({
+  id,
+  title,
+  count,
+  listed,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  listed?: number;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <DashboardCard
+      id={id}
+      title={title}
+      className={className}
+      aside={
+        <span className="text-2xl font-semibold tabular-nums" data-testid={`${id}-count`}>
+          {count}
+        </span>
+      }
+    >
+      {children}
+      {listed !== undefined && count > listed ? (
+        <p className="mt-2 text-sm text-muted-foreground">{t.more(count - listed)}</p>
+      ) : null}
+    </DashboardCard>
+  );
+}
+
+/** How long ago (the full date and time on hover), optionally worded by `label` («desde hace …»). */
+export function TimeAgo({ at, label }: { at: string; label?: (ago: string) => string }) {
+  return (
+    <time dateTime={at} title={formatDateTime(at)}>
+      {label ? label(formatAgo(at)) : formatAgo(at)}
+    </time>
   );
 }
 

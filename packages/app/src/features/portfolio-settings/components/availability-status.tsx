@@ -2,6 +2,22 @@ import { CheckCircle2Icon, LoaderCircleIcon, XCircleIcon } from 'lucide-react';
 import { portfolioSettingsMsg as t } from '../messages.ts';
 import type { Availability } from '../use-identifier-availability.ts';
 
+/** How each answer that is a plain line looks: its colour and its icon. */
+const lines = {
+  checking: {
+    className: 'text-muted-foreground',
+    icon: <LoaderCircleIcon className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />,
+  },
+  available: {
+    className: 'font-medium text-success',
+    icon: <CheckCircle2Icon className="size-4" aria-hidden="true" />,
+  },
+  taken: {
+    className: 'font-medium text-destructive',
+    icon: <XCircleIcon className="size-4" aria-hidden="true" />,
+  },
+} as const;
+
 /** The live line under the identifier: "Disponible" / "No disponible" while the user types. */
 export function AvailabilityStatus({
   id,
@@ -12,36 +28,19 @@ export function AvailabilityStatus({
   status: Availability;
   onRetry: () => void;
 }) {
-  const line = (className: string, icon: React.ReactNode, text: string) => (
-    <span className={`inline-flex items-center gap-1.5 ${className}`}>
-      {icon}
-      {text}
-    </span>
-  );
   let body: React.ReactNode = null;
   switch (status) {
     case 'idle':
     case 'invalid':
       break;
     case 'checking':
-      body = line(
-        'text-muted-foreground',
-        <LoaderCircleIcon className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />,
-        t.availability.checking,
-      );
-      break;
     case 'available':
-      body = line(
-        'font-medium text-success',
-        <CheckCircle2Icon className="size-4" aria-hidden="true" />,
-        t.availability.available,
-      );
-      break;
     case 'taken':
-      body = line(
-        'font-medium text-destructive',
-        <XCircleIcon className="size-4" aria-hidden="true" />,
-        t.availability.taken,
+      body = (
+        <span className={`inline-flex items-center gap-1.5 ${lines[status].className}`}>
+          {lines[status].icon}
+          {t.availability[status]}
+        </span>
       );
       break;
     case 'error':

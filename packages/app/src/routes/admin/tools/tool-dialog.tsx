@@ -1,11 +1,12 @@
 import type { Tool } from '@crw/api-client';
-import { Field, Input, Label, Select, Switch, Textarea } from '@crw/ui';
-import { useEffect, useId } from 'react';
+import { Field, Input, Select, Textarea } from '@crw/ui';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../features/admin/form-dialog.tsx';
 import { showServerError } from '../../../features/admin/form-errors.ts';
 import { adminMsg } from '../../../features/admin/messages.ts';
 import { createTool, type ToolInput, updateTool } from '../../../features/admin/store.ts';
+import { notBlank, RequiredTextField, SwitchField } from '../../../features/common/form-fields.tsx';
 import { toast } from '../../../features/system/store.ts';
 
 const t = adminMsg.tools;
@@ -48,7 +49,6 @@ export function ToolDialog({
   tool: Tool | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const enabledId = useId();
   const form = useForm<ToolForm>({ defaultValues: toForm(tool) });
   const { register, control, handleSubmit, watch, reset, setError, formState } = form;
   const { errors, isSubmitting } = formState;
@@ -88,18 +88,12 @@ export function ToolDialog({
       error={errors.root?.server?.message}
       onSubmit={submit}
     >
-      <Field label={t.name} error={errors.name?.message}>
-        {(p) => (
-          <Input
-            {...p}
-            autoComplete="off"
-            maxLength={120}
-            {...register('name', {
-              validate: (v) => v.trim().length > 0 || t.required,
-            })}
-          />
-        )}
-      </Field>
+      <RequiredTextField
+        label={t.name}
+        error={errors.name?.message}
+        maxLength={120}
+        registration={register('name', { validate: notBlank(t.required) })}
+      />
       <Field label={t.description}>
         {(p) => <Textarea {...p} rows={2} maxLength={2000} {...register('description')} />}
       </Field>
@@ -162,23 +156,7 @@ export function ToolDialog({
           {(p) => <Input {...p} readOnly value={tool.secret} className="font-mono text-xs" />}
         </Field>
       ) : null}
-      <div className="flex items-center gap-3">
-        <Controller
-          control={control}
-          name="enabled"
-          render={({ field }) => (
-            <Switch
-              id={enabledId}
-              aria-labelledby={`${enabledId}-label`}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
-        <Label id={`${enabledId}-label`} htmlFor={enabledId}>
-          {t.enabled}
-        </Label>
-      </div>
+      <SwitchField control={control} name="enabled" label={t.enabled} />
     </FormDialog>
   );
 }

@@ -1,15 +1,5 @@
 import type { User } from '@crw/api-client';
-import {
-  Badge,
-  Button,
-  CheckboxGroup,
-  Combobox,
-  ConfirmDialog,
-  EmptyState,
-  Field,
-  IconButton,
-  Skeleton,
-} from '@crw/ui';
+import { Badge, Button, Combobox, EmptyState, Field, IconButton, Skeleton } from '@crw/ui';
 import { PencilIcon, PlusIcon, RotateCwIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -25,7 +15,9 @@ import {
   revokeAccess,
 } from '../../../features/admin/store.ts';
 import { loadPortfolios, portfoliosStore } from '../../../features/portfolios/store.ts';
-import { toast } from '../../../features/system/store.ts';
+import { ConfirmFor } from '../../../features/common/confirm-for.tsx';
+import { CheckboxGroupField } from '../../../features/common/form-fields.tsx';
+import { toast, toastOutcome } from '../../../features/system/store.ts';
 
 const t = adminMsg.users;
 
@@ -41,14 +33,12 @@ export function AccessPanel({ user }: { user: User }) {
     void loadAccess(user._id);
   }, [user._id]);
 
-  const revoke = async (grant: Access) => {
-    try {
-      await revokeAccess(user._id, grant.portfolioId);
-      toast.success(t.revoked(grant.businessName));
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : t.revokeError);
-    }
-  };
+  const revoke = (grant: Access) =>
+    toastOutcome(
+      () => revokeAccess(user._id, grant.portfolioId),
+      t.revoked(grant.businessName),
+      t.revokeError,
+    );
 
   const mine = access.userId === user._id;
   return (
@@ -120,17 +110,13 @@ export function AccessPanel({ user }: { user: User }) {
         </ul>
       )}
       <AddGrantForm user={user} granted={access.items.map((a) => a.portfolioId)} />
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open) setRevoking(null);
-        }}
-        title={revoking ? t.confirmRevoke(revoking.businessName) : ''}
+      <ConfirmFor
+        target={revoking}
+        onClose={() => setRevoking(null)}
+        title={(grant) => t.confirmRevoke(grant.businessName)}
         description={t.confirmRevokeDescription}
         confirmLabel={t.revokeConfirm}
-        onConfirm={() => {
-          if (revoking) void revoke(revoking);
-        }}
+        onConfirm={(grant) => void revoke(grant)}
       />
     </section>
   );
@@ -156,18 +142,12 @@ function GrantForm({ userId, grant, onDone }: { userId: string; grant: Access; o
   });
   return (
     <form noValidate onSubmit={submit} className="space-y-3 rounded-md bg-muted/40 p-3">
-      <Controller
+      <CheckboxGroupField
         control={control}
         name="permissions"
-        render={({ field }) => (
-          <CheckboxGroup
-            legend={t.accessPermissions(grant.businessName)}
-            options={options}
-            value={field.value}
-            onValueChange={field.onChange}
-            columns={2}
-          />
-        )}
+        legend={t.accessPermissions(grant.businessName)}
+        options={options}
+        columns={2}
       />
       <FormError message={formState.errors.root?.server?.message} />
       <div className="flex justify-end gap-2">

@@ -1,12 +1,13 @@
 import type { User } from '@crw/api-client';
-import { Button, CheckboxGroup } from '@crw/ui';
+import { Button } from '@crw/ui';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
 import { FormError } from '../../../features/admin/form-dialog.tsx';
 import { showServerError } from '../../../features/admin/form-errors.ts';
 import { adminMsg } from '../../../features/admin/messages.ts';
 import { adminStore, setPermissions } from '../../../features/admin/store.ts';
+import { CheckboxGroupField } from '../../../features/common/form-fields.tsx';
 import { toast } from '../../../features/system/store.ts';
 
 const t = adminMsg.users;
@@ -38,19 +39,13 @@ export function PermissionsForm({ user, isSelf }: { user: User; isSelf: boolean 
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label={t.permissionsLegend}>
-      <Controller
+      <CheckboxGroupField
         control={control}
         name="permissions"
-        render={({ field }) => (
-          <CheckboxGroup
-            legend={t.permissionsLegend}
-            hint={isSelf ? t.ownPermissions : user.role === 'admin' ? t.adminPermissions : t.permissionsHint}
-            options={options}
-            value={field.value}
-            onValueChange={field.onChange}
-            disabled={locked}
-          />
-        )}
+        legend={t.permissionsLegend}
+        hint={isSelf ? t.ownPermissions : user.role === 'admin' ? t.adminPermissions : t.permissionsHint}
+        options={options}
+        disabled={locked}
       />
       <FormError message={errors.root?.server?.message} />
       {locked ? null : (

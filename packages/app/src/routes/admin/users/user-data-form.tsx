@@ -7,6 +7,7 @@ import { FormError } from '../../../features/admin/form-dialog.tsx';
 import { showServerError } from '../../../features/admin/form-errors.ts';
 import { adminMsg } from '../../../features/admin/messages.ts';
 import { createUser, updateUser } from '../../../features/admin/store.ts';
+import { notBlank, RequiredTextField } from '../../../features/common/form-fields.tsx';
 import { toast } from '../../../features/system/store.ts';
 import { roles } from '../../../lib/enums.ts';
 
@@ -83,16 +84,12 @@ export function UserDataForm({
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label={adminMsg.users.tabs.data}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t.name} error={errors.name?.message}>
-          {(p) => (
-            <Input
-              {...p}
-              autoComplete="off"
-              maxLength={120}
-              {...register('name', { validate: (v) => v.trim().length > 0 || t.required })}
-            />
-          )}
-        </Field>
+        <RequiredTextField
+          label={t.name}
+          error={errors.name?.message}
+          maxLength={120}
+          registration={register('name', { validate: notBlank(t.required) })}
+        />
         <Field label={t.email} error={errors.email?.message}>
           {(p) => (
             <Input

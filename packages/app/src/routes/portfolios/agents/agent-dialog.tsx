@@ -1,13 +1,18 @@
 import type { Agent } from '@crw/api-client';
-import { Button, Field, Input, Label, Switch, Textarea } from '@crw/ui';
-import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Field, Textarea } from '@crw/ui';
+import { useForm } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
 import { FormDialog } from '../../../features/admin/form-dialog.tsx';
 import { showServerError } from '../../../features/admin/form-errors.ts';
 import { agentsMsg as t } from '../../../features/agents/messages.ts';
 import { type AgentInput, createAgent, updateAgent } from '../../../features/agents/store.ts';
 import { authStore } from '../../../features/auth/store.ts';
+import {
+  FormNotice,
+  notBlank,
+  RequiredTextField,
+  SwitchField,
+} from '../../../features/common/form-fields.tsx';
 import { toast } from '../../../features/system/store.ts';
 import { useFormDraft } from '../../../lib/drafts.ts';
 
@@ -32,7 +37,6 @@ export function AgentDialog({
   agent: EditableAgent | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const activeId = useId();
   const { register, control, handleSubmit, reset, setError, formState, watch } = useForm<AgentInput>({
     defaultValues: toForm(agent),
   });
@@ -84,49 +88,23 @@ export function AgentDialog({
       onSubmit={submit}
     >
       {draft.restored ? (
-        <p
-          role="status"
-          className="flex flex-wrap items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground"
-        >
+        <FormNotice actionLabel={t.discardDraft} onAction={draft.discard}>
           {t.draftRestored}
-          <Button type="button" size="sm" variant="ghost" onClick={draft.discard}>
-            {t.discardDraft}
-          </Button>
-        </p>
+        </FormNotice>
       ) : null}
-      <Field label={t.name} error={errors.name?.message}>
-        {(p) => (
-          <Input
-            {...p}
-            autoComplete="off"
-            maxLength={120}
-            {...register('name', { validate: (v) => v.trim().length > 0 || t.required })}
-          />
-        )}
-      </Field>
+      <RequiredTextField
+        label={t.name}
+        error={errors.name?.message}
+        maxLength={120}
+        registration={register('name', { validate: notBlank(t.required) })}
+      />
       <Field label={t.description}>
         {(p) => <Textarea {...p} rows={2} maxLength={2000} {...register('description')} />}
       </Field>
       <Field label={t.instructions}>
         {(p) => <Textarea {...p} rows={6} maxLength={20000} {...register('instructions')} />}
       </Field>
-      <div className="flex items-center gap-3">
-        <Controller
-          control={control}
-          name="active"
-          render={({ field }) => (
-            <Switch
-              id={activeId}
-              aria-labelledby={`${activeId}-label`}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
-        <Label id={`${activeId}-label`} htmlFor={activeId}>
-          {t.active}
-        </Label>
-      </div>
+      <SwitchField control={control} name="active" label={t.active} />
     </FormDialog>
   );
 }

@@ -1,14 +1,5 @@
 import type { AgentDetail, Task } from '@crw/api-client';
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  ErrorDetails,
-  RichTextContent,
-  Select,
-  Skeleton,
-} from '@crw/ui';
+import { Badge, Button, EmptyState, ErrorDetails, RichTextContent, Select, Skeleton } from '@crw/ui';
 import { ListTodoIcon, PlusIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -23,8 +14,9 @@ import {
   type TaskStatus,
   taskStatuses,
 } from '../../../features/agents/store.ts';
+import { ConfirmFor } from '../../../features/common/confirm-for.tsx';
 import { onReconnected, onTasksChanged } from '../../../features/notifications/realtime.ts';
-import { toast } from '../../../features/system/store.ts';
+import { toast, toastOutcome } from '../../../features/system/store.ts';
 import { formatDateTime, formatDay } from '../../../lib/dates.ts';
 import { linkClass } from './agent-parts.tsx';
 import { TaskDialog } from './task-dialog.tsx';
@@ -64,14 +56,12 @@ export function AgentTasks({ agent }: { agent: AgentDetail }) {
     };
   }, [agent._id]);
 
-  const change = async (task: Task, status: 'cancelled' | 'pending') => {
-    try {
-      await setTaskStatus(task, status);
-      toast.success(status === 'cancelled' ? t.cancelled(task.title) : t.requeued(task.title));
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : t.updateError);
-    }
-  };
+  const change = (task: Task, status: 'cancelled' | 'pending') =>
+    toastOutcome(
+      () => setTaskStatus(task, status),
+      status === 'cancelled' ? t.cancelled(task.title) : t.requeued(task.title),
+      t.updateError,
+    );
 
   const tasks = detail.tasks as Task[];
   let body: React.ReactNode;
@@ -142,18 +132,14 @@ export function AgentTasks({ agent }: { agent: AgentDetail }) {
       </div>
       {body}
       <TaskDialog open={creating} agent={agent} onOpenChange={setCreating} />
-      <ConfirmDialog
-        open={cancelling !== null}
-        onOpenChange={(open) => {
-          if (!open) setCancelling(null);
-        }}
-        title={cancelling ? t.confirmCancel(cancelling.title) : ''}
+      <ConfirmFor
+        target={cancelling}
+        onClose={() => setCancelling(null)}
+        title={(task) => t.confirmCancel(task.title)}
         description={t.confirmCancelDescription}
         confirmLabel={t.cancelTask}
         cancelLabel={t.keep}
-        onConfirm={() => {
-          if (cancelling) void change(cancelling, 'cancelled');
-        }}
+        onConfirm={(task) => void change(task, 'cancelled')}
       />
     </div>
   );

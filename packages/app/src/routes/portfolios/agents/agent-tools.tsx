@@ -1,12 +1,13 @@
 import type { AgentDetail } from '@crw/api-client';
-import { Badge, Button, CheckboxGroup, Skeleton } from '@crw/ui';
+import { Badge, Button, Skeleton } from '@crw/ui';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
 import { FormError } from '../../../features/admin/form-dialog.tsx';
 import { agentsMsg } from '../../../features/agents/messages.ts';
 import { agentsStore, loadCatalogue, setAgentTools } from '../../../features/agents/store.ts';
 import { authStore } from '../../../features/auth/store.ts';
+import { CheckboxGroupField } from '../../../features/common/form-fields.tsx';
 import { toast } from '../../../features/system/store.ts';
 
 const t = agentsMsg.detail;
@@ -87,19 +88,13 @@ function ToolsForm({ agent }: { agent: AgentDetail }) {
   });
   return (
     <form noValidate onSubmit={submit} className="space-y-3">
-      <Controller
+      <CheckboxGroupField
         control={control}
         name="tools"
-        render={({ field }) => (
-          <CheckboxGroup
-            legend={t.toolsLegend}
-            hideLegend
-            hint={t.toolsHint}
-            options={options}
-            value={field.value}
-            onValueChange={field.onChange}
-          />
-        )}
+        legend={t.toolsLegend}
+        hideLegend
+        hint={t.toolsHint}
+        options={options}
       />
       <FormError message={formState.errors.root?.server?.message} />
       <Button type="submit" size="sm" disabled={formState.isSubmitting || !formState.isDirty}>

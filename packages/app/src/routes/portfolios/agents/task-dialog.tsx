@@ -1,6 +1,6 @@
 import type { ProductionItem } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
-import { Button, Combobox, DatePicker, Field, Input, Textarea, useDebouncedValue } from '@crw/ui';
+import { Combobox, DatePicker, Field, Textarea, useDebouncedValue } from '@crw/ui';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
@@ -9,6 +9,7 @@ import { showServerError } from '../../../features/admin/form-errors.ts';
 import { agentsMsg } from '../../../features/agents/messages.ts';
 import { createTask, type TaskInput } from '../../../features/agents/store.ts';
 import { authStore } from '../../../features/auth/store.ts';
+import { FormNotice, notBlank, RequiredTextField } from '../../../features/common/form-fields.tsx';
 import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
 import { todayIso } from '../../../lib/dates.ts';
@@ -110,26 +111,16 @@ export function TaskDialog({
       onSubmit={submit}
     >
       {draft.restored ? (
-        <p
-          role="status"
-          className="flex flex-wrap items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground"
-        >
+        <FormNotice actionLabel={agentsMsg.discardDraft} onAction={draft.discard}>
           {agentsMsg.draftRestored}
-          <Button type="button" size="sm" variant="ghost" onClick={draft.discard}>
-            {agentsMsg.discardDraft}
-          </Button>
-        </p>
+        </FormNotice>
       ) : null}
-      <Field label={t.titleField} error={errors.title?.message}>
-        {(p) => (
-          <Input
-            {...p}
-            autoComplete="off"
-            maxLength={200}
-            {...register('title', { validate: (v) => v.trim().length > 0 || t.required })}
-          />
-        )}
-      </Field>
+      <RequiredTextField
+        label={t.titleField}
+        error={errors.title?.message}
+        maxLength={200}
+        registration={register('title', { validate: notBlank(t.required) })}
+      />
       <Field label={t.instructions}>
         {(p) => <Textarea {...p} rows={4} maxLength={20000} {...register('instructions')} />}
       </Field>

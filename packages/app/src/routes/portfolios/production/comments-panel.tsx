@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
 import { canChangeComment, createComment, updateComment } from '../../../features/comments/comments.ts';
 import { CommentThread } from '../../../features/comments/components/comment-thread.tsx';
+import { FormNotice } from '../../../features/common/form-fields.tsx';
 import { useCommentThread } from '../../../features/comments/use-comment-thread.ts';
 import { LazyRichTextEditor, mentionablesFor } from '../../../features/editor/lazy-rich-text-editor.tsx';
 import { onProductionChanged } from '../../../features/notifications/realtime.ts';
@@ -273,46 +274,26 @@ export function CommentsPanel({
       >
         <h3 className="text-sm font-medium">{m.comments.label}</h3>
         {anchor ? (
-          <p
-            role="status"
-            className="flex flex-wrap items-center gap-2 rounded-md bg-accent px-3 py-2 text-sm text-accent-foreground"
-          >
+          <FormNotice tone="accent" actionLabel={m.comments.removePin} onAction={() => onAnchorUsed?.()}>
             {m.comments.aboutPin}
-            <Button type="button" size="sm" variant="ghost" onClick={() => onAnchorUsed?.()}>
-              {m.comments.removePin}
-            </Button>
-          </p>
+          </FormNotice>
         ) : null}
         {replyTo ? (
-          <p
-            role="status"
-            className="flex flex-wrap items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground"
-          >
+          <FormNotice actionLabel={m.comments.cancelReply} onAction={endReply}>
             {m.comments.replyingTo(replyTo.name)}
-            <Button type="button" size="sm" variant="ghost" onClick={endReply}>
-              {m.comments.cancelReply}
-            </Button>
-          </p>
+          </FormNotice>
         ) : null}
         {restored ? (
-          <p
-            role="status"
-            className="flex flex-wrap items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground"
+          <FormNotice
+            actionLabel={m.comments.discardDraft}
+            onAction={() => {
+              setBody('');
+              setRestored(false);
+              keeper.discard();
+            }}
           >
             {m.comments.draftRestored}
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                setBody('');
-                setRestored(false);
-                keeper.discard();
-              }}
-            >
-              {m.comments.discardDraft}
-            </Button>
-          </p>
+          </FormNotice>
         ) : null}
         <LazyRichTextEditor
           label={m.comments.label}

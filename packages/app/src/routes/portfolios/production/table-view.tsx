@@ -99,6 +99,17 @@ function TableRows({ cycleId, query, page, onPage, onSort, onOpen, onChanged }: 
     anchor.current = index;
     setSelected(next);
   };
+  /** A row's (or a phone card's) checkbox: a click toggles it, a shift-click the range from the last one. */
+  const rowCheckbox = (item: ProductionItem, index: number) => (
+    <Checkbox
+      aria-label={`${t.columns.select}: ${item.title}`}
+      checked={selected.has(item._id)}
+      onClick={(e: MouseEvent) => {
+        e.preventDefault();
+        toggle(index, e.shiftKey);
+      }}
+    />
+  );
   const allOnPage = items.length > 0 && items.every((i) => selected.has(i._id));
   const someOnPage = items.some((i) => selected.has(i._id));
   const rowKeys = (e: KeyboardEvent<HTMLTableRowElement>, index: number) => {
@@ -165,14 +176,7 @@ function TableRows({ cycleId, query, page, onPage, onSort, onOpen, onChanged }: 
       <ul className="space-y-2 md:hidden" aria-label={t.views.table}>
         {items.map((item, index) => (
           <li key={item._id} className="flex items-start gap-3 rounded-lg border border-border p-3">
-            <Checkbox
-              aria-label={`${t.columns.select}: ${item.title}`}
-              checked={selected.has(item._id)}
-              onClick={(e: MouseEvent) => {
-                e.preventDefault();
-                toggle(index, e.shiftKey);
-              }}
-            />
+            {rowCheckbox(item, index)}
             <button
               type="button"
               className="flex flex-1 flex-col gap-1 text-left text-sm"
@@ -242,16 +246,7 @@ function TableRows({ cycleId, query, page, onPage, onSort, onOpen, onChanged }: 
                 onDoubleClick={() => onOpen(item._id)}
                 className="cursor-default focus-visible:outline-2 focus-visible:outline-ring aria-selected:bg-accent/50"
               >
-                <TableCell>
-                  <Checkbox
-                    aria-label={`${t.columns.select}: ${item.title}`}
-                    checked={selected.has(item._id)}
-                    onClick={(e: MouseEvent) => {
-                      e.preventDefault();
-                      toggle(index, e.shiftKey);
-                    }}
-                  />
-                </TableCell>
+                <TableCell>{rowCheckbox(item, index)}</TableCell>
                 <TableCell className="min-w-48 font-medium">
                   <button
                     type="button"

@@ -53,6 +53,13 @@ export function VersionsPanel({ itemId, versions }: { itemId: string; versions: 
   );
 }
 
+/** Which item's two versions are compared. */
+interface ComparedVersions {
+  itemId: string;
+  older: Version;
+  newer: Version;
+}
+
 /**
  * Two versions compared: the copy word by word, the images side by side, with a wipe or as a difference, each
  * with its comments' pins (the item's comments as given, or read here when not).
@@ -62,12 +69,7 @@ export function VersionCompare({
   older,
   newer,
   comments,
-}: {
-  itemId: string;
-  older: Version;
-  newer: Version;
-  comments?: readonly Comment[];
-}) {
+}: ComparedVersions & { comments?: readonly Comment[] }) {
   const [read, setRead] = useState<readonly Comment[]>([]);
   useEffect(() => {
     if (comments) return;
@@ -141,12 +143,7 @@ function ImagesCompare({
   older,
   newer,
   comments,
-}: {
-  itemId: string;
-  older: Version;
-  newer: Version;
-  comments: readonly Comment[];
-}) {
+}: ComparedVersions & { comments: readonly Comment[] }) {
   const numbers = pinNumbers(comments);
   const { pairs, left, right } = pairImages(older.materialData.files, newer.materialData.files);
   const [index, setIndex] = useState(0);
