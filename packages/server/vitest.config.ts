@@ -24,7 +24,17 @@ export default defineConfig({
         exclude:
           db === 'pglite'
             ? ['test/scale.test.ts']
-            : ['test/config.test.ts', 'test/net-guard.test.ts', 'test/db-tools.test.ts'],
+            : [
+                'test/config.test.ts',
+                'test/net-guard.test.ts',
+                'test/db-tools.test.ts',
+                // What they test does not touch the database's behaviour (the push guard's network checks, the
+                // storage drivers' signed URLs and objects): once, on PGlite's project, like the e2e specs
+                // that run on one database unless they test it.
+                'test/push-guard.test.ts',
+                'test/storage-local.test.ts',
+                'test/storage-s3.test.ts',
+              ],
         environment: 'node',
         env: { TEST_DB: db },
         testTimeout: 30_000,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
@@ -44,6 +45,9 @@ export default defineConfig({
     ],
   },
   test: {
+    // Two files at a time on a 2-core machine (vitest's default there is one): each story file renders in its
+    // own page of the same Chromium.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
