@@ -2,6 +2,7 @@ import { Popover } from 'radix-ui';
 import type * as React from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
+import { DayGridTable } from '../lib/day-grid.tsx';
 import {
   formatLongDate,
   type IsoDate,
@@ -42,7 +43,6 @@ export function CalendarGrid({
   onDateChange: (date: IsoDate) => void;
   onEventOpen: (id: string) => void;
 }) {
-  const hintId = useId();
   const gridRef = useRef<HTMLTableElement>(null);
   const focusDay = useRef(false);
   const weeks = mode === 'month' ? monthGrid(date) : [weekDays(date)];
@@ -85,15 +85,10 @@ export function CalendarGrid({
 
   return (
     <div className="relative overflow-x-auto rounded-xl border border-border">
-      <p id={hintId} className="sr-only">
-        {t.hint}
-      </p>
-      <table
+      <DayGridTable
+        hint={t.hint}
         ref={gridRef}
-        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on a table (arrows move between days).
-        role="grid"
         aria-labelledby={titleId}
-        aria-describedby={hintId}
         data-slot="calendar-grid"
         onKeyDown={onKeyDown}
         className="w-full min-w-[42rem] table-fixed border-collapse"
@@ -151,7 +146,7 @@ export function CalendarGrid({
             </tr>
           ))}
         </tbody>
-      </table>
+      </DayGridTable>
     </div>
   );
 }

@@ -1,52 +1,44 @@
 import { AlertDialog } from 'radix-ui';
+import type * as React from 'react';
 import { useLayoutEffect, useRef } from 'react';
 import { buttonVariants } from '../button/button.tsx';
 import { cn } from '../lib/cn.ts';
 import { uiMessages } from '../messages.ts';
 
-/**
- * Asks before destroying data. Controlled: `open` + `onOpenChange`; `onConfirm` runs on the confirm button.
- * Opened without a Radix trigger, it gives the focus back to whatever had it when it opened (the button that
- * asked), not to the page's body.
- */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel = uiMessages.confirm.confirm,
-  cancelLabel = uiMessages.confirm.cancel,
-  destructive = true,
-  onConfirm,
-}: {
+/** What every alert dialog takes: it is controlled, asks `title` and may explain it in `description`. */
+export interface AlertDialogBaseProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
-  confirmLabel?: string;
   cancelLabel?: string;
-  destructive?: boolean;
-  onConfirm: () => void;
-}) {
-  const opener = useRef<HTMLElement | null>(null);
-  // Layout effects run before the dialog's focus scope moves the focus in: this is still the opener.
-  useLayoutEffect(() => {
-    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [open]);
+}
+
+/**
+ * The frame of an alert dialog: the overlay, the centred box with its title and (when given) its description,
+ * then `children` (its buttons). Without a description the box says it has none, rather than naming a missing id.
+ */
+export function AlertDialogFrame({
+  open,
+  onOpenChange,
+  title,
+  description,
+  className,
+  children,
+  ...props
+}: Omit<AlertDialogBaseProps, 'cancelLabel'> &
+  Omit<React.ComponentProps<typeof AlertDialog.Content>, 'title'>) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AlertDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onCloseAutoFocus={(e) => {
-            const back = opener.current;
-            if (back?.isConnected) {
-              e.preventDefault();
-              back.focus();
-            }
-          }}
-          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-background p-6 shadow-lg"
+          {...props}
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-background p-6 shadow-lg',
+            className,
+          )}
         >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           {description ? (
@@ -54,19 +46,58 @@ export function ConfirmDialog({
               {description}
             </AlertDialog.Description>
           ) : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>
-              {cancelLabel}
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={cn(buttonVariants({ variant: destructive ? 'destructive' : 'default' }))}
-              onClick={onConfirm}
-            >
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
+          {children}
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/**
+ * Asks before destroying data. Controlled: `open` + `onOpenChange`; `onConfirm` runs on the confirm button.
+ * Opened without a Radix trigger, it gives the focus back to whatever had it when it opened (the button that
+ * asked), not to the page's body.
+ */
+export function ConfirmDialog({
+  confirmLabel = uiMessages.confirm.confirm,
+  cancelLabel = uiMessages.confirm.cancel,
+  destructive = true,
+  onConfirm,
+  ...frame
+}: AlertDialogBaseProps & {
+  confirmLabel?: string;
+  destructive?: boolean;
+  onConfirm: () => void;
+}) {
+  const opener = useRef<HTMLElement | null>(null);
+  const { open } = frame;
+  // Layout effects run before the dialog's focus scope moves the focus in: this is still the opener.
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
+  return (
+    <AlertDialogFrame
+      {...frame}
+      onCloseAutoFocus={(e) => {
+        const back = opener.current;
+        if (back?.isConnected) {
+          e.preventDefault();
+          back.focus();
+        }
+      }}
+      className="max-w-md"
+    >
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>
+          {cancelLabel}
+        </AlertDialog.Cancel>
+        <AlertDialog.Action
+          className={cn(buttonVariants({ variant: destructive ? 'destructive' : 'default' }))}
+          onClick={onConfirm}
+        >
+          {confirmLabel}
+        </AlertDialog.Action>
+      </div>
+    </AlertDialogFrame>
   );
 }

@@ -13,7 +13,7 @@ import {
   EmptyBox,
   primaryColumn,
   Refreshing,
-  rowLabel,
+  RowCheckbox,
   SelectedCount,
   type Selection,
   t,
@@ -137,14 +137,13 @@ export function DataTableCards<T>(props: DataTableProps<T> & { selection: Select
               >
                 <div className="mb-2 flex items-start gap-3">
                   {selection.enabled ? (
-                    <Checkbox
+                    <RowCheckbox
                       className="mt-0.5"
-                      aria-label={t.selectRow(rowLabel(props, row, index))}
-                      checked={isSelected}
-                      onClick={(e) => {
-                        e.preventDefault();
-                        selection.toggle(id, e.shiftKey);
-                      }}
+                      table={props}
+                      selection={selection}
+                      row={row}
+                      index={index}
+                      id={id}
                     />
                   ) : null}
                   {onRowOpen ? (

@@ -15,7 +15,7 @@ import {
   nextSort,
   primaryColumn,
   Refreshing,
-  rowLabel,
+  RowCheckbox,
   SelectedCount,
   type Selection,
   t,
@@ -209,14 +209,13 @@ export function DataTableGrid<T>(props: DataTableProps<T> & { selection: Selecti
                   >
                     {selection.enabled ? (
                       <TableCell className="w-10 pr-0">
-                        <Checkbox
+                        <RowCheckbox
                           tabIndex={-1}
-                          aria-label={t.selectRow(rowLabel(props, row, index))}
-                          checked={isSelected}
-                          onClick={(e) => {
-                            e.preventDefault();
-                            selection.toggle(id, e.shiftKey);
-                          }}
+                          table={props}
+                          selection={selection}
+                          row={row}
+                          index={index}
+                          id={id}
                         />
                       </TableCell>
                     ) : null}

@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { Checkbox } from '../checkbox/checkbox.tsx';
 import { EmptyState } from '../empty-state/empty-state.tsx';
 import { uiMessages } from '../messages.ts';
 import { ProgressBar } from '../progress-bar/progress-bar.tsx';
@@ -104,4 +105,35 @@ export function EmptyBox({ empty }: { empty: React.ReactNode }) {
   if (typeof empty === 'string' || empty === undefined)
     return <EmptyState title={(empty as string | undefined) ?? t.empty} className="border-0" />;
   return empty;
+}
+
+/**
+ * A row's checkbox, named after the row ("Seleccionar …"): a click toggles the row, Shift+click the range from
+ * the last one toggled.
+ */
+export function RowCheckbox<T>({
+  table,
+  selection,
+  row,
+  index,
+  id,
+  ...props
+}: Omit<React.ComponentProps<typeof Checkbox>, 'id'> & {
+  table: DataTableProps<T>;
+  selection: Selection;
+  row: T;
+  index: number;
+  id: string;
+}) {
+  return (
+    <Checkbox
+      {...props}
+      aria-label={t.selectRow(rowLabel(table, row, index))}
+      checked={selection.isSelected(id)}
+      onClick={(e) => {
+        e.preventDefault();
+        selection.toggle(id, e.shiftKey);
+      }}
+    />
+  );
 }

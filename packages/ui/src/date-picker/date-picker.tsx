@@ -3,6 +3,7 @@ import { Popover } from 'radix-ui';
 import type * as React from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
+import { DayGridTable } from '../lib/day-grid.tsx';
 import {
   addDays,
   addMonths,
@@ -243,7 +244,6 @@ function MonthCalendar({
   onSelect: (iso: IsoDate) => void;
 }) {
   const headingId = useId();
-  const hintId = useId();
   const [focused, setFocused] = useState(() => clampIso(value ?? today, min, max));
   const gridRef = useRef<HTMLTableElement>(null);
   const moveFocus = useRef(false);
@@ -299,15 +299,10 @@ function MonthCalendar({
           <ChevronRightIcon className="size-4" aria-hidden="true" />
         </button>
       </div>
-      <p id={hintId} className="sr-only">
-        {t.hint}
-      </p>
-      <table
+      <DayGridTable
+        hint={t.hint}
         ref={gridRef}
-        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on a table (arrows move between days).
-        role="grid"
         aria-labelledby={headingId}
-        aria-describedby={hintId}
         className="w-full border-collapse"
         onKeyDown={onKeyDown}
       >
@@ -371,7 +366,7 @@ function MonthCalendar({
             </tr>
           ))}
         </tbody>
-      </table>
+      </DayGridTable>
       <div className="mt-2 flex justify-end border-t border-border pt-2">
         <button
           type="button"

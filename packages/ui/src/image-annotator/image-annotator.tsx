@@ -5,7 +5,7 @@ import { uiMessages } from '../messages.ts';
 import { useZoomGestures } from '../zoom/use-zoom-gestures.ts';
 import { FIT, viewTransform, type ZoomView } from '../zoom/zoom.ts';
 import { ZoomToolbar, zoomKey } from '../zoom/zoom-toolbar.tsx';
-import { PinDraft, PinLayer, type Point } from './pin.tsx';
+import { type AnnotatorProps, clampUnit, PinDraft, PinLayer, type Point, pointIn } from './pin.tsx';
 
 const t = uiMessages.annotator;
 
@@ -21,22 +21,8 @@ export type AnnotationPin = {
   number?: number;
 };
 
-export type ImageAnnotatorProps = Omit<React.ComponentProps<'figure'>, 'children' | 'onSelect'> & {
-  src: string;
-  alt: string;
-  pins: readonly AnnotationPin[];
-  /** The pin being written (not saved yet), shown apart. */
-  draft?: Point | null;
-  /** A click (or Enter on the image) places the draft there; without it the image only shows pins. */
-  onPlace?: (point: Point) => void;
-  /** Moves the draft with the arrow keys (1 % a step, 10 % with Shift). */
-  onMoveDraft?: (point: Point) => void;
-  highlighted?: string | null;
-  /** A pin's click selects its comment; without it the pins are only markers. */
-  onSelectPin?: (id: string) => void;
-};
-
-export const clampUnit = (n: number) => Math.min(1, Math.max(0, n));
+/** A click (or Enter on the image) places the draft there; without `onPlace` the image only shows pins. */
+export type ImageAnnotatorProps = AnnotatorProps<AnnotationPin, Point>;
 
 /** The draft moved by an arrow key (1 % a step, 10 % with Shift), or null for any other key. */
 export function movedDraft(draft: Point, e: { key: string; shiftKey: boolean }): Point | null {
@@ -82,10 +68,7 @@ export function ImageAnnotator({
     if (dragged()) return;
     // The stage's box is the image as transformed: the point is found at any zoom.
     const box = stage.current!.getBoundingClientRect();
-    onPlace?.({
-      x: clampUnit((e.clientX - box.left) / box.width),
-      y: clampUnit((e.clientY - box.top) / box.height),
-    });
+    onPlace?.(pointIn(box, e));
   };
   const onKeyDown = (e: React.KeyboardEvent) => {
     const moved = draft && onMoveDraft && e.target === e.currentTarget ? movedDraft(draft, e) : null;

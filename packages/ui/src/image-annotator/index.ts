@@ -1,3 +1,3 @@
 export * from './image-annotator.tsx';
-export { PinLayer, type PinMark, type Point } from './pin.tsx';
+export { type AnnotatorProps, clampUnit, PinLayer, type PinMark, type Point } from './pin.tsx';
 export * from './video-annotator.tsx';

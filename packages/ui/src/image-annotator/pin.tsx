@@ -6,6 +6,38 @@ const t = uiMessages.annotator;
 
 export type Point = { x: number; y: number };
 
+export const clampUnit = (n: number) => Math.min(1, Math.max(0, n));
+
+/** Where a click fell in a box, from 0 to 1 across and down (clamped to the box). */
+export function pointIn(box: DOMRect, e: { clientX: number; clientY: number }): Point {
+  return {
+    x: clampUnit((e.clientX - box.left) / box.width),
+    y: clampUnit((e.clientY - box.top) / box.height),
+  };
+}
+
+/**
+ * What an annotator takes, for its pins `P` and its draft `D`: an image's or a video's source and Spanish
+ * description, the pins shown, the draft being written, and the callbacks that place and move it.
+ */
+export type AnnotatorProps<P, D extends Point> = Omit<
+  React.ComponentProps<'figure'>,
+  'children' | 'onSelect'
+> & {
+  src: string;
+  alt: string;
+  pins: readonly P[];
+  /** The pin being written (not saved yet), shown apart. */
+  draft?: D | null;
+  /** Places the draft where the user clicked (or, with Enter, in the middle); without it, only the pins show. */
+  onPlace?: (point: D) => void;
+  /** Moves the draft with the arrow keys (1 % a step, 10 % with Shift). */
+  onMoveDraft?: (point: D) => void;
+  highlighted?: string | null;
+  /** A pin's click selects its comment; without it the pins are only markers. */
+  onSelectPin?: (id: string) => void;
+};
+
 /**
  * A numbered pin at a normalised point; `scale` undoes the zoom of what it sits on. Without `onClick` it is
  * only a marker (named for assistive technology, not a control).

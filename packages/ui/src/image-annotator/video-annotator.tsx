@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../button/button.tsx';
 import { cn } from '../lib/cn.ts';
 import { uiMessages } from '../messages.ts';
-import { type AnnotationPin, clampUnit, movedDraft } from './image-annotator.tsx';
-import { PinDraft, PinLayer, type Point } from './pin.tsx';
+import { type AnnotationPin, movedDraft } from './image-annotator.tsx';
+import { type AnnotatorProps, PinDraft, PinLayer, type Point, pointIn } from './pin.tsx';
 
 const t = uiMessages.annotator;
 
@@ -26,18 +26,8 @@ export function formatVideoTime(seconds: number) {
   return hh > 0 ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
 
-export type VideoAnnotatorProps = Omit<React.ComponentProps<'figure'>, 'children' | 'onSelect'> & {
-  src: string;
-  alt: string;
-  pins: readonly VideoPin[];
-  draft?: VideoPoint | null;
-  /** "Marcar un punto" pauses the video; a click (or Enter) on the frame places the draft at that moment. */
-  onPlace?: (point: VideoPoint) => void;
-  /** Moves the draft with the arrow keys (1 % a step, 10 % with Shift). */
-  onMoveDraft?: (point: VideoPoint) => void;
-  highlighted?: string | null;
-  onSelectPin?: (id: string) => void;
-};
+/** «Marcar un punto» pauses the video; a click (or Enter) on the frame places the draft at that moment. */
+export type VideoAnnotatorProps = AnnotatorProps<VideoPin, VideoPoint>;
 
 /**
  * A video whose comments are pinned to a point of a frame: each pin shows around its moment, the list below
@@ -91,11 +81,7 @@ export function VideoAnnotator({
     if (e.detail === 0) onPlace?.({ x: 0.5, y: 0.5, ...at });
     else {
       const box = e.currentTarget.getBoundingClientRect();
-      onPlace?.({
-        x: clampUnit((e.clientX - box.left) / box.width),
-        y: clampUnit((e.clientY - box.top) / box.height),
-        ...at,
-      });
+      onPlace?.({ ...pointIn(box, e), ...at });
     }
     setPlacing(false);
   };

@@ -1,10 +1,9 @@
-import { AlertTriangleIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { lazy } from '../lib/lazy.ts';
 import { uiMessages } from '../messages.ts';
 import { Switch } from '../switch/switch.tsx';
 import { changedRatio, diffPixels } from './diff-pixels.ts';
-import { ImageLabel } from './image-label.tsx';
+import { CompareError, CompareImg, ImageLabel } from './image-label.tsx';
 import type { CompareImage } from './use-image-pair.ts';
 
 const t = uiMessages.imageCompare;
@@ -85,18 +84,7 @@ export function Difference({
     }
   }, [beforeImage, afterImage, threshold]);
 
-  if (diff.status === 'error') {
-    return (
-      <p
-        role="alert"
-        data-slot="image-compare-error"
-        className="flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive"
-      >
-        <AlertTriangleIcon className="size-4 shrink-0" aria-hidden="true" />
-        {t.error}
-      </p>
-    );
-  }
+  if (diff.status === 'error') return <CompareError />;
 
   return (
     <div data-slot="image-compare-difference" className="flex flex-col gap-2">
@@ -136,16 +124,9 @@ export function Difference({
         className="relative overflow-hidden rounded-md border border-border bg-muted"
         style={{ aspectRatio }}
       >
-        <img
-          src={before.src}
-          alt={before.alt}
-          crossOrigin="anonymous"
-          className="absolute inset-0 size-full object-contain"
-        />
-        <img
-          src={after.src}
-          alt={after.alt}
-          crossOrigin="anonymous"
+        <CompareImg image={before} className="absolute inset-0 size-full object-contain" />
+        <CompareImg
+          image={after}
           data-slot="image-compare-overlay"
           className="absolute inset-0 size-full object-contain"
           style={{ opacity: opacity / 100 }}

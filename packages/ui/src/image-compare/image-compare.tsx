@@ -1,10 +1,11 @@
-import { AlertTriangleIcon, LoaderCircleIcon } from 'lucide-react';
+import { LoaderCircleIcon } from 'lucide-react';
 import type * as React from 'react';
 import { useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { uiMessages } from '../messages.ts';
 import { SegmentedControl } from '../segmented-control/segmented-control.tsx';
 import { Difference } from './difference.tsx';
+import { CompareError } from './image-label.tsx';
 import { SideBySide } from './side-by-side.tsx';
 import { type CompareImage, useImagePair } from './use-image-pair.ts';
 import { Wipe } from './wipe.tsx';
@@ -73,16 +74,7 @@ export function ImageCompare({
       </div>
     );
   } else if (images.status === 'error') {
-    body = (
-      <p
-        role="alert"
-        data-slot="image-compare-error"
-        className="flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive"
-      >
-        <AlertTriangleIcon className="size-4 shrink-0" aria-hidden="true" />
-        {t.error}
-      </p>
-    );
+    body = <CompareError />;
   } else {
     const ratio = (img: HTMLImageElement) =>
       img.naturalHeight > 0 ? img.naturalWidth / img.naturalHeight : 0;

@@ -1,5 +1,8 @@
+import { AlertTriangleIcon } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
+import { uiMessages } from '../messages.ts';
+import type { CompareImage } from './use-image-pair.ts';
 
 /** The small name of a side ("Versión 1") laid over a corner of an image. */
 export function ImageLabel({ className, ...props }: React.ComponentProps<'span'>) {
@@ -12,5 +15,30 @@ export function ImageLabel({ className, ...props }: React.ComponentProps<'span'>
       )}
       {...props}
     />
+  );
+}
+
+/**
+ * One side's image in a view: its source and Spanish description, fetched in CORS mode like `useImagePair`'s
+ * copies (so the difference view can read the pixels and every <img> shares the cached response).
+ */
+export function CompareImg({
+  image,
+  ...props
+}: { image: CompareImage } & Omit<React.ComponentProps<'img'>, 'src' | 'alt' | 'crossOrigin'>) {
+  return <img src={image.src} alt={image.alt} crossOrigin="anonymous" {...props} />;
+}
+
+/** Why there is nothing to compare: an image could not be loaded, or its pixels not read. */
+export function CompareError() {
+  return (
+    <p
+      role="alert"
+      data-slot="image-compare-error"
+      className="flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive"
+    >
+      <AlertTriangleIcon className="size-4 shrink-0" aria-hidden="true" />
+      {uiMessages.imageCompare.error}
+    </p>
   );
 }

@@ -5,10 +5,11 @@ import { useZoomGestures } from '../zoom/use-zoom-gestures.ts';
 import { FIT, viewTransform, type ZoomView } from '../zoom/zoom.ts';
 import { ZoomToolbar, zoomKey } from '../zoom/zoom-toolbar.tsx';
 import { ComparePins } from './compare-pins.tsx';
-import { ImageLabel } from './image-label.tsx';
+import { CompareImg, ImageLabel } from './image-label.tsx';
 import type { CompareImage } from './use-image-pair.ts';
 
 const t = uiMessages.imageCompare;
+const sides = ['before', 'after'] as const;
 
 /** Both images side by side (stacked in a narrow container) with one zoom and pan for the two. */
 export function SideBySide({
@@ -50,22 +51,17 @@ export function SideBySide({
     >
       <ZoomToolbar view={view} onViewChange={setView} />
       <div className="grid gap-2 @lg:grid-cols-2">
-        <ZoomPane
-          image={before}
-          label={labels.before}
-          view={view}
-          onViewChange={setView}
-          aspectRatio={aspectRatio}
-          imageRatio={ratios.before}
-        />
-        <ZoomPane
-          image={after}
-          label={labels.after}
-          view={view}
-          onViewChange={setView}
-          aspectRatio={aspectRatio}
-          imageRatio={ratios.after}
-        />
+        {sides.map((side) => (
+          <ZoomPane
+            key={side}
+            image={side === 'before' ? before : after}
+            label={labels[side]}
+            view={view}
+            onViewChange={setView}
+            aspectRatio={aspectRatio}
+            imageRatio={ratios[side]}
+          />
+        ))}
       </div>
       <p id={hintId} className="sr-only">
         {t.viewerHint}
@@ -111,10 +107,8 @@ function ZoomPane({
         className="relative size-full will-change-transform"
         style={{ transform: viewTransform(view) }}
       >
-        <img
-          src={image.src}
-          alt={image.alt}
-          crossOrigin="anonymous"
+        <CompareImg
+          image={image}
           draggable={false}
           className="pointer-events-none size-full object-contain"
         />

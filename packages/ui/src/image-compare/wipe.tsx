@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { lazy } from '../lib/lazy.ts';
 import { uiMessages } from '../messages.ts';
 import { ComparePins } from './compare-pins.tsx';
-import { ImageLabel } from './image-label.tsx';
+import { CompareImg, ImageLabel } from './image-label.tsx';
 import type { CompareImage } from './use-image-pair.ts';
 
 const t = uiMessages.imageCompare;
@@ -93,17 +93,13 @@ export function Wipe({
       className="relative cursor-ew-resize touch-pan-y overflow-hidden rounded-md border border-border bg-muted select-none"
       style={{ aspectRatio }}
     >
-      <img
-        src={before.src}
-        alt={before.alt}
-        crossOrigin="anonymous"
+      <CompareImg
+        image={before}
         draggable={false}
         className="pointer-events-none absolute inset-0 size-full object-contain"
       />
-      <img
-        src={after.src}
-        alt={after.alt}
-        crossOrigin="anonymous"
+      <CompareImg
+        image={after}
         draggable={false}
         data-slot="image-compare-wipe-after"
         className="pointer-events-none absolute inset-0 size-full object-contain"

@@ -1,8 +1,8 @@
-import { LoaderCircleIcon } from 'lucide-react';
 import type * as React from 'react';
-import { createContext, useContext, useEffect, useRef } from 'react';
-import { Button } from '../button/button.tsx';
+import { createContext, useContext, useRef } from 'react';
+import { LoadMoreButton } from '../button/button.tsx';
 import { ErrorState } from '../error-state/error-state.tsx';
+import { useLoadMoreOnView } from '../hooks/use-load-more-on-view.ts';
 import { cn } from '../lib/cn.ts';
 import type { Tone } from '../lib/tone.ts';
 import { uiMessages } from '../messages.ts';
@@ -92,36 +92,14 @@ export function KanbanColumn({
 }: KanbanColumnProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
-  const onLoadMoreRef = useRef(onLoadMore);
-  onLoadMoreRef.current = onLoadMore;
   const hasCards = Boolean(list) || (Array.isArray(children) ? children.length > 0 : Boolean(children));
 
   // The next page comes while the column's last cards are still a screen away: the sentinel at the end of the
-  // column's own scrolling body is watched against that body (no layout read here: an observer, not a measure).
-  useEffect(() => {
-    const el = sentinel.current;
-    if (
-      !el ||
-      !autoLoadMore ||
-      !hasMore ||
-      loadingMore ||
-      refreshing ||
-      loading ||
-      typeof IntersectionObserver === 'undefined'
-    )
-      return;
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          io.disconnect();
-          onLoadMoreRef.current?.();
-        }
-      },
-      { root: body.current, rootMargin: '0px 0px 400px 0px' },
-    );
-    io.observe(el);
-    return () => io.disconnect();
-  }, [autoLoadMore, hasMore, loadingMore, refreshing, loading]);
+  // column's own scrolling body is watched against that body.
+  useLoadMoreOnView(sentinel, body, onLoadMore, {
+    enabled: autoLoadMore && hasMore && !loadingMore && !refreshing && !loading,
+    rootMargin: '0px 0px 400px 0px',
+  });
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a column is a named group of cards, not a form <fieldset>.
@@ -178,26 +156,13 @@ export function KanbanColumn({
             <>
               {loadingMore ? <Skeleton className="h-16 rounded-lg bg-background" /> : null}
               <div ref={sentinel} aria-hidden="true" className="h-px" />
-              <Button
-                variant="ghost"
-                size="sm"
+              <LoadMoreButton
+                loading={loadingMore}
                 data-slot="kanban-load-more"
                 disabled={loadingMore || refreshing}
                 onClick={onLoadMore}
                 className="w-full"
-              >
-                {loadingMore ? (
-                  <>
-                    <LoaderCircleIcon
-                      className="animate-spin motion-reduce:animate-none"
-                      aria-hidden="true"
-                    />
-                    {t.loadingMore}
-                  </>
-                ) : (
-                  t.loadMore
-                )}
-              </Button>
+              />
             </>
           ) : null}
         </div>

@@ -2,9 +2,8 @@ import type * as React from 'react';
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { cn } from '../lib/cn.ts';
-import type { Tone } from '../lib/tone.ts';
 import { uiMessages } from '../messages.ts';
-import { KanbanCardList, KanbanColumn, toneDot } from './kanban-column.tsx';
+import { KanbanCardList, KanbanColumn, type KanbanColumnProps, toneDot } from './kanban-column.tsx';
 
 const t = uiMessages.kanban;
 /** What a board's columns read at event time (the latest props), so a column whose cards did not change is skipped. */
@@ -43,22 +42,24 @@ const BoardColumnCards = memo(function BoardColumnCards({
 
 // ——— KanbanBoard ———
 
-export interface KanbanColumnData<T> {
-  id: string;
-  title: string;
-  count: number;
-  /** The column's name for screen readers in the screen's own words (see `KanbanColumn`). */
-  label?: string;
-  tone?: Tone;
+/** A column's data: what its `KanbanColumn` shows (see there), and its cards. */
+export interface KanbanColumnData<T>
+  extends Pick<
+    KanbanColumnProps,
+    | 'id'
+    | 'title'
+    | 'count'
+    | 'label'
+    | 'tone'
+    | 'emptyText'
+    | 'loading'
+    | 'error'
+    | 'hasMore'
+    | 'loadingMore'
+    | 'refreshing'
+    | 'top'
+  > {
   cards: readonly T[];
-  emptyText?: string;
-  loading?: boolean;
-  error?: string | null;
-  hasMore?: boolean;
-  loadingMore?: boolean;
-  refreshing?: boolean;
-  /** Drawn above the column's cards (see `KanbanColumn`'s `top`). */
-  top?: React.ReactNode;
 }
 
 export interface KanbanBoardProps<T> {
@@ -239,21 +240,10 @@ export function KanbanBoard<T>({
           mobile ? 'snap-x snap-mandatory gap-3 scroll-smooth motion-reduce:scroll-auto' : 'gap-3 pb-2',
         )}
       >
-        {columns.map((column) => (
+        {columns.map(({ cards, ...column }) => (
           <KanbanColumn
             key={column.id}
-            id={column.id}
-            title={column.title}
-            count={column.count}
-            label={column.label}
-            tone={column.tone}
-            emptyText={column.emptyText}
-            loading={column.loading}
-            error={column.error}
-            hasMore={column.hasMore}
-            loadingMore={column.loadingMore}
-            refreshing={column.refreshing}
-            top={column.top}
+            {...column}
             autoLoadMore={autoLoadMore}
             onRetry={onRetry ? () => onRetry(column.id) : undefined}
             onLoadMore={onLoadMore ? () => onLoadMore(column.id) : undefined}
@@ -263,11 +253,11 @@ export function KanbanBoard<T>({
               mobile ? 'w-full shrink-0 snap-start' : 'w-72 shrink-0',
             )}
             list={
-              column.cards.length > 0 ? (
+              cards.length > 0 ? (
                 <BoardColumnCards
-                  cards={column.cards}
+                  cards={cards}
                   columnId={column.id}
-                  tabStop={tabStop && column.cards.some((c) => getCardId(c) === tabStop) ? tabStop : null}
+                  tabStop={tabStop && cards.some((c) => getCardId(c) === tabStop) ? tabStop : null}
                   callbacks={callbacks}
                 />
               ) : undefined

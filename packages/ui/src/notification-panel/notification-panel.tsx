@@ -1,10 +1,11 @@
-import { ArchiveIcon, BellIcon, CheckCheckIcon, CheckIcon, LoaderCircleIcon, XIcon } from 'lucide-react';
+import { ArchiveIcon, BellIcon, CheckCheckIcon, CheckIcon, XIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import type * as React from 'react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../button/button.tsx';
+import { useId, useRef, useState } from 'react';
+import { Button, IconButton, LoadMoreButton } from '../button/button.tsx';
 import { ConfirmDialog } from '../confirm-dialog/confirm-dialog.tsx';
 import { ErrorDetails } from '../error-details/error-details.tsx';
+import { useLoadMoreOnView } from '../hooks/use-load-more-on-view.ts';
 import { badgeLabel } from '../hooks/timings.ts';
 import { cn } from '../lib/cn.ts';
 import { lazy } from '../lib/lazy.ts';
@@ -157,25 +158,12 @@ export function NotificationPanelBody({
   const more = paged ? hasMore : items.length > visible;
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLLIElement>(null);
-  const onLoadMoreRef = useRef(onLoadMore);
-  onLoadMoreRef.current = onLoadMore;
 
   // The next page is asked for while the list's end is still a little below the fold.
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!paged || !hasMore || loadingMore || !el || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          io.disconnect();
-          onLoadMoreRef.current?.();
-        }
-      },
-      { root: scroller.current, rootMargin: '0px 0px 200px 0px' },
-    );
-    io.observe(el);
-    return () => io.disconnect();
-  }, [paged, hasMore, loadingMore]);
+  useLoadMoreOnView(sentinel, scroller, onLoadMore, {
+    enabled: paged && hasMore && !loadingMore,
+    rootMargin: '0px 0px 200px 0px',
+  });
 
   return (
     <section aria-labelledby={titleId} data-slot="notification-panel" className="flex min-h-0 flex-col">
@@ -184,24 +172,12 @@ export function NotificationPanelBody({
           {t.title}
         </h2>
         <div className="flex items-center gap-1">
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={t.markAllRead}
-            title={t.markAllRead}
-            onClick={onMarkAllRead}
-          >
+          <IconButton size="icon-sm" label={t.markAllRead} onClick={onMarkAllRead}>
             <CheckCheckIcon aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={uiMessages.close}
-            title={uiMessages.close}
-            onClick={() => onOpenChange(false)}
-          >
+          </IconButton>
+          <IconButton size="icon-sm" label={uiMessages.close} onClick={() => onOpenChange(false)}>
             <XIcon aria-hidden="true" />
-          </Button>
+          </IconButton>
         </div>
       </header>
       <div className="flex items-center justify-between gap-3 border-b border-border px-4 py-2 text-sm">
@@ -267,24 +243,11 @@ export function NotificationPanelBody({
             ))}
             {more ? (
               <li ref={sentinel} className="p-2 text-center">
-                <Button
-                  variant="ghost"
-                  size="sm"
+                <LoadMoreButton
+                  loading={loadingMore}
                   disabled={loadingMore}
                   onClick={() => (onLoadMore ? onLoadMore() : setVisible((v) => v + PAGE))}
-                >
-                  {loadingMore ? (
-                    <>
-                      <LoaderCircleIcon
-                        className="animate-spin motion-reduce:animate-none"
-                        aria-hidden="true"
-                      />
-                      {t.loadingMore}
-                    </>
-                  ) : (
-                    t.loadMore
-                  )}
-                </Button>
+                />
               </li>
             ) : null}
           </ul>
@@ -361,20 +324,14 @@ export function NotificationPanelItem({
       </button>
       <div className="flex shrink-0 flex-col gap-1">
         {!n.read ? (
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={t.markRead}
-            title={t.markRead}
-            onClick={onMarkRead}
-          >
+          <IconButton size="icon-sm" label={t.markRead} onClick={onMarkRead}>
             <CheckIcon aria-hidden="true" />
-          </Button>
+          </IconButton>
         ) : null}
         {!n.archived ? (
-          <Button variant="ghost" size="icon-sm" aria-label={t.archive} title={t.archive} onClick={onArchive}>
+          <IconButton size="icon-sm" label={t.archive} onClick={onArchive}>
             <ArchiveIcon aria-hidden="true" />
-          </Button>
+          </IconButton>
         ) : null}
       </div>
     </li>
