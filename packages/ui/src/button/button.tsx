@@ -1,9 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { LoaderCircleIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
-import { uiMessages } from '../messages.ts';
 
 /**
  * Colours change at once, without a transition: a colour transition is a main-thread animation, a style and paint
@@ -57,20 +55,4 @@ export function IconButton({
   ...props
 }: Omit<ButtonProps, 'aria-label'> & { label: string }) {
   return <Button aria-label={label} title={label} size={size} variant={variant} {...props} />;
-}
-
-/** «Cargar más» at the end of a paged list; while the next page loads, a spinner and «Cargando más…». */
-export function LoadMoreButton({ loading, ...props }: Omit<ButtonProps, 'children'> & { loading: boolean }) {
-  return (
-    <Button variant="ghost" size="sm" {...props}>
-      {loading ? (
-        <>
-          <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-          {uiMessages.loadingMore}
-        </>
-      ) : (
-        uiMessages.loadMore
-      )}
-    </Button>
-  );
 }

@@ -1,1 +1,2 @@
 export * from './button.tsx';
+export * from './load-more-button.tsx';

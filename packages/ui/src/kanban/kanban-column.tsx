@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { createContext, useContext, useRef } from 'react';
-import { LoadMoreButton } from '../button/button.tsx';
+import { LoadMoreButton } from '../button/load-more-button.tsx';
 import { ErrorState } from '../error-state/error-state.tsx';
 import { useLoadMoreOnView } from '../hooks/use-load-more-on-view.ts';
 import { cn } from '../lib/cn.ts';

@@ -2,7 +2,8 @@ import { ArchiveIcon, BellIcon, CheckCheckIcon, CheckIcon, XIcon } from 'lucide-
 import { Popover } from 'radix-ui';
 import type * as React from 'react';
 import { useId, useRef, useState } from 'react';
-import { Button, IconButton, LoadMoreButton } from '../button/button.tsx';
+import { Button, IconButton } from '../button/button.tsx';
+import { LoadMoreButton } from '../button/load-more-button.tsx';
 import { ConfirmDialog } from '../confirm-dialog/confirm-dialog.tsx';
 import { ErrorDetails } from '../error-details/error-details.tsx';
 import { useLoadMoreOnView } from '../hooks/use-load-more-on-view.ts';
