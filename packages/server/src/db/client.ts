@@ -55,6 +55,11 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** false: open the database as it is, applying no migration (a backup of a stopped server). */
   migrate?: boolean;
+  /**
+   * In memory only: start from this copy of a data folder (PGlite's `dumpDataDir`) instead of an empty one, so
+   * PGlite skips its initdb (the tests open hundreds of databases from one migrated copy: ~1 s each, not ~4).
+   */
+  pgliteTemplate?: Blob;
 }
 
 /** Opens the database and applies the committed migrations (same files for PGlite and PostgreSQL). */
@@ -93,7 +98,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     client = options.pgliteDir
       ? await openDurablePglite(PGlite, options.pgliteDir, extensions)
-      : new PGlite({ extensions });
+      : new PGlite({
+          extensions,
+          ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+        });
     if (
       options.migrate !== false &&
       !(await schemaIsCurrent((text) => client.query<{ at: string | null }>(text)))
