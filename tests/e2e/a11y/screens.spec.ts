@@ -25,6 +25,17 @@ async function atBothWidths(page: Page, what: string) {
   }
 }
 
+/** The demo's portfolio with a current cycle, items and one in internal review, as the signed-in user reads it. */
+async function cafeAurora(page: Page): Promise<{ _id: string }> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const portfolios = await (
+    await page.request.get('/api/portfolios', { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  return portfolios.find(
+    (p: { accountData: { businessName: string } }) => p.accountData.businessName === 'Café Aurora',
+  );
+}
+
 test('/, /settings, /admin/notify and /test/editor at 1280 and 390 px have no serious accessibility violations', async ({
   page,
 }) => {
@@ -54,14 +65,7 @@ test('the production plan (board, table, calendar, item drawer) at 1280 and 390 
 }) => {
   test.setTimeout(60_000);
   await signIn(page, 'employee');
-  // The demo portfolio with a current cycle and items.
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const portfolios = await (
-    await page.request.get('/api/portfolios', { headers: { authorization: `Bearer ${token}` } })
-  ).json();
-  const cafe = portfolios.find(
-    (p: { accountData: { businessName: string } }) => p.accountData.businessName === 'Café Aurora',
-  );
+  const cafe = await cafeAurora(page);
   const base = `/portfolios/${cafe._id}/production`;
   for (const view of ['board', 'table', 'calendar']) {
     await page.setViewportSize(widths[0]!);
@@ -88,13 +92,7 @@ test('the review panel (queue and item) at 1280 and 390 px has no serious access
 }) => {
   test.setTimeout(60_000);
   await signIn(page, 'admin');
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const portfolios = await (
-    await page.request.get('/api/portfolios', { headers: { authorization: `Bearer ${token}` } })
-  ).json();
-  const cafe = portfolios.find(
-    (p: { accountData: { businessName: string } }) => p.accountData.businessName === 'Café Aurora',
-  );
+  const cafe = await cafeAurora(page);
   await page.goto(`/portfolios/${cafe._id}/review`);
   await expect(page.getByRole('heading', { name: 'Panel de revisión', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Revisión interna/ })).toBeVisible();
