@@ -8,8 +8,7 @@
  */
 import { composeStories } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import * as preview from '../../../.storybook/preview.tsx';
@@ -22,7 +21,7 @@ import * as skeleton from './skeleton/skeleton.stories.tsx';
 import * as switchControl from './switch/switch.stories.tsx';
 import * as textarea from './textarea/textarea.stories.tsx';
 import * as tooltip from './tooltip/tooltip.stories.tsx';
-import { cleanUp, settle } from './visual-support.ts';
+import { cleanUp, mountStory, settle } from './visual-support.ts';
 
 document.documentElement.classList.add('no-motion');
 
@@ -35,19 +34,9 @@ let host: HTMLElement | undefined;
 async function show(Story: ComponentType, theme: Theme) {
   await page.viewport(WIDTH, HEIGHT);
   document.documentElement.classList.toggle('dark', theme === 'dark');
-  host = document.createElement('div');
-  host.style.cssText = `width:${WIDTH}px;padding:8px;background:var(--background);color:var(--foreground)`;
-  // The screenshot is of this frame: the page's full width, only as tall as the story, so a one-pixel change
+  // The screenshot is of the frame: the page's full width, only as tall as the story, so a one-pixel change
   // is a large share of the picture.
-  const frame = document.createElement('div');
-  frame.setAttribute('data-testid', 'story');
-  frame.style.cssText = 'display:flow-root;padding:8px';
-  host.append(frame);
-  document.body.append(host);
-  await act(async () => {
-    root = createRoot(frame);
-    root.render(<Story />);
-  });
+  ({ root, host } = await mountStory(Story, `width:${WIDTH}px;padding:8px`, 8));
   await document.fonts.ready;
   await settle();
 }

@@ -11,12 +11,11 @@
  */
 import { composeStories } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import * as preview from '../../../.storybook/preview.tsx';
-import { cleanUp, settle } from './visual-support.ts';
+import { cleanUp, mountStory, settle } from './visual-support.ts';
 
 type StoryModule = Parameters<typeof composeStories>[0];
 const modules = import.meta.glob<StoryModule>('./**/*.stories.tsx', { eager: true });
@@ -77,17 +76,8 @@ async function ready(frame: HTMLElement) {
 async function show(Story: ComponentType, width: number, theme: 'light' | 'dark') {
   await page.viewport(width, 844);
   document.documentElement.classList.toggle('dark', theme === 'dark');
-  host = document.createElement('div');
-  host.style.cssText = `width:${width}px;background:var(--background);color:var(--foreground)`;
-  const frame = document.createElement('div');
-  frame.setAttribute('data-testid', 'story');
-  frame.style.cssText = 'display:flow-root;padding:16px';
-  host.append(frame);
-  document.body.append(host);
-  await act(async () => {
-    root = createRoot(frame);
-    root.render(<Story />);
-  });
+  let frame: HTMLElement;
+  ({ root, host, frame } = await mountStory(Story, `width:${width}px`, 16));
   await ready(frame);
   // A story that opens a dialog or a menu on mount is pictured with it: the viewport, not the frame.
   const layer = document.querySelector(
