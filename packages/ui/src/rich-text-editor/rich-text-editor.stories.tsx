@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../button/button.tsx';
 import { RichTextContent } from './rich-text-content.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
@@ -263,5 +264,42 @@ export const CopyWithoutMentions: Story = {
     await expect(c.queryByRole('listbox')).toBeNull();
     await expect(html(c)).not.toContain('data-mention-id');
     await expect(editor).not.toHaveAttribute('aria-controls');
+  },
+};
+
+/** An editor whose value also changes from outside, as when the server's copy arrives after the one shown first. */
+function OutsideHarness() {
+  const [html, setHtml] = useState('<p>Copia del plan</p>');
+  return (
+    <div className="grid max-w-3xl gap-4">
+      <RichTextEditor label="Copy" value={html} onChange={setHtml} mentions={false} />
+      <Button
+        variant="outline"
+        className="justify-self-start"
+        onClick={() => setHtml('<p>Copia del servidor</p>')}
+      >
+        Llega la copia del servidor
+      </Button>
+    </div>
+  );
+}
+
+export const ValueFromOutside: Story = {
+  name: 'Un valor que llega de fuera',
+  render: () => <OutsideHarness />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const editor = c.getByRole('textbox', { name: 'Copy' });
+    const arrives = c.getByRole('button', { name: 'Llega la copia del servidor' });
+    // The field has the focus, nothing typed: the newer copy replaces the one shown (the focus stays).
+    await userEvent.click(editor);
+    arrives.click();
+    await waitFor(() => expect(editor).toHaveTextContent('Copia del servidor'));
+    await expect(editor).toHaveFocus();
+    // Typed into: what is being written is never replaced while it has the focus.
+    await userEvent.keyboard(' y lo escrito');
+    await waitFor(() => expect(editor).toHaveTextContent('Copia del servidor y lo escrito'));
+    arrives.click();
+    await expect(editor).toHaveTextContent('Copia del servidor y lo escrito');
   },
 };

@@ -181,14 +181,20 @@ export function RichTextEditor({
     onUpdate: ({ editor: e }) => change.current(e.isEmpty ? '' : e.getHTML()),
   });
 
-  // A value from outside (another user's save, a reset) replaces the content unless the user is typing.
+  // A value from outside (another user's save, a reset, the server's copy arriving after the one shown first)
+  // replaces the content unless the user has typed into it: while the field has the focus, only content still
+  // as it was given is replaced (a click into it before the newer copy arrived must not keep the older one).
   // Effects can run against an editor Tiptap has just destroyed (a Suspense boundary hid and showed this
   // again); the replacement arrives with the next render.
+  const given = useRef<{ editor: typeof editor; html: string } | null>(null);
   useEffect(() => {
     if (editor.isDestroyed) return;
-    const current = editor.isEmpty ? '' : editor.getHTML();
-    if ((value || '') !== current && !editor.isFocused)
-      editor.commands.setContent(value || '', { emitUpdate: false });
+    const html = () => (editor.isEmpty ? '' : editor.getHTML());
+    const current = html();
+    if (given.current?.editor !== editor) given.current = { editor, html: current };
+    if ((value || '') === current || (editor.isFocused && current !== given.current.html)) return;
+    editor.commands.setContent(value || '', { emitUpdate: false });
+    given.current = { editor, html: html() };
   }, [editor, value]);
 
   useEffect(() => {

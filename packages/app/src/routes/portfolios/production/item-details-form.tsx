@@ -2,10 +2,10 @@ import type { ProductionItem } from '@crw/api-client';
 import { Button, DatePicker, Field, Input, Select, Textarea } from '@crw/ui';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { portfoliosStore } from '../../../features/portfolios/store.ts';
 import { updateItemDetails } from '../../../features/production/item.ts';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
 import { productionStore } from '../../../features/production/store.ts';
-import { portfoliosStore } from '../../../features/portfolios/store.ts';
 
 const NONE = '__none__';
 

@@ -5,8 +5,8 @@ import { LazyRichTextEditor } from '../../../features/editor/lazy-rich-text-edit
 import { signUpload } from '../../../features/production/item.ts';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
-import { MaterialFiles } from './file-blob.tsx';
 import { useUploadSettings } from '../../../lib/upload-settings.ts';
+import { MaterialFiles } from './file-blob.tsx';
 import { htmlToText, humanSize, MAX_COPY_CHARACTERS, MAX_COPY_HTML, uploadWithProgress } from './material.ts';
 import type { MaterialEditor } from './use-material-editor.ts';
 

@@ -51,8 +51,13 @@ export function useMaterialEditor({
       setOffer(found && found.value !== item.materialData.copy ? found : null);
       return;
     }
-    setCopy((current) => (current === saved.current.copy ? item.materialData.copy : current));
-    saved.current.copy = item.materialData.copy;
+    // The values are taken now: React may run the update at the next render (another update of the drawer
+    // queued first), after the line below has moved `saved` on; compared with it then, an unchanged copy would
+    // look typed, stay stale on screen and count as unsaved.
+    const before = saved.current.copy;
+    const next = item.materialData.copy;
+    saved.current.copy = next;
+    setCopy((current) => (current === before ? next : current));
   }, [item, userId]);
 
   // A draft offered for an item that cannot be edited now stays stored (offered again once it can be).
