@@ -53,9 +53,12 @@ for (const width of [1280, 390]) {
     }
     await expect(line).toBeFocused();
     await expect(line).toHaveValue('');
-    expect(creates).toHaveLength(20);
     // All twenty, newest first, before the dated ones; the column counts them; no drawer, no `item` in the URL.
-    await expect(column.getByRole('status').filter({ hasText: 'Se añadió «Idea rápida 20»' })).toBeAttached();
+    // The entries are sent one after another: the last request leaves once the one before it is answered.
+    await expect(column.getByRole('status').filter({ hasText: 'Se añadió «Idea rápida 20»' })).toBeAttached({
+      timeout: 20_000,
+    });
+    expect(creates).toHaveLength(20);
     const cards = column.locator('[data-slot="kanban-card"]');
     await expect(cards.nth(0)).toContainText('Idea rápida 20');
     await expect(cards.nth(19)).toContainText('Idea rápida 01');
