@@ -7,7 +7,8 @@
  * - the cycle's items: added rows are older than the API's (created 10 s apart, going back), mostly approved
  *   (one in ten a draft); the review statuses stay a constant few (set once on the API's items: 10 each in
  *   internal review, internal changes, client review, client changes), since a queue is work in progress, not
- *   history. One title in ten has the word «lanzamiento» (the text search's term);
+ *   history. One title in ten has the word «lanzamiento» (the text search's term). The API's other items are
+ *   set once the same way (approved, one in ten a draft with the term), so every size has the same mix;
  * - the employee's inbox: `size` notifications, one in ten unread;
  * - the portfolio's comments: `size` on the cycle's items, `size / 100` of them on the measured item.
  *
@@ -66,14 +67,22 @@ async function growItems(exec: Exec, t: ScaleTarget, size: number) {
   const items = await count(exec, `select count(*)::int as n from items where cycle_id = ${cycle}`);
   const scaleItems = await count(exec, `select count(*)::int as n from items where id like 'scale-item-%'`);
   if (scaleItems === 0) {
-    // Once: the review queues' constant few, among the API's items (the measured item stays a draft).
+    // Once: the review queues' constant few, among the API's items (the measured item stays a draft); the rest
+    // are as the added rows are (nine in ten approved; one in ten a draft titled «… de lanzamiento»), so that at
+    // 100 rows a filter answers the same kind of page it answers at 100,000 (an approved column, search hits)
+    // and not an empty one, which would make the smallest size look faster than the work it measures.
     await exec(`
-      update items set status = q.status
+      update items set status = q.status, title = items.title || q.suffix
       from (
-        select id, (array['internal_review', 'internal_changes', 'client_review', 'client_changes'])[
-          (row_number() over (order by created_at, id) - 1) / 10 + 1] as status
-        from items where cycle_id = ${cycle} and id <> ${item}
-        order by created_at, id limit 40
+        select id, n,
+          case when n <= 40 then (array['internal_review', 'internal_changes', 'client_review', 'client_changes'])[
+              (n - 1) / 10 + 1]
+            when n % 10 = 0 then 'draft' else 'approved' end as status,
+          case when n > 40 and n % 10 = 0 then ' de lanzamiento' else '' end as suffix
+        from (
+          select id, row_number() over (order by created_at, id) as n
+          from items where cycle_id = ${cycle} and id <> ${item}
+        ) numbered
       ) q
       where items.id = q.id`);
   }
