@@ -47,6 +47,8 @@ export const uiMessages = {
     previous: 'Anterior',
     next: 'Siguiente',
     page: (n: number) => `Página ${n}`,
+    /** The last page known when the total is a lower bound. */
+    atLeast: (pages: number) => `${pages} o más`,
   },
   dropzone: {
     prompt: 'Arrastra archivos aquí o',
@@ -96,8 +98,9 @@ export const uiMessages = {
   },
   kanban: {
     columns: 'Columnas del tablero',
-    goToColumn: (title: string, count: number) => `${title}, ${count}`,
-    count: (n: number) => (n === 1 ? '1 tarjeta' : `${n} tarjetas`),
+    goToColumn: (title: string, count: string) => `${title}, ${count}`,
+    count: (n: number, atLeast = false) =>
+      atLeast ? `${n} tarjetas o más` : n === 1 ? '1 tarjeta' : `${n} tarjetas`,
     empty: 'Sin tarjetas',
     error: 'No se pudo cargar la columna',
     hint: 'Flechas para moverse entre tarjetas y columnas, Intro para abrir.',

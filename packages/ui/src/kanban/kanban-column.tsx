@@ -32,6 +32,8 @@ export interface KanbanColumnProps {
   title: string;
   /** The column's total (may be more than the cards loaded so far). */
   count: number;
+  /** `count` is a lower bound (a capped count): shown as «1000+». */
+  countAtLeast?: boolean;
   /**
    * The column's name for screen readers in the screen's own words (e.g. «Borrador: 4» for a board of pieces),
    * read by its group and its heading instead of «Borrador, 4 tarjetas» and the bare number. Nothing visible
@@ -74,6 +76,7 @@ export function KanbanColumn({
   id,
   title,
   count,
+  countAtLeast = false,
   label,
   tone = 'default',
   children,
@@ -105,7 +108,7 @@ export function KanbanColumn({
     // biome-ignore lint/a11y/useSemanticElements: a column is a named group of cards, not a form <fieldset>.
     <div
       role="group"
-      aria-label={label ?? `${title}, ${t.count(count)}`}
+      aria-label={label ?? `${title}, ${t.count(count, countAtLeast)}`}
       aria-busy={loading || loadingMore || refreshing || undefined}
       data-slot="kanban-column"
       data-column-id={id}
@@ -120,7 +123,7 @@ export function KanbanColumn({
           aria-hidden={label ? true : undefined}
           className="ml-auto rounded-full bg-background px-2 py-0.5 text-xs font-medium text-muted-foreground tabular-nums"
         >
-          {count}
+          {countAtLeast ? `${count}+` : count}
         </span>
         {label ? <span className="sr-only">{label}</span> : null}
       </h3>

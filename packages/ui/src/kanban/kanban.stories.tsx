@@ -356,6 +356,23 @@ export const ColumnLabels: Story = {
 
 export const DarkTheme: Story = { name: 'Tema oscuro', decorators: [dark] };
 
+/** A total the API counted up to its cap is a lower bound: «1000+», and more still loads while pages come full. */
+export const CountIsALowerBound: StoryObj<typeof KanbanColumn> = {
+  name: 'Total mínimo',
+  render: () => (
+    <KanbanColumn id="draft" title="Borrador" count={1000} countAtLeast hasMore className="max-w-xs">
+      <KanbanCard onOpen={fn()}>
+        <CardBody card={piece('m1', 'Reel de lanzamiento')} />
+      </KanbanCard>
+    </KanbanColumn>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const column = c.getByRole('group', { name: 'Borrador, 1000 tarjetas o más' });
+    await expect(column.querySelector('h3')).toHaveTextContent(/^Borrador1000\+$/);
+  },
+};
+
 /** The parts on their own: a column with hand-written cards (e.g. a review queue). */
 export const ColumnOnItsOwn: StoryObj<typeof KanbanColumn> = {
   name: 'Columna suelta',

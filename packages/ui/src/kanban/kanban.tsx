@@ -49,6 +49,7 @@ export interface KanbanColumnData<T>
     | 'id'
     | 'title'
     | 'count'
+    | 'countAtLeast'
     | 'label'
     | 'tone'
     | 'emptyText'
@@ -213,7 +214,7 @@ export function KanbanBoard<T>({
                     aria-hidden="true"
                     className={cn('size-2 rounded-full', toneDot[c.tone ?? 'default'])}
                   />
-                  {t.goToColumn(c.title, c.count)}
+                  {t.goToColumn(c.title, c.countAtLeast ? `${c.count}+` : String(c.count))}
                 </button>
               </li>
             ))}

@@ -114,7 +114,7 @@ export const productionMsg = {
   board: {
     empty: 'Sin piezas',
     loadMore: 'Cargar más',
-    column: (label: string, n: number) => `${label}: ${n}`,
+    column: (label: string, n: number, atLeast = false) => `${label}: ${n}${atLeast ? ' o más' : ''}`,
   },
   calendar: {
     previous: 'Mes anterior',

@@ -11,7 +11,7 @@ const { logout } = await import('../auth/store.ts');
 const { productionStore: s } = store;
 
 const item = (id: string, status = 'draft') => ({ _id: id, title: id, status }) as ProductionItem;
-const page = (...items: ProductionItem[]) => ({ items, total: items.length, page: 1 });
+const page = (...items: ProductionItem[]) => ({ items, total: items.length, page: 1, limit: 20 });
 const event = (kind: ProductionEvent['kind'], itemId: string): ProductionEvent => ({
   kind,
   itemId,
@@ -36,6 +36,37 @@ describe('production store', () => {
     answerOld(page(item('viejo')));
     await old;
     expect(s.table.items.map((i) => i._id)).toEqual(['nuevo']);
+  });
+
+  it('a capped total (a lower bound) keeps a column loading while its pages come full, and says so', async () => {
+    const full = (from: number, n: number, p: number) => ({
+      items: Array.from({ length: n }, (_, i) => item(`i${from + i}`)),
+      total: 1000,
+      atLeast: true,
+      page: p,
+      limit: 20,
+    });
+    sdk.listItems.mockResolvedValueOnce(full(0, 20, 1));
+    await store.loadColumn('c', 'draft', { assigneeId: 'u' });
+    expect(s.board.draft).toMatchObject({ total: 1000, atLeast: true, more: true });
+    // Past the cap: the 1,000th and beyond still come while a page is full…
+    s.board.draft.page = 50;
+    sdk.listItems.mockResolvedValueOnce({ ...full(20, 20, 51), total: 1020 });
+    await store.loadColumn('c', 'draft', { assigneeId: 'u' }, true);
+    expect(s.board.draft).toMatchObject({ total: 1020, atLeast: true, more: true });
+    // …and a short page is the end.
+    sdk.listItems.mockResolvedValueOnce({ ...full(40, 7, 52), total: 1027 });
+    await store.loadColumn('c', 'draft', { assigneeId: 'u' }, true);
+    expect(s.board.draft).toMatchObject({ total: 1027, atLeast: true, more: false });
+  });
+
+  it('an exact total says whether a page follows from what was read', async () => {
+    sdk.listItems.mockResolvedValueOnce({ items: [item('a')], total: 26, page: 2, limit: 25 });
+    await store.loadTable('c', {}, 2);
+    expect(s.table).toMatchObject({ total: 26, atLeast: false, more: false });
+    sdk.listItems.mockResolvedValueOnce({ items: [item('a')], total: 27, page: 2, limit: 25 });
+    await store.loadTable('c', {}, 2);
+    expect(s.table).toMatchObject({ total: 27, atLeast: false, more: true });
   });
 
   it('a quick-added draft stays first in «Borrador» after a refresh, until it changes', async () => {

@@ -20,6 +20,10 @@ export const CALENDAR_PAGE = 100;
 interface Page {
   items: ProductionItem[];
   total: number;
+  /** `total` is a lower bound: the server counted matches up to its cap (a filter its tallies cannot answer). */
+  atLeast: boolean;
+  /** Whether another page may hold more: fewer shown than the total, or a lower bound and a full last page. */
+  more: boolean;
   page: number;
   loading: boolean;
   /** The load under way asks for the next page (the ones shown stay); otherwise it replaces them. */
@@ -29,6 +33,8 @@ interface Page {
 const emptyPage = (): Page => ({
   items: [],
   total: 0,
+  atLeast: false,
+  more: false,
   page: 1,
   loading: false,
   appending: false,
@@ -231,12 +237,19 @@ export function isQuickAddEcho(event: ProductionEvent): boolean {
   return known && event.kind === 'item.created';
 }
 
-async function loadInto(
-  target: Page,
-  load: () => Promise<{ items: ProductionItem[]; total: number; page: number } | null>,
-  append: boolean,
-  pin?: string,
-) {
+type ItemPage = NonNullable<Awaited<ReturnType<typeof fetchPage>>>;
+
+/**
+ * The page's total as the screen counts it: exact, or at least `total` (a capped count), and whether another page
+ * may follow (fewer read so far than the total, or a lower bound and this page came full).
+ */
+const counted = (res: ItemPage) => {
+  const atLeast = res.atLeast === true;
+  const read = (res.page - 1) * res.limit + res.items.length;
+  return { total: res.total, atLeast, more: read < res.total || (atLeast && res.items.length >= res.limit) };
+};
+
+async function loadInto(target: Page, load: () => Promise<ItemPage | null>, append: boolean, pin?: string) {
   target.loading = true;
   target.appending = append;
   target.error = null;
@@ -247,7 +260,7 @@ async function loadInto(
       const known = new Set(target.items.map((x) => x._id));
       target.items = [...target.items, ...res.items.filter((i) => !known.has(i._id))];
     } else target.items = pin && res.page === 1 ? withAdded(pin, res.items) : res.items;
-    target.total = res.total;
+    Object.assign(target, counted(res));
     target.page = res.page;
   } catch (error) {
     target.error = error instanceof Error ? error.message : t.loadError;
@@ -309,7 +322,7 @@ export async function loadBoard(cycleId: string, query: ItemQuery) {
     // A newer load of this column took over: it applies its own answer.
     if (!res) return;
     const items = status === 'draft' ? withAdded(addedKey(cycleId, query), res.items) : res.items;
-    Object.assign(column, { items, total: res.total, page: res.page, loading: false });
+    Object.assign(column, { items, ...counted(res), page: res.page, loading: false });
   });
 }
 
@@ -327,8 +340,7 @@ export async function loadCalendar(cycleId: string, query: ItemQuery) {
   const target = productionStore.calendar;
   const q = { ...query, sort: 'publishDate' as const };
   await loadInto(target, () => fetchPage('calendar', cycleId, q, 1, CALENDAR_PAGE), false);
-  const pages = Math.min(CALENDAR_PAGES, Math.ceil(target.total / CALENDAR_PAGE));
-  for (let page = 2; page <= pages; page++) {
+  for (let page = 2; page <= CALENDAR_PAGES && target.more; page++) {
     // A newer load (another filter, a realtime refresh) took over: it reads its own pages.
     if (run !== calendarRun || target.error) return;
     await loadInto(target, () => fetchPage('calendar', cycleId, q, page, CALENDAR_PAGE), true);

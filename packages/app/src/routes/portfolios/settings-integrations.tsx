@@ -3,6 +3,7 @@ import { ExternalLinkIcon, FileTextIcon, TriangleAlertIcon } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
+import { LoadingRows } from '../../features/common/loading-rows.tsx';
 import { notionPageUrl, parseNotionPage } from '../../features/portfolio-settings/identifiers.ts';
 import { portfolioSettingsMsg as t } from '../../features/portfolio-settings/messages.ts';
 import { NotionSyncPanel } from '../../features/portfolio-settings/notion-sync-panel.tsx';
@@ -16,7 +17,6 @@ import {
 import { portfoliosStore } from '../../features/portfolios/store.ts';
 import { toast } from '../../features/system/store.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { LoadingRows } from '../../features/common/loading-rows.tsx';
 import { msg } from '../../messages.ts';
 
 /** Settings › Integraciones: the portfolio's Notion pages; add one by link or id, remove with a confirm. */

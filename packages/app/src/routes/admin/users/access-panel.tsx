@@ -14,9 +14,9 @@ import {
   loadAccess,
   revokeAccess,
 } from '../../../features/admin/store.ts';
-import { loadPortfolios, portfoliosStore } from '../../../features/portfolios/store.ts';
 import { ConfirmFor } from '../../../features/common/confirm-for.tsx';
 import { CheckboxGroupField } from '../../../features/common/form-fields.tsx';
+import { loadPortfolios, portfoliosStore } from '../../../features/portfolios/store.ts';
 import { toast, toastOutcome } from '../../../features/system/store.ts';
 
 const t = adminMsg.users;

@@ -188,7 +188,7 @@ function TableRows({ cycleId, query, page, onPage, onSort, onOpen, onChanged }: 
         ))}
       </ul>
       <div className="relative hidden overflow-x-auto rounded-xl border border-border md:block">
-        <Table aria-rowcount={table.total}>
+        <Table aria-rowcount={table.atLeast ? -1 : table.total}>
           <TableHeader>
             <TableRow>
               <TableHead className="w-10">
@@ -277,7 +277,14 @@ function TableRows({ cycleId, query, page, onPage, onSort, onOpen, onChanged }: 
           </TableBody>
         </Table>
       </div>
-      <Pagination page={page} limit={TABLE_PAGE} total={table.total} onPageChange={onPage} />
+      <Pagination
+        page={page}
+        limit={TABLE_PAGE}
+        total={table.total}
+        atLeast={table.atLeast}
+        more={table.more}
+        onPageChange={onPage}
+      />
       <MoveItemsDialog
         open={moving}
         onOpenChange={setMoving}
