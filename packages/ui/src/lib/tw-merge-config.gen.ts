@@ -53,6 +53,7 @@ export const twMergeConfig = {
     "gap-x": [{ "gap-x": [isArbitraryVariable, isArbitraryValue, t("spacing")] }],
     "gap-y": [{ "gap-y": [isArbitraryVariable, isArbitraryValue, t("spacing")] }],
     "justify-content": [{ "justify": ["start", "end", "center", "between", "around", "evenly", "stretch", "baseline", "center-safe", "end-safe", "normal"] }],
+    "justify-self": [{ "justify-self": ["auto", "start", "end", "center", "stretch", "center-safe", "end-safe"] }],
     "align-items": [{ "items": ["start", "end", "center", "stretch", "center-safe", "end-safe", { "baseline": ["", "last"] }] }],
     "align-self": [{ "self": ["auto", "start", "end", "center", "stretch", "center-safe", "end-safe", { "baseline": ["", "last"] }] }],
     "place-items": [{ "place-items": ["start", "end", "center", "stretch", "center-safe", "end-safe", "baseline"] }],
