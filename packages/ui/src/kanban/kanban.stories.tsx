@@ -313,10 +313,13 @@ export const Mobile390: Story = {
     // A tab jumps to its column.
     await userEvent.click(within(tabs).getByRole('button', { name: 'Aprobado, 2' }));
     const approved = c.getByRole('group', { name: /Aprobado/ });
-    await waitFor(() =>
-      expect(
-        Math.abs(approved.getBoundingClientRect().left - board.getBoundingClientRect().left),
-      ).toBeLessThan(2),
+    // A smooth scroll: on a busy machine it takes longer than waitFor's default second.
+    await waitFor(
+      () =>
+        expect(
+          Math.abs(approved.getBoundingClientRect().left - board.getBoundingClientRect().left),
+        ).toBeLessThan(2),
+      { timeout: 5000 },
     );
     await expect(within(tabs).getByRole('button', { name: 'Aprobado, 2' })).toHaveAttribute(
       'aria-current',
@@ -326,11 +329,13 @@ export const Mobile390: Story = {
     card(board, 'Resumen de febrero').focus();
     await userEvent.keyboard('{ArrowLeft}');
     await expect(card(board, 'Reel: latte art')).toHaveFocus();
-    await waitFor(() =>
-      expect(within(tabs).getByRole('button', { name: 'En revisión del cliente, 1' })).toHaveAttribute(
-        'aria-current',
-        'true',
-      ),
+    await waitFor(
+      () =>
+        expect(within(tabs).getByRole('button', { name: 'En revisión del cliente, 1' })).toHaveAttribute(
+          'aria-current',
+          'true',
+        ),
+      { timeout: 5000 },
     );
     await userEvent.keyboard('{Enter}');
     await expect(args.onCardOpen).toHaveBeenCalledWith('c1', 'client_review');
