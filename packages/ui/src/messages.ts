@@ -98,6 +98,8 @@ export const uiMessages = {
   },
   kanban: {
     columns: 'Columnas del tablero',
+    /** A column's count as shown: «1000+» when it is a lower bound. */
+    shownCount: (n: number, atLeast = false) => (atLeast ? `${n}+` : String(n)),
     goToColumn: (title: string, count: string) => `${title}, ${count}`,
     count: (n: number, atLeast = false) =>
       atLeast ? `${n} tarjetas o más` : n === 1 ? '1 tarjeta' : `${n} tarjetas`,

@@ -123,7 +123,7 @@ export function KanbanColumn({
           aria-hidden={label ? true : undefined}
           className="ml-auto rounded-full bg-background px-2 py-0.5 text-xs font-medium text-muted-foreground tabular-nums"
         >
-          {countAtLeast ? `${count}+` : count}
+          {t.shownCount(count, countAtLeast)}
         </span>
         {label ? <span className="sr-only">{label}</span> : null}
       </h3>

@@ -214,7 +214,7 @@ export function KanbanBoard<T>({
                     aria-hidden="true"
                     className={cn('size-2 rounded-full', toneDot[c.tone ?? 'default'])}
                   />
-                  {t.goToColumn(c.title, c.countAtLeast ? `${c.count}+` : String(c.count))}
+                  {t.goToColumn(c.title, t.shownCount(c.count, c.countAtLeast))}
                 </button>
               </li>
             ))}
