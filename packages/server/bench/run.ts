@@ -21,7 +21,7 @@
  * --build (run `npm run build` first, for the /auth row), --out=<file> (default bench-results.json at the
  * repository root; or BENCH_OUT), --strict (exit 1 when a goal fails). Environment: DATABASE_URL,
  * BENCH_SECONDS (per HTTP row), BENCH_SOAK_SECONDS (default 60; 600 for the full 10 minutes), BENCH_SOCKETS,
- * BENCH_ROUNDS, BENCH_FLOOR_ROUNDS, BENCH_MEMORY_RUNS (broadcast runs for the memory rows, default 3; 1 with --quick), BENCH_SCALE_SECONDS, BENCH_LOG_LEVEL (the server's LOG_LEVEL, default warn), BENCH_SQL_TRACE=1 (print each statement
+ * BENCH_ROUNDS, BENCH_FLOOR_ROUNDS, BENCH_MEMORY_RUNS (broadcast runs for the memory rows, default 3; 1 with --quick), BENCH_SCALE_SECONDS, BENCH_SCALE_CASES (the scale table's paths, by key: newest,newest-search,…), BENCH_LOG_LEVEL (the server's LOG_LEVEL, default warn), BENCH_SQL_TRACE=1 (print each statement
  * the PostgreSQL count sees).
  *
  * Loopback only; every child is in its own process group and is killed when the bench ends or fails.

@@ -13,7 +13,7 @@ import { type Seeded, seed } from './seed.ts';
 
 export const SCALE_GOAL = 1.5;
 
-export const scaleCases: HttpCase[] = [
+const allScaleCases: HttpCase[] = [
   {
     key: 'newest',
     label: 'the 50 newest items of the cycle',
@@ -78,6 +78,12 @@ export const scaleCases: HttpCase[] = [
     path: (s) => `/api/production/portfolios/${s.portfolioId}/review-queues`,
   },
 ];
+
+/** The paths measured: all of them, or those BENCH_SCALE_CASES names (keys, comma-separated). */
+const chosenCases = process.env.BENCH_SCALE_CASES?.split(',').map((key) => key.trim());
+export const scaleCases = chosenCases
+  ? allScaleCases.filter((c) => chosenCases.includes(c.key))
+  : allScaleCases;
 
 export interface ScaleRow {
   db: 'PGlite' | 'PostgreSQL';

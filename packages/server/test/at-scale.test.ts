@@ -2,7 +2,7 @@
  * Issue 30: what a screen reads costs the same with years of data behind it.
  *
  * - The inbox pages with a cursor, the unread count stops at its cap, a page's total comes from the tallies (or a
- *   capped count marked `atLeast`), and the retention job removes exactly what everyone has read, once a day.
+ *   capped count marked `atLeast`; a text search's from one row read past its page), and the retention job removes exactly what everyone has read, once a day.
  * - On PostgreSQL, the planner proves it: the tables are filled past 10,000 rows, every statement the screens'
  *   requests send is captured on the wire and explained (`EXPLAIN (FORMAT JSON)`), and none may scan a growing
  *   table sequentially or sort one.
@@ -209,6 +209,20 @@ describe(`the inbox and the pages at scale on ${testDb}`, () => {
     const found = await page('q=Pieza 1499');
     expect(found.total).toBe(1);
     expect((await page('q=%25')).total).toBe(0);
+    // A text search reads one row past its page: its total says how far the matches go up to there, and
+    // whether there is more (a lower bound), never counting the rest.
+    const matches = await counted(sql`(title || ' ' || description) ilike '%Pieza 11%'`);
+    expect(matches).toBeGreaterThan(101);
+    const first = await page('q=Pieza 11');
+    expect(first).toMatchObject({ total: 51, atLeast: true });
+    expect(first.items).toHaveLength(50);
+    expect((await page('q=Pieza 11&page=2')).total).toBe(101);
+    const lastPage = Math.ceil(matches / 50);
+    const last = await page(`q=Pieza 11&page=${lastPage}`);
+    expect(last.total).toBe(matches);
+    expect(last.atLeast).toBeUndefined();
+    expect(last.items).toHaveLength(matches - (lastPage - 1) * 50);
+    expect(await page(`q=Pieza 11&page=${lastPage + 2}`)).toMatchObject({ total: matches, items: [] });
     // Newest first.
     const newest = await page('sort=createdAt&order=desc');
     expect(newest.items).toHaveLength(50);

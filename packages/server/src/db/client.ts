@@ -21,6 +21,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import { textParsers, withoutParsersPerQuery } from './pglite-parsers.ts';
 import { type ReadCache, trackWrites } from './read-cache.ts';
 import * as schema from './schema.ts';
 
@@ -100,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? await openDurablePglite(PGlite, options.pgliteDir, extensions)
       : new PGlite({
           extensions,
+          parsers: textParsers,
           ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
         });
     if (
@@ -111,7 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw error;
   }
-  const tracked = trackWrites(client);
+  const tracked = trackWrites(withoutParsersPerQuery(client));
   const db = drizzlePglite({ client: tracked.client, schema });
   return {
     db: db as unknown as Db,
@@ -213,7 +215,7 @@ async function openDurablePglite(
 ): Promise<PGlite> {
   const startParams = durableStartParams(Pglite);
   if (!existsSync(join(dir, 'PG_VERSION'))) await createDataDir(dir, startParams);
-  const client = new Pglite(dir, { startParams, extensions });
+  const client = new Pglite(dir, { startParams, extensions, parsers: textParsers });
   await client.waitReady;
   // The Emscripten module is not part of PGlite's typed API.
   const nodefs = (client as unknown as { Module: { NODEFS?: NodeFsModule } }).Module.NODEFS;

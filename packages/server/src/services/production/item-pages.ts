@@ -107,16 +107,18 @@ function pageQuery(
 
 /**
  * A page's total without reading every row: what the cycle's tallies say (exact, a few rows whatever the
- * cycle's size) when every filter is one of theirs; otherwise the matching rows counted up to `TOTAL_CAP`
- * (`capped`). As an expression, to travel with the page.
+ * cycle's size) when every filter is one of theirs; for a text search, nothing here (`lookahead`: the page reads
+ * one row past its end, see `pageRows`); otherwise the matching rows counted up to `TOTAL_CAP` (`capped`). As an
+ * expression, to travel with the page.
  */
 function pageTotal(
   cycleId: SQL | string,
   internal: boolean,
   q: Omit<ItemQuery, 'page' | 'limit'>,
   where: SQL | undefined,
-): { total: SQL<number>; capped: boolean } {
-  if (!q.assigneeId && !q.q?.trim()) {
+): { total: SQL<number>; capped: boolean; lookahead?: true } {
+  if (q.q?.trim()) return { total: sql<number>`null`, capped: false, lookahead: true };
+  if (!q.assigneeId) {
     const t = cycleItemTallies;
     const statuses = q.status?.length
       ? q.status.filter((s) => internal || clientVisibleStatuses.includes(s))
@@ -221,30 +223,39 @@ async function pageRows(db: Db, actorId: string, cycleId: string, internal: bool
   ];
   const where = and(eq(items.cycleId, cycleId), visibleItems(internal), ...chosen);
   const offset = (q.page - 1) * q.limit;
-  const { total, capped } = pageTotal(cycleId, internal, q, where);
+  const { total, capped, lookahead } = pageTotal(cycleId, internal, q, where);
   const raw = chosen.some(Boolean)
     ? rowsOf<RawPageRow>(
         await db.execute(
           pageQuery(db, where, total, accessColumns(sql`${actorId}`, sql`${cycleId}`), q)
-            .limit(q.limit)
+            .limit(lookahead ? q.limit + 1 : q.limit)
             .offset(offset),
         ),
       )
     : ((await unfilteredPage(db, internal, q)({ cycleId, actorId, limit: q.limit, offset })) as RawPageRow[]);
-  const rows = raw.map((r) => ({
+  // A text search reads one row past the page: all its total says is how far the matches go, past this page
+  // only whether there is more (`more`, the total then a lower bound).
+  const more = lookahead ? raw.length > q.limit : undefined;
+  const shown = more ? raw.slice(0, q.limit) : raw;
+  const searched = offset + shown.length + (more ? 1 : 0);
+  const rows = shown.map((r) => ({
     item: itemFromDriver(r),
-    total: Number(r.page_total),
+    total: lookahead ? searched : Number(r.page_total),
     grant: r.page_grant as string[] | null,
     allowSelfApproval: r.page_allow_self_approval === true,
   }));
-  return { rows, total, capped, offset };
+  // Past the end of a text search (no row): its matches, counted up to this page's start.
+  const pastTheEnd = lookahead
+    ? sql<number>`(select count(*)::int from (select 1 from ${items} where ${where} limit ${offset}) as found)`
+    : total;
+  return { rows, total: pastTheEnd, capped, more, offset };
 }
 
 async function pageAnswer(
   db: Db,
   viewer: Viewer,
   q: ItemQuery,
-  { rows, total: totalSql, capped, offset }: Awaited<ReturnType<typeof pageRows>>,
+  { rows, total: totalSql, capped, more, offset }: Awaited<ReturnType<typeof pageRows>>,
 ) {
   // A page past the end has no row to carry the total: only then is it asked on its own.
   const total =
@@ -255,7 +266,7 @@ async function pageAnswer(
   const found = rows.map((r) => r.item);
   return {
     items: await itemsAnswer(db, found, viewer),
-    ...withTotal({ total, atLeast: capped && total >= TOTAL_CAP }, offset + found.length),
+    ...withTotal({ total, atLeast: more ?? (capped && total >= TOTAL_CAP) }, offset + found.length),
     page: q.page,
     limit: q.limit,
   };
