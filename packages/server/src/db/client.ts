@@ -21,7 +21,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
-import { textParsers, withoutParsersPerQuery } from './pglite-parsers.ts';
+import { withoutParsersPerQuery } from './pglite-parsers.ts';
 import { type ReadCache, trackWrites } from './read-cache.ts';
 import * as schema from './schema.ts';
 
@@ -101,7 +101,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? await openDurablePglite(PGlite, options.pgliteDir, extensions)
       : new PGlite({
           extensions,
-          parsers: textParsers,
           ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
         });
     if (
@@ -215,7 +214,7 @@ async function openDurablePglite(
 ): Promise<PGlite> {
   const startParams = durableStartParams(Pglite);
   if (!existsSync(join(dir, 'PG_VERSION'))) await createDataDir(dir, startParams);
-  const client = new Pglite(dir, { startParams, extensions, parsers: textParsers });
+  const client = new Pglite(dir, { startParams, extensions });
   await client.waitReady;
   // The Emscripten module is not part of PGlite's typed API.
   const nodefs = (client as unknown as { Module: { NODEFS?: NodeFsModule } }).Module.NODEFS;
