@@ -70,8 +70,9 @@ export async function portfoliosChanged(event: PortfoliosEvent, leave: (to: stri
 
 /**
  * One socket per signed-in session: the token in the handshake's auth; notification events feed the store;
- * once connected the count is read again (the first read may precede the room join), and after a reconnect
- * the list and the count are reloaded, so nothing missed while offline stays missed.
+ * once connected the count and the portfolio list are read again (the first reads may precede the room join),
+ * and after a reconnect the notifications, the count and the portfolios are reloaded, so nothing missed while
+ * offline stays missed.
  * `leave` navigates inside the app (a revoked portfolio's screens are left through it).
  */
 export function connectRealtime(token: string, leave: (to: string) => void): () => void {
@@ -100,6 +101,8 @@ export function connectRealtime(token: string, leave: (to: string) => void): () 
     if (!connectedOnce) {
       // The badge was read before the socket joined its room: a notification made in between is counted now.
       void (notificationsStore.open ? loadNotifications() : refreshUnreadCount());
+      // So was the portfolio list, most often: a grant or revoke made in between is read now.
+      if (portfoliosStore.loaded || portfoliosStore.loading) void loadPortfolios().catch(() => undefined);
     } else if (!socket.recovered) {
       void loadNotifications();
       // A grant or revoke missed while offline.

@@ -37,6 +37,19 @@ describe('portfolios store', () => {
     expect(localStorage.getItem('activePortfolioId')).toBeNull();
   });
 
+  it('reads that overlap keep the newest answer, even when an older one arrives after it', async () => {
+    let answerFirst: (list: unknown) => void = () => undefined;
+    sdk.listPortfolios.mockReturnValueOnce(new Promise((resolve) => (answerFirst = resolve)));
+    const first = loadPortfolios();
+    // A grant arrives while the first read is still out: the second read sees the new portfolio.
+    sdk.listPortfolios.mockResolvedValueOnce([p('a'), p('granted')]);
+    await loadPortfolios();
+    answerFirst([p('a')]);
+    await first;
+    expect(portfoliosStore.portfolios.map((x) => x._id)).toEqual(['a', 'granted']);
+    expect(portfoliosStore.loading).toBe(false);
+  });
+
   it('a failed load says so on screen and prefixes the reason', async () => {
     sdk.listPortfolios.mockRejectedValueOnce(new Error('Sin conexión'));
     await expect(loadPortfolios()).rejects.toThrow(/: Sin conexión$/);

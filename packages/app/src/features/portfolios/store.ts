@@ -27,7 +27,11 @@ export const portfoliosStore = proxy<PortfoliosState>(initial());
 
 const ACTIVE_KEY = 'activePortfolioId';
 
+/** Which read of the list is the newest: an older answer that arrives after it (or after sign-out) is dropped. */
+let reads = 0;
+
 onLogout(() => {
+  reads += 1;
   Object.assign(portfoliosStore, initial());
   localStorage.removeItem(ACTIVE_KEY);
 });
@@ -38,11 +42,17 @@ const prefixed = (prefix: string) => (error: unknown) => {
   return new Error(detail && detail !== prefix ? `${prefix}: ${detail}` : prefix);
 };
 
+/**
+ * Reads the list. Reads can overlap (home's first read, then a grant's): only the newest one's answer is kept,
+ * so a read started before a grant cannot put back the list without the granted portfolio.
+ */
 export async function loadPortfolios(): Promise<Portfolio[]> {
+  const read = ++reads;
   portfoliosStore.loading = true;
   portfoliosStore.error = null;
   try {
     const list = await api.call(sdk.listPortfolios({ client: api.client }), msg.portfolios.fetchAll);
+    if (read !== reads) return list;
     portfoliosStore.portfolios = list;
     portfoliosStore.loaded = true;
     const storedId = localStorage.getItem(ACTIVE_KEY);
@@ -51,10 +61,10 @@ export async function loadPortfolios(): Promise<Portfolio[]> {
     }
     return list;
   } catch (error) {
-    portfoliosStore.error = msg.home.loadError;
+    if (read === reads) portfoliosStore.error = msg.home.loadError;
     throw prefixed(msg.portfolios.fetchAll)(error);
   } finally {
-    portfoliosStore.loading = false;
+    if (read === reads) portfoliosStore.loading = false;
   }
 }
 
