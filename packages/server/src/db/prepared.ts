@@ -45,18 +45,24 @@ export function preparedRows(db: Db, name: string, build: () => SQLWrapper) {
 
 /**
  * A table's rows from the driver's: each column decoded as drizzle decodes it (`mapFromDriverValue`, null kept),
- * with the columns listed once rather than checked row by row.
+ * with the columns listed once rather than checked row by row. The columns named in `asText` keep the driver's
+ * text (timestamps the answer only prints: see db/timestamps.ts).
  */
-export function rowDecoder<T extends Table>(table: T): (raw: RawRow) => InferSelectModel<T> {
+export function rowDecoder<T extends Table, K extends keyof InferSelectModel<T> = never>(
+  table: T,
+  asText: readonly K[] = [],
+): (raw: RawRow) => Omit<InferSelectModel<T>, K> & { [P in K]: InferSelectModel<T>[P] | string } {
+  const text = new Set<PropertyKey>(asText);
   const columns = Object.entries(getTableColumns(table)).map(
-    ([key, column]) => [key, column.name, column] as const,
+    ([key, column]) => [key, column.name, text.has(key) ? undefined : column] as const,
   );
   return (raw) => {
     const row: RawRow = {};
     for (const [key, name, column] of columns) {
       const value = raw[name];
-      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+      row[key] =
+        value === null || value === undefined ? null : column ? column.mapFromDriverValue(value) : value;
     }
-    return row as InferSelectModel<T>;
+    return row as Omit<InferSelectModel<T>, K> & { [P in K]: InferSelectModel<T>[P] | string };
   };
 }

@@ -204,7 +204,8 @@ type RawPageRow = Record<string, unknown> & {
   page_grant: unknown;
   page_allow_self_approval: boolean | null;
 };
-const itemFromDriver = rowDecoder(items);
+// The timestamps stay text: the answer prints them (db/timestamps.ts), nothing here reads them as dates.
+const itemFromDriver = rowDecoder(items, ['createdAt', 'updatedAt']);
 
 /** The rows of one page, filtered and sorted, for a reader who sees internal work or not. */
 async function pageRows(db: Db, actorId: string, cycleId: string, internal: boolean, q: ItemQuery) {

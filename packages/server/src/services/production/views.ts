@@ -1,10 +1,16 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
+import { isoTimestamp } from '../../db/timestamps.ts';
 import { type cycles, items, itemVersions, type MaterialData, portfolios } from '../../db/schema.ts';
 import { type Actor, canSeeStatus, isInternalReviewer, visibleVersions } from '../../policy.ts';
 import { allowedActions, type TransitionName } from '../transitions.ts';
 
 export type ItemRow = typeof items.$inferSelect;
+/** An item row whose timestamps may still be the driver's text (a page decodes them only to print them). */
+export type ItemSource = Omit<ItemRow, 'createdAt' | 'updatedAt'> & {
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
 export type CycleRow = typeof cycles.$inferSelect;
 
 export const toCycle = (row: CycleRow) => ({
@@ -15,7 +21,7 @@ export const toCycle = (row: CycleRow) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export function toItem(row: ItemRow) {
+export function toItem(row: ItemSource) {
   return {
     _id: row.id,
     portfolioId: row.portfolioId,
@@ -35,8 +41,8 @@ export function toItem(row: ItemRow) {
     materialData: row.materialData,
     changeDescription: row.changeDescription,
     version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoTimestamp(row.createdAt),
+    updatedAt: isoTimestamp(row.updatedAt),
   };
 }
 
@@ -48,7 +54,7 @@ const emptyMaterial: MaterialData = { copy: '', files: [], links: [] };
  * Items as the viewer may read them. Staff read the working state; a client reads the newest version that
  * was sent to it (never the working copy, never a later internal version) and no internal change notes.
  */
-export async function itemsForViewer(db: DbOrTx, rows: ItemRow[], internal: boolean): Promise<ItemView[]> {
+export async function itemsForViewer(db: DbOrTx, rows: ItemSource[], internal: boolean): Promise<ItemView[]> {
   if (internal || rows.length === 0) return rows.map(toItem);
   // Each item's newest sent version, read from its versions' index (item, number) backwards: one row each.
   const sent = rowsOf<{ itemId: string; number: number; materialData: MaterialData }>(
@@ -136,7 +142,7 @@ export async function withActions(
 }
 
 /** Rows as the viewer may read them, with what it may do (itemsForViewer + withActions). */
-export async function itemsAnswer(db: DbOrTx, rows: ItemRow[], viewer: Viewer): Promise<ItemAnswer[]> {
+export async function itemsAnswer(db: DbOrTx, rows: ItemSource[], viewer: Viewer): Promise<ItemAnswer[]> {
   return withActions(db, await itemsForViewer(db, rows, viewer.internal), viewer, rows);
 }
 
