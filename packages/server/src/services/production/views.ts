@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { isoTimestamp } from '../../db/timestamps.ts';
 import { type cycles, items, itemVersions, type MaterialData, portfolios } from '../../db/schema.ts';
+import { isoTimestamp } from '../../db/timestamps.ts';
 import { type Actor, canSeeStatus, isInternalReviewer, visibleVersions } from '../../policy.ts';
 import { allowedActions, type TransitionName } from '../transitions.ts';
 
