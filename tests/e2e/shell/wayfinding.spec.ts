@@ -47,8 +47,9 @@ for (const role of ['admin', 'employee'] as const satisfies DemoRole[]) {
     page,
     request,
   }) => {
-    // A journey through eight screens (each its own chunk) with an axe scan: 6–18 s alone, and on CI, beside the
-    // other worker, it ran past the 30 s a test gets (stopped at its last step, the editor's page).
+    // A journey through eight screens (each its own chunk) with an axe scan: 6–18 s alone, and up to 30 s on CI
+    // beside the other worker. (Its two CI failures were a lost click on home's tool links, which the list moved
+    // while it loaded; the links are now beside the title.)
     test.slow();
     const { portfolioId } = await portfolioWithPieceInReview(request);
     await page.setViewportSize({ width: 1280, height: 800 });

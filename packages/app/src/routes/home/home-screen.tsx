@@ -35,9 +35,24 @@ export default function HomeScreen() {
 
   return (
     <section aria-labelledby="home-title" className="space-y-6">
-      <h1 id="home-title" className="text-2xl font-semibold tracking-tight">
-        {msg.home.title}
-      </h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+        <h1 id="home-title" className="text-2xl font-semibold tracking-tight">
+          {msg.home.title}
+        </h1>
+        {user && isAllowed(user.role, ROLES.staff) ? (
+          // The staff's tool screens (spec §2), which no sidebar item names: found from here (issue 31). Beside the
+          // title, not below the list: a list still loading (or one that grew meanwhile) moved them under the
+          // pointer between pressing and releasing, and the click was lost.
+          <nav aria-label={t.tools} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <Link to="/design" className={toolLink}>
+              {msg.screens.design}
+            </Link>
+            <Link to="/test/editor" className={toolLink}>
+              {msg.screens.editor}
+            </Link>
+          </nav>
+        ) : null}
+      </div>
       {!loaded && loading ? (
         <ul aria-busy="true" aria-label={msg.loading} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
@@ -81,20 +96,6 @@ export default function HomeScreen() {
           ))}
         </ul>
       )}
-      {user && isAllowed(user.role, ROLES.staff) ? (
-        // The staff's tool screens (spec §2), which no sidebar item names: found from here (issue 31).
-        <nav
-          aria-label={t.tools}
-          className="flex flex-wrap gap-x-4 gap-y-1 border-t border-border pt-4 text-sm"
-        >
-          <Link to="/design" className={toolLink}>
-            {msg.screens.design}
-          </Link>
-          <Link to="/test/editor" className={toolLink}>
-            {msg.screens.editor}
-          </Link>
-        </nav>
-      ) : null}
     </section>
   );
 }
