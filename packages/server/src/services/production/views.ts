@@ -70,12 +70,12 @@ export async function itemsForViewer(db: DbOrTx, rows: ItemSource[], internal: b
   const byItem = new Map(sent.map((v) => [v.itemId, v]));
   return rows.map((row) => {
     const version = byItem.get(row.id);
-    return {
-      ...toItem(row),
-      currentVersion: version?.number ?? 0,
-      materialData: version?.materialData ?? emptyMaterial,
-      changeDescription: null,
-    };
+    // Set on the new view rather than spread into a copy (a copy per row cost a page's answer ~6% of its CPU).
+    const view = toItem(row);
+    view.currentVersion = version?.number ?? 0;
+    view.materialData = version?.materialData ?? emptyMaterial;
+    view.changeDescription = null;
+    return view;
   });
 }
 
@@ -108,6 +108,21 @@ export async function withActions(
   viewer: Viewer,
   rows?: ReadonlyArray<Pick<ItemRow, 'id' | 'versionAuthorId'>>,
 ): Promise<ItemAnswer[]> {
+  const actions = await actionsFor(db, views, viewer, rows);
+  return views.map((view) => ({
+    ...view,
+    clientVisible: canSeeStatus(false, view.status),
+    allowedActions: actions(view),
+  }));
+}
+
+/** What the viewer may do on each of `views` now (see `withActions`), as a function of the view. */
+async function actionsFor(
+  db: DbOrTx,
+  views: ItemView[],
+  viewer: Viewer,
+  rows?: ReadonlyArray<Pick<ItemRow, 'id' | 'versionAuthorId'>>,
+): Promise<(view: ItemView) => TransitionName[]> {
   const wv = { actorId: viewer.actor.id, perms: viewer.perms, internal: viewer.internal };
   const inReview = isInternalReviewer(viewer)
     ? views.filter((v) => v.status === 'internal_review').map((v) => v._id)
@@ -127,23 +142,30 @@ export async function withActions(
       for (const r of found) authors.set(r.id, r);
     }
   }
-  return views.map((view) => {
+  return (view) => {
     const known = authors.get(view._id);
-    return {
-      ...view,
-      clientVisible: canSeeStatus(false, view.status),
-      allowedActions: allowedActions(
-        { status: view.status, versionAuthorId: known?.versionAuthorId ?? null },
-        wv,
-        known?.allow ?? false,
-      ),
-    };
-  });
+    return allowedActions(
+      { status: view.status, versionAuthorId: known?.versionAuthorId ?? null },
+      wv,
+      known?.allow ?? false,
+    );
+  };
 }
 
-/** Rows as the viewer may read them, with what it may do (itemsForViewer + withActions). */
+/**
+ * Rows as the viewer may read them, with what it may do (itemsForViewer + withActions). The views are this call's
+ * own, so each is completed in place rather than copied: on a page of 50 the copies were ~6% of the request's
+ * CPU (a profile of issue 30's floor).
+ */
 export async function itemsAnswer(db: DbOrTx, rows: ItemSource[], viewer: Viewer): Promise<ItemAnswer[]> {
-  return withActions(db, await itemsForViewer(db, rows, viewer.internal), viewer, rows);
+  const views = await itemsForViewer(db, rows, viewer.internal);
+  const actions = await actionsFor(db, views, viewer, rows);
+  for (const view of views) {
+    const answer = view as ItemAnswer;
+    answer.clientVisible = canSeeStatus(false, view.status);
+    answer.allowedActions = actions(view);
+  }
+  return views as ItemAnswer[];
 }
 
 export async function itemAnswer(db: DbOrTx, row: ItemRow, viewer: Viewer): Promise<ItemAnswer> {
