@@ -28,10 +28,12 @@ RUN npm ci --omit=dev -w @crw/server --no-audit --no-fund \
 
 # ── runtime ────────────────────────────────────────────────────────────────────────────────────────────────
 FROM ${NODE_IMAGE}
+# MALLOC_TRIM_THRESHOLD_: as the server's start script sets it (scripts/start-env.mjs says why).
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/packages/server/package.json ./packages/server/package.json

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startEnv } from './start-env.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 export const serverJs = join(root, 'packages/server/dist/server.js');
@@ -34,6 +35,7 @@ export async function startDemoServer(cleanups) {
     cwd: root,
     env: {
       ...process.env,
+      ...startEnv(),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),

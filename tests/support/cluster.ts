@@ -4,6 +4,7 @@ import { createConnection, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startEnv } from '../../scripts/start-env.mjs';
 
 /**
  * Processes a spec starts for itself: instances of the compiled server, a real HAProxy in front of them, and a
@@ -129,6 +130,7 @@ export async function startInstance(opts: {
   demo?: boolean;
 }): Promise<Instance> {
   const child = spawnChild(process.execPath, [serverScript, ...(opts.demo ? ['--demo'] : [])], {
+    ...startEnv(),
     ...opts.env,
     HOST: '127.0.0.1',
     PORT: String(opts.port),

@@ -12,6 +12,7 @@ import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
+import { startEnv } from '../../../scripts/start-env.mjs';
 import { track } from './processes.ts';
 
 const serverScript = fileURLToPath(new URL('./servers.ts', import.meta.url));
@@ -43,6 +44,9 @@ function start(mode: 'app' | 'raw', sockets: number, databaseUrl?: string) {
       // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each broadcast server, written there when it exits.
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ],
+    // The workspace runs with the environment its start script gives it (scripts/start-env.mjs); raw socket.io
+    // as plain `node`.
+    env: { ...process.env, ...(mode === 'app' ? startEnv() : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   track(child);

@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startScript } from '../../../scripts/start-env.mjs';
 
 export const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = resolve(serverDir, '../..');
@@ -101,13 +102,6 @@ function launch(
 }
 
 /** The server package's `start` script, run the way npm runs it (sh -c, the workspace's .bin on PATH). */
-export function startScript(): string {
-  const pkg = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  return pkg.scripts.start!;
-}
-
 export function startOurs(env: Record<string, string>, port: number): Running {
   const path = [
     join(serverDir, 'node_modules/.bin'),

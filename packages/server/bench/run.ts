@@ -31,6 +31,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { AUTH_KB } from '../../../scripts/budgets.mjs';
+import { startScript } from '../../../scripts/start-env.mjs';
 import { measureBroadcast } from './broadcast.ts';
 import { initialJs } from './bundle.ts';
 import { type HttpCase, interleaved, type LoadResult, measure } from './load.ts';
@@ -366,7 +367,7 @@ async function benchDatabase(db: Db) {
       ratio: '',
       goal: db === 'PostgreSQL' ? '≤ 1,000 ms' : '',
       verdict: db === 'PostgreSQL' ? (coldMs <= 1000 ? 'pass' : 'fail') : 'info',
-      data: { medianMs: coldMs, runsMs: starts, command: readStart() },
+      data: { medianMs: coldMs, runsMs: starts, command: startScript() },
     });
     const rssLimit = db === 'PostgreSQL' ? 150 : 300;
     rows.push({
@@ -612,11 +613,6 @@ async function scaleDatabase(db: Db) {
   } catch (error) {
     rows.push(errorRow(db, 'scale', 'scale table', error));
   }
-}
-
-function readStart() {
-  return (JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as { scripts: { start: string } })
-    .scripts.start;
 }
 
 function bundleRow(): Row {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEnv } from '../../../../scripts/start-env.mjs';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -41,6 +42,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      ...startEnv(),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
