@@ -227,8 +227,13 @@ test('opening a piece and applying a filter each take less than 100 ms of main-t
   // the focus and style it forces), the click's navigation (the router re-renders the app's layout; pushState
   // ~20 ms), each frame's paint and layerize (15–50 ms), the favicon (an SVG) fetched and parsed again at each
   // URL change (~15 ms). A filter: six requests (one per column; ~170 tasks in all), 120 new cards drawn
-  // (60–100 ms) and two full frames. Marked as an expected failure so the suite stays green while the figures are
-  // printed; Playwright reports it the day it passes, and then this line goes.
+  // (60–100 ms) and two full frames. Taken apart on 2026-11-27 (two runs each, same build otherwise): the drawer
+  // as it is 265–300 ms; without the Detalles form 274–291 (its longest task 140 → 95–105 ms, the total no lower);
+  // with an empty body (the Dialog and its header only) still 199–238 ms, of which ~45 ms are 5 ms slices of a
+  // concurrent render after the URL changes and one 72 ms task of React's work, nearly none of it in the screen's
+  // own components (the router's re-render of the layout and the Dialog's mount). Next: open the drawer without a
+  // router navigation's re-render of the layout. Marked as an expected failure so the suite stays green while the
+  // figures are printed; Playwright reports it the day it passes, and then this line goes.
   test.fail(true, 'presupuesto de 100 ms a 4× aún no cumplido');
   await openPlan(page, scale.seed);
   const drafts = column(page, /^Borrador: 400$/);
