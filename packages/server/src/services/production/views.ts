@@ -70,7 +70,7 @@ export async function itemsForViewer(db: DbOrTx, rows: ItemSource[], internal: b
   const byItem = new Map(sent.map((v) => [v.itemId, v]));
   return rows.map((row) => {
     const version = byItem.get(row.id);
-    // Set on the new view rather than spread into a copy (a copy per row cost a page's answer ~6% of its CPU).
+    // Set on the new view rather than spread into a copy (see `itemsAnswer`).
     const view = toItem(row);
     view.currentVersion = version?.number ?? 0;
     view.materialData = version?.materialData ?? emptyMaterial;
@@ -154,8 +154,8 @@ async function actionsFor(
 
 /**
  * Rows as the viewer may read them, with what it may do (itemsForViewer + withActions). The views are this call's
- * own, so each is completed in place rather than copied: on a page of 50 the copies were ~6% of the request's
- * CPU (a profile of issue 30's floor).
+ * own, so each is completed in place rather than copied: with a spread copy per item, a page of 50 took ~1,300 µs
+ * of the server's CPU instead of ~900 (the copies' own time is small; stringifying and collecting them was not).
  */
 export async function itemsAnswer(db: DbOrTx, rows: ItemSource[], viewer: Viewer): Promise<ItemAnswer[]> {
   const views = await itemsForViewer(db, rows, viewer.internal);
