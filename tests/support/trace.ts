@@ -34,7 +34,8 @@ export interface MainThreadWork {
  * resolves, so Playwright's own work (selectors, actionability checks, its trace's snapshots) adds nothing to
  * what is measured. The spec should also turn Playwright's tracing off (`test.use({ trace: 'off' })`).
  *
- * `act` receives the CDP session; `done` is a predicate's source, run in the page (`() => boolean`).
+ * `act` receives the CDP session; `done` is a predicate's source, run in the page (`() => boolean`). TRACE_RATE=n
+ * measures at another slowdown (1: the machine's own speed) when taking an action apart.
  */
 export async function mainThreadWork(
   page: Page,
@@ -61,7 +62,7 @@ export async function mainThreadWork(
       observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     });
   }, done);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.TRACE_RATE ?? rate) });
   // With TRACE_DUMP, the JavaScript samples too (which functions the time went to), from DevTools' profiler started
   // before the trace: started inside it (the trace's `v8.cpu_profiler` category), V8 logs every compiled function
   // in the first task that runs script, 300–400 ms at 4× that were counted as the action's.

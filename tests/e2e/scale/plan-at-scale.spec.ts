@@ -6,7 +6,7 @@ import pg from 'pg';
 import { freePort, type Instance, startInstance, stop } from '../../support/cluster.ts';
 import { demo } from '../../support/session.ts';
 import { test as base, type E2eServer, e2eServerEnv, expect } from '../../support/test.ts';
-import { mainThreadWork } from '../../support/trace.ts';
+import { type MainThreadWork, mainThreadWork } from '../../support/trace.ts';
 
 /**
  * The browser at scale (issue 30): a cycle of 1,000 pieces and a bell of 10,000 notifications.
@@ -212,33 +212,90 @@ test('the board of 1,000 pieces: counts per column, a column loads as it scrolls
   expect(await cards.count()).toBeLessThan(45);
 });
 
-test('opening a piece and applying a filter each take less than 100 ms of main-thread work at 4× CPU', async ({
+/** What the browser itself is shown by the two actions: the board, the piece open over it, the filtered columns. */
+interface Shown {
+  board: string;
+  drawer: string;
+  filtered: { label: string; body: string }[];
+}
+
+/** The document as it is, without its scripts (the app's, the boot script). */
+const documentHtml = (page: Page) =>
+  page.evaluate(() => {
+    const copy = document.documentElement.cloneNode(true) as HTMLElement;
+    for (const script of copy.querySelectorAll('script, link[rel="modulepreload"]')) script.remove();
+    return `<!doctype html>${copy.outerHTML}`;
+  });
+
+/**
+ * The browser's own floor for the same two changes: the board's document as the app drew it, served as a static
+ * page with no script of the app's; a click on the card pushes `?item=` and inserts the drawer's markup as the app
+ * drew it (and focuses it), a click on «Mis piezas» pushes the filter and puts the filtered columns' markup in
+ * place. Measured as the app is (`mainThreadWork`, the same 4×), in the same run: what no framework can go below
+ * on this machine, style, layout, paint, layerize and commit of the same elements.
+ */
+async function browserFloor(
+  page: Page,
+  shown: Shown,
+  card: { x: number; y: number },
+  mine: { x: number; y: number },
+) {
+  const origin = new URL(page.url()).origin;
+  await page.route(`${origin}/__suelo`, (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: shown.board }),
+  );
+  await page.goto(`${origin}/__suelo`);
+  await page.evaluate((s: Shown) => {
+    document.addEventListener('click', (e) => {
+      const target = e.target as Element;
+      if (target.closest('[data-slot="kanban-card"]')) {
+        history.pushState(null, '', '?item=suelo');
+        document.body.insertAdjacentHTML('beforeend', s.drawer);
+        document.querySelector<HTMLElement>('[role="dialog"]')?.focus();
+      } else if (target.closest('button')?.textContent === 'Mis piezas') {
+        history.pushState(null, '', '?assigneeId=suelo');
+        document.querySelectorAll('[data-slot="kanban-column"]').forEach((column, i) => {
+          const next = s.filtered[i];
+          if (!next) return;
+          column.setAttribute('aria-label', next.label);
+          const body = column.querySelector('[data-slot="kanban-column-body"]');
+          if (body) body.innerHTML = next.body;
+        });
+      }
+    });
+  }, shown);
+  // Its own markup only: no script of the app's came with it (a service worker answering the page would bring them).
+  expect(await page.locator('script').count()).toBe(0);
+  await expect(page.locator('[data-slot="kanban-card"]').first()).toBeVisible();
+  // Settled as the app's page was when measured: its fonts in, two frames drawn.
+  await page.evaluate(() =>
+    document.fonts.ready.then(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    ),
+  );
+  const open = await mainThreadWork(
+    page,
+    (click) => click(card.x, card.y),
+    `() => !!document.querySelector('[role="dialog"]')`,
+  );
+  await page.evaluate(() => {
+    for (const child of [...document.body.children]) if (child.id !== 'root') child.remove();
+  });
+  const filter = await mainThreadWork(
+    page,
+    (click) => click(mine.x, mine.y),
+    `() => /^Borrador: 100$/.test(document.querySelector('[data-slot="kanban-column"]')?.getAttribute('aria-label') ?? '')`,
+  );
+  return { open, filter };
+}
+
+/** The figures of the test below, for the budget's test after it (the tests of this file run in order, serially). */
+let measured: { open: MainThreadWork; filter: MainThreadWork } | null = null;
+
+test('opening a piece and applying a filter: main-thread work at 4× CPU, beside the browser’s own floor for the same DOM', async ({
   page,
   scale,
 }) => {
-  // Not met yet (issue 30). On this 2-core machine, shared and loaded, each action measures about 0.3 s of
-  // main-thread work at 4× (opening a piece 0.26–0.31 s, a filter 0.29–0.34 s; three runs interleaved with the
-  // same tree without the changes below: 0.34–0.44 s and 0.31–0.37 s; under heavier load both reach 0.5–0.8 s).
-  // Done: the piece opens with the plan's copy of it (no skeleton, no second draw; versions and history wait for
-  // their tabs), Selects mount their lists only while open, the screen's filters, picker and coverage are kept
-  // across an item opening, the board reads plain snapshots, cards out of sight are neither styled, laid out nor
-  // painted (content-visibility), no colour transitions, no backdrop fade, no progress cursor restyling the cards.
-  // What remains, opening: mounting the drawer (Radix dialog, tabs, six selects, the date picker; 130–200 ms with
-  // the focus and style it forces), the click's navigation (the router re-renders the app's layout; pushState
-  // ~20 ms), each frame's paint and layerize (15–50 ms), the favicon (an SVG) fetched and parsed again at each
-  // URL change (~15 ms). A filter: six requests (one per column; ~170 tasks in all), 120 new cards drawn
-  // (60–100 ms) and two full frames. Taken apart on 2026-11-27 (two runs each, same build otherwise): the drawer
-  // as it is 265–300 ms; without the Detalles form 274–291 (its longest task 140 → 95–105 ms, the total no lower);
-  // with an empty body (the Dialog and its header only) still 199–238 ms, of which ~45 ms are 5 ms slices of a
-  // concurrent render after the URL changes and one 72 ms task of React's work, nearly none of it in the screen's
-  // own components. Not the shell: drawn again only when the path changes (memoised on it), opening measured
-  // 295–308 ms. Nor the Dialog: a plain fixed panel with an empty body, 212–236 ms. With no drawer at all (the
-  // URL's `item` set, a panel holding only the title) still 150–192 ms, most of it the browser's own work, not
-  // script: the card's press and focus (~37 ms: event, style, hit test), a compositor commit of ~30 ms and the
-  // layerize and paint of the frames after. Next: what makes the board's frames dear to commit and layerize.
-  // Marked as an expected failure so the suite stays green while the
-  // figures are printed; Playwright reports it the day it passes, and then this line goes.
-  test.fail(true, 'presupuesto de 100 ms a 4× aún no cumplido');
   await openPlan(page, scale.seed);
   const drafts = column(page, /^Borrador: 400$/);
   // The title as text (a generated one may hold «(2)»), not followed by a digit («… 1» is not «… 10»).
@@ -246,6 +303,7 @@ test('opening a piece and applying a filter each take less than 100 ms of main-t
   const card = drafts.getByRole('button', { name: new RegExp(`^${title}(?!\\d)`) });
   await expect(card).toBeVisible();
   const box = (await card.boundingBox())!;
+  const board = await documentHtml(page);
 
   const open = await mainThreadWork(
     page,
@@ -258,6 +316,13 @@ test('opening a piece and applying a filter each take less than 100 ms of main-t
     `abrir una pieza: ${open.totalMs} ms de hilo principal (${open.tasks} tareas, la más larga ${open.longestMs} ms; ${open.cpuMs} ms de CPU)`,
   );
   await expect(page.getByRole('dialog', { name: scale.seed.firstDraft })).toBeVisible();
+  // The drawer's markup as drawn (the portals after the app's root: focus guards, overlay, dialog).
+  const drawer = await page.evaluate(() =>
+    [...document.body.children]
+      .filter((child) => child.id !== 'root' && child.tagName !== 'SCRIPT')
+      .map((child) => child.outerHTML)
+      .join(''),
+  );
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
   // The focus returns to the card that opened the piece.
@@ -275,7 +340,44 @@ test('opening a piece and applying a filter each take less than 100 ms of main-t
     `aplicar un filtro: ${filter.totalMs} ms de hilo principal (${filter.tasks} tareas, la más larga ${filter.longestMs} ms; ${filter.cpuMs} ms de CPU)`,
   );
   await expect(column(page, /^Borrador: 100$/)).toBeVisible();
+  const filtered = await page.locator('[data-slot="kanban-column"]').evaluateAll((columns) =>
+    columns.map((c) => ({
+      label: c.getAttribute('aria-label') ?? '',
+      body: c.querySelector('[data-slot="kanban-column-body"]')?.innerHTML ?? '',
+    })),
+  );
 
+  const floor = await browserFloor(
+    page,
+    { board, drawer, filtered },
+    { x: box.x + box.width / 2, y: box.y + 12 },
+    { x: mineBox.x + mineBox.width / 2, y: mineBox.y + mineBox.height / 2 },
+  );
+  console.log(
+    `suelo del navegador (el mismo DOM, sin el script de la app): abrir ${floor.open.totalMs} ms (${floor.open.tasks} tareas), filtrar ${floor.filter.totalMs} ms (${floor.filter.tasks} tareas)`,
+  );
+
+  measured = { open, filter };
+  // Both floors measured work on the main thread (their actions ran: the awaited states hold).
+  expect(floor.open.tasks).toBeGreaterThan(0);
+  expect(floor.filter.tasks).toBeGreaterThan(0);
+});
+
+test('opening a piece and applying a filter each take less than 100 ms of main-thread work at 4× CPU', () => {
+  // Not met (issue 30), and not reachable on this machine with this board and this drawer: the browser alone,
+  // shown the same markup with no script of the app's (`browserFloor`, measured in the same run), takes more than
+  // the budget. 2026-11-27, three runs on this 2-core machine at 4×: opening a piece 322–351 ms (the floor
+  // 147–149 ms), a filter 300–449 ms (the floor 120–170 ms). The floor's own split, opening: the press and focus
+  // (~10 ms), parsing and inserting the drawer's 126 elements (~25 ms), style and layout (~20 ms), the frame's
+  // paint, layerize and commit (~35 ms, most of it the board's 2,500 elements under the overlay); the same drawer
+  // on an empty page still 50–105 ms. So the app spends ~2.2× the browser's part; taken apart on 2026-11-27 (see
+  // docs/decisions.md): the router's render of the layout after the URL changes, mounting the Radix dialog, tabs
+  // and six selects, and (a filter) six requests and 120 cards.
+  // Marked as an expected failure so the suite stays green while the figures are printed (the test above, which
+  // must pass); Playwright reports it the day it passes, and then this line goes.
+  test.fail(true, 'presupuesto de 100 ms a 4× aún no cumplido');
+  expect(measured, 'las cifras de la prueba anterior').not.toBeNull();
+  const { open, filter } = measured!;
   expect(open.totalMs, 'abrir una pieza (ms de hilo principal a 4×)').toBeLessThan(BUDGET_MS);
   expect(filter.totalMs, 'aplicar un filtro (ms de hilo principal a 4×)').toBeLessThan(BUDGET_MS);
 });
