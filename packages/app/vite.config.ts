@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -92,7 +94,17 @@ function paintThenStart(): Plugin {
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
-export default defineConfig({
+/**
+ * react-router's production build. Its package maps every condition (`import`, `module`, `default`) to its
+ * development build, whose checks and warnings run on every navigation; the production build sits beside it,
+ * unexported. Only `vite build` uses it: the dev server and the tests keep the warnings.
+ */
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), paintThenStart()],
   resolve: {
     alias: [
@@ -102,6 +114,7 @@ export default defineConfig({
         find: /^storybook\/test$/,
         replacement: fileURLToPath(new URL('./src/routes/design/storybook-test.ts', import.meta.url)),
       },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
     ],
   },
   build: {
@@ -132,4 +145,4 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-});
+}));
