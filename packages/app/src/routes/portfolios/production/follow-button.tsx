@@ -1,5 +1,5 @@
 import * as sdk from '@crw/api-client/sdk';
-import { Button, Tooltip, TooltipProvider } from '@crw/ui';
+import { Button, Skeleton, Tooltip, TooltipProvider } from '@crw/ui';
 import { BellIcon, BellOffIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { itemMsg } from '../../../features/production/messages.ts';
@@ -7,10 +7,14 @@ import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
 
 const m = itemMsg.follow;
+/** Room for the longer of its two labels («Dejar de seguir», 137 px), whichever it shows. */
+const WIDTH = 'min-w-35';
 
 /**
  * «Dejar de seguir» / «Seguir» an item (issue 29): its author, assignee and commenters follow it and get its
- * comments and decisions until they stop. Shown once the server has said whether the caller follows it.
+ * comments and decisions until they stop. Shown once the server has said whether the caller follows it; until
+ * then its room is kept (a still placeholder as wide as the button), so the drawer's actions do not move when it
+ * arrives (on a phone it used to push «Eliminar» onto a second row and everything below it down).
  */
 export function FollowButton({ itemId }: { itemId: string }) {
   const [following, setFollowing] = useState<boolean | null>(null);
@@ -30,7 +34,9 @@ export function FollowButton({ itemId }: { itemId: string }) {
     };
   }, [itemId]);
 
-  if (following === null) return null;
+  // Not known (yet, or at all): the same room, nothing to press. Still: a pulse would draw a frame after frame.
+  if (following === null)
+    return <Skeleton data-slot="follow-placeholder" className={`h-8 ${WIDTH} animate-none`} />;
 
   const toggle = async () => {
     setBusy(true);
@@ -54,6 +60,7 @@ export function FollowButton({ itemId }: { itemId: string }) {
         <Button
           size="sm"
           variant="outline"
+          className={WIDTH}
           aria-pressed={following}
           aria-describedby={hintId}
           disabled={busy}
