@@ -6,6 +6,10 @@ export const msg = {
   /** The product's name: the sidebar's brand and the last part of every `document.title`. */
   productName: 'Estudio de Contenido',
   loading: 'Cargando...',
+  comments: {
+    /** Above a thread longer than it shows (features/comments/comments.ts, THREAD_LIMIT). */
+    newestOnly: (n: number) => `Se muestran los ${n.toLocaleString('es-ES')} comentarios más recientes.`,
+  },
   auth: {
     title: 'Iniciar sesión',
     subtitle: 'Accede a tu espacio de producción y revisión',

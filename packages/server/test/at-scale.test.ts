@@ -509,6 +509,11 @@ describe.runIf(testDb === 'postgres')('the planner at scale (PostgreSQL)', () =>
       () => employee,
       () => `/api/comments?entityType=item&entityId=${itemId}&page=1&limit=20`,
     ],
+    [
+      'an item comments, newest first (as its thread opens)',
+      () => employee,
+      () => `/api/comments?entityType=item&entityId=${itemId}&page=1&limit=100&order=desc`,
+    ],
     ['the dashboard', () => employee, () => `/api/production/portfolios/${portfolioId}/dashboard`],
     [
       'the client dashboard',

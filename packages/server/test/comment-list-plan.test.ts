@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
+import { TOTAL_CAP } from '../src/db/pages.ts';
 import { comments } from '../src/db/schema.ts';
-import { commentPageQuery } from '../src/services/comments.ts';
+import { commentPageQuery, listComments } from '../src/services/comments.ts';
 import { createTestApp, makePortfolio, makeUser, type TestContext, testDb } from './helpers.ts';
 
 /**
@@ -35,8 +36,8 @@ describe(`a page of a long comment thread on ${testDb}`, () => {
   afterAll(() => ctx?.close());
 
   /** The plan of the list's own query (the service's builder, its parameters written in as literals). */
-  async function plan(internal: boolean, page: number) {
-    const query = commentPageQuery(ctx.app.db, entity, internal, { page, limit: 20 }).toSQL();
+  async function plan(internal: boolean, page: number, order: 'asc' | 'desc' = 'asc') {
+    const query = commentPageQuery(ctx.app.db, entity, internal, { page, limit: 20, order }).toSQL();
     const text = query.sql.replace(/\$(\d+)/g, (_m, n: string) => {
       const value = query.params[Number(n) - 1];
       return typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
@@ -50,12 +51,35 @@ describe(`a page of a long comment thread on ${testDb}`, () => {
   it.each([
     ['staff', true],
     ['a client', false],
-  ])('for %s: an ordered index scan, no sort', async (_who, internal) => {
-    for (const page of [1, 3]) {
-      const text = await plan(internal, page);
-      expect(text).toContain('comments_entity_idx');
-      expect(text).not.toMatch(/\bSort\b/);
-    }
+  ])('for %s: an ordered index scan, no sort, oldest or newest first', async (_who, internal) => {
+    for (const order of ['asc', 'desc'] as const)
+      for (const page of [1, 3]) {
+        const text = await plan(internal, page, order);
+        expect(text, `${order}, page ${page}`).toContain('comments_entity_idx');
+        expect(text, `${order}, page ${page}`).not.toMatch(/\bSort\b/);
+      }
+  });
+
+  it('newest first: the same thread read backwards, page after page', async () => {
+    const oldest = await commentPageQuery(ctx.app.db, entity, true, { page: 1, limit: 2000 });
+    const pages = await Promise.all(
+      [1, 2].map((page) => commentPageQuery(ctx.app.db, entity, true, { page, limit: 20, order: 'desc' })),
+    );
+    const newest = pages.flat().map((r) => r.c.id);
+    expect(newest).toEqual(
+      oldest
+        .map((r) => r.c.id)
+        .reverse()
+        .slice(0, 40),
+    );
+  });
+
+  it('the total is counted up to the cap and said to be a lower bound past it', async () => {
+    const reader = { id: randomUUID(), role: 'admin' as const, permissions: [] };
+    const page = await listComments(ctx.app.db, entity, true, { page: 1, limit: 20 }, reader);
+    expect(page.items).toHaveLength(20);
+    expect(page.total).toBe(TOTAL_CAP);
+    expect(page.atLeast).toBe(true);
   });
 
   it('pages in created_at, then id, order', async () => {

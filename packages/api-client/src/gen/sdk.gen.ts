@@ -1073,7 +1073,7 @@ export const applyTaskProposal = <ThrowOnError extends boolean = false>(options:
 });
 
 /**
- * Comentarios de un elemento, del más antiguo al más reciente (paginado)
+ * Comentarios de un elemento, del más antiguo al más reciente (paginado); con `order=desc`, del más reciente al más antiguo
  */
 export const listComments = <ThrowOnError extends boolean = false>(options: Options<ListCommentsData, ThrowOnError>) => (options.client ?? client).get<ListCommentsResponses, ListCommentsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

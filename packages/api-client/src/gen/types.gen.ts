@@ -4940,6 +4940,10 @@ export type ListCommentsData = {
         entityType: 'item' | 'cycle' | 'task' | 'agent' | 'portfolio';
         page: number;
         limit: number;
+        /**
+         * asc (por defecto): los más antiguos primero; desc: los más recientes primero
+         */
+        order?: 'asc' | 'desc';
     };
     url: '/comments';
 };

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { cappedTotal, withTotal } from '../db/pages.ts';
 import {
   type CommentAnchor,
   type CommentEntityType,
@@ -59,39 +60,56 @@ const threadOf = (entity: Pick<ResolvedEntity, 'type' | 'id'>, internal: boolean
   and(eq(comments.entityType, entity.type), eq(comments.entityId, entity.id), visibleComments(internal));
 
 /**
- * The rows of one page of a thread, oldest first: the order of `comments_entity_idx` (entity, created_at, id),
- * so a page reads its rows from the index whatever the thread's size (tested on the query plan).
+ * The rows of one page of a thread, oldest first (or newest first, `order: 'desc'`): the order of
+ * `comments_entity_idx` (entity, created_at, id), read forwards or backwards, so a page reads its rows from the
+ * index whatever the thread's size (tested on the query plan).
  */
 export const commentPageQuery = (
   db: DbOrTx,
   entity: Pick<ResolvedEntity, 'type' | 'id'>,
   internal: boolean,
-  page: { page: number; limit: number },
-) =>
-  db
+  page: { page: number; limit: number; order?: 'asc' | 'desc' },
+) => {
+  const by = page.order === 'desc' ? desc : asc;
+  return db
     .select(commentColumns)
     .from(comments)
     .leftJoin(users, eq(users.id, comments.authorId))
     .where(threadOf(entity, internal))
-    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .orderBy(by(comments.createdAt), by(comments.id))
     .limit(page.limit)
     .offset((page.page - 1) * page.limit);
+};
 
-/** One page of an entity's comments, oldest first, as the viewer may read them. */
+/**
+ * One page of an entity's comments, oldest first (or newest first), as the viewer may read them. The total is
+ * counted up to `TOTAL_CAP` (past it, `atLeast`): a thread of 10,000 comments counted every one of them at each
+ * page (half the rate of a thread of 1,000 on PostgreSQL, issue 30's scale table at 1,000,000 rows).
+ */
 export async function listComments(
   db: DbOrTx,
-  entity: ResolvedEntity,
+  entity: Pick<ResolvedEntity, 'type' | 'id'>,
   internal: boolean,
-  page: { page: number; limit: number },
+  page: { page: number; limit: number; order?: 'asc' | 'desc' },
   reader: Actor,
 ) {
-  const [rows, [total]] = await Promise.all([
+  const offset = (page.page - 1) * page.limit;
+  const [rows, total] = await Promise.all([
     commentPageQuery(db, entity, internal, page),
-    db.select({ n: count() }).from(comments).where(threadOf(entity, internal)),
+    // Counted along the thread's own index: the walk stops at the cap.
+    cappedTotal(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(comments)
+        .where(threadOf(entity, internal))
+        .orderBy(asc(comments.createdAt), asc(comments.id))
+        .$dynamic(),
+    ),
   ]);
   return {
     items: rows.map((row) => toComment(row, reader)),
-    total: Number(total?.n ?? 0),
+    ...withTotal(total, offset + rows.length),
     page: page.page,
     limit: page.limit,
   };

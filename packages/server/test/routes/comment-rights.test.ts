@@ -56,4 +56,52 @@ describe('comments: canEdit', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json().canEdit).toBe(true);
   });
+
+  it('a thread reads newest first with order=desc (a client still only its own side); another order is refused in Spanish', async () => {
+    for (const [text, visibility] of [
+      ['<p>Primero, para todos</p>', 'client'],
+      ['<p>Segundo, del equipo</p>', 'internal'],
+      ['<p>Tercero, para todos</p>', 'client'],
+    ] as const)
+      expect(
+        (
+          await as(author, 'POST', '/api/comments', {
+            entityType: 'portfolio',
+            entityId: portfolioId,
+            body: text,
+            visibility,
+          })
+        ).statusCode,
+      ).toBe(201);
+    const read = async (u: TestUser, order: string) => {
+      const res = await as(
+        u,
+        'GET',
+        `/api/comments?entityType=portfolio&entityId=${portfolioId}&limit=100&order=${order}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().items as { body: string }[])
+        .map((c) => c.body)
+        .filter((b) => /Primero|Segundo|Tercero/.test(b));
+    };
+    expect(await read(author, 'desc')).toEqual([
+      '<p>Tercero, para todos</p>',
+      '<p>Segundo, del equipo</p>',
+      '<p>Primero, para todos</p>',
+    ]);
+    expect(await read(author, 'asc')).toEqual([
+      '<p>Primero, para todos</p>',
+      '<p>Segundo, del equipo</p>',
+      '<p>Tercero, para todos</p>',
+    ]);
+    expect(await read(client, 'desc')).toEqual(['<p>Tercero, para todos</p>', '<p>Primero, para todos</p>']);
+
+    const wrong = await as(
+      author,
+      'GET',
+      `/api/comments?entityType=portfolio&entityId=${portfolioId}&order=sideways`,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe("El campo 'order' tiene un valor no permitido");
+  });
 });

@@ -11,13 +11,37 @@ const client = api.client;
 export type CommentEntity = Pick<Comment, 'entityType' | 'entityId'>;
 export type NewComment = CreateCommentData['body'];
 
-/** The thread's first 100 comments, oldest first (as the server orders them). */
-export async function listComments({ entityType, entityId }: CommentEntity, failure: string) {
-  const page = await api.call(
-    sdk.listComments({ client, query: { entityType, entityId, page: 1, limit: 100 } }),
-    failure,
-  );
-  return page.items;
+/** A thread shows at most this many comments: all of them, or past that its newest. */
+export const THREAD_LIMIT = 1000;
+/** The API's largest page. */
+const THREAD_PAGE = 100;
+
+/**
+ * The thread as it shows, oldest first: every comment, or its newest `THREAD_LIMIT` (`more`: older ones are not
+ * shown). Read newest first: one page of 100 for nearly every thread, then the pages its total says remain,
+ * together. It read the oldest 100 only: on a piece with 130 comments the 30 newest, the ones that matter, never
+ * showed.
+ */
+export async function listComments(
+  { entityType, entityId }: CommentEntity,
+  failure: string,
+): Promise<{ items: Comment[]; more: boolean }> {
+  const page = (n: number) =>
+    api.call(
+      sdk.listComments({
+        client,
+        query: { entityType, entityId, page: n, limit: THREAD_PAGE, order: 'desc' },
+      }),
+      failure,
+    );
+  const first = await page(1);
+  const pages = Math.min(Math.ceil(first.total / THREAD_PAGE), THREAD_LIMIT / THREAD_PAGE);
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => page(i + 2)));
+  const newest = [first, ...rest].flatMap((p) => p.items);
+  // The same comment twice: one written between two pages' reads moves the others down by one.
+  const seen = new Set<string>();
+  const items = newest.filter((c) => !seen.has(c._id) && seen.add(c._id)).reverse();
+  return { items, more: first.atLeast === true || first.total > items.length };
 }
 
 export const createComment = (body: NewComment, failure: string) =>

@@ -6,7 +6,8 @@ import { type CommentEntity, canChangeComment, deleteComment, listComments } fro
 
 /**
  * A thread's comments, live: read when the entity is shown and again whenever someone's comment on it is written,
- * edited or deleted (the socket). `comments` is null until the first read; `error` holds a failed read. `thread`
+ * edited or deleted (the socket). `comments` is null until the first read (then every comment, or the newest
+ * `THREAD_LIMIT`, oldest first; `more`: older ones are not shown); `error` holds a failed read. `thread`
  * is what `CommentThread` draws (with its labels): `<CommentThread {...thread} labels={…} />`.
  */
 export function useCommentThread(
@@ -16,6 +17,8 @@ export function useCommentThread(
   onLoaded?: (comments: Comment[]) => void,
 ) {
   const [comments, setComments] = useState<Comment[] | null>(null);
+  /** Older comments exist than the thread shows (past `THREAD_LIMIT`). */
+  const [more, setMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const reported = useRef(onLoaded);
   reported.current = onLoaded;
@@ -23,8 +26,9 @@ export function useCommentThread(
 
   const load = useCallback(async () => {
     try {
-      const items = await listComments({ entityType, entityId }, loadError);
+      const { items, more: older } = await listComments({ entityType, entityId }, loadError);
       setComments(items);
+      setMore(older);
       reported.current?.(items);
       setError(null);
     } catch (e) {
@@ -52,6 +56,7 @@ export function useCommentThread(
 
   const thread = {
     comments,
+    more,
     error,
     onRetry: () => void load(),
     canDelete: (c: Comment) => canChangeComment(c),

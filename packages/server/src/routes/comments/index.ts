@@ -61,11 +61,17 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listComments',
         tags,
-        summary: 'Comentarios de un elemento, del más antiguo al más reciente (paginado)',
+        summary:
+          'Comentarios de un elemento, del más antiguo al más reciente (paginado); con `order=desc`, del más reciente al más antiguo',
         querystring: Type.Object({
           entityId: Type.String({ minLength: 1, maxLength: 100 }),
           entityType: EntityType,
           ...PageQuery,
+          order: Type.Optional(
+            Type.Union([Type.Literal('asc'), Type.Literal('desc')], {
+              description: 'asc (por defecto): los más antiguos primero; desc: los más recientes primero',
+            }),
+          ),
         }),
         response: {
           200: Paginated(ref(CommentSchema), 'CommentPage'),
@@ -74,11 +80,11 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { entityId, entityType, page, limit } = request.query;
+      const { entityId, entityType, page, limit, order } = request.query;
       const type = entityType as Parameters<typeof service.resolveEntity>[1];
       const entity = await service.resolveEntity(app.db, type, entityId, request.user);
       const { internal } = service.authorizeEntity(request.user, entity, false);
-      return service.listComments(app.db, entity, internal, { page, limit }, request.user);
+      return service.listComments(app.db, entity, internal, { page, limit, order }, request.user);
     },
   );
 

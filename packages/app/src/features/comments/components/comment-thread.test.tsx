@@ -36,6 +36,13 @@ describe('CommentThread', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
+  it('says so above the thread when older comments are not shown, and only then', () => {
+    const { rerender } = render(<CommentThread {...base} comments={[comment('c1', 'Ana')]} error={null} />);
+    expect(screen.queryByText(/comentarios más recientes/)).toBeNull();
+    rerender(<CommentThread {...base} comments={[comment('c1', 'Ana')]} more error={null} />);
+    expect(screen.getByText('Se muestran los 1000 comentarios más recientes.')).toBeTruthy();
+  });
+
   it('says so when there is no comment', () => {
     render(<CommentThread {...base} comments={[]} error={null} />);
     expect(screen.getByText('Sin comentarios todavía')).toBeTruthy();

@@ -2,6 +2,8 @@ import type { Comment } from '@crw/api-client';
 import { Button, ConfirmDialog, cn, RichTextContent, Skeleton } from '@crw/ui';
 import { type ReactNode, type Ref, useState } from 'react';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { msg } from '../../../messages.ts';
+import { THREAD_LIMIT } from '../comments.ts';
 
 export interface CommentThreadLabels {
   retry: string;
@@ -20,6 +22,7 @@ export interface CommentThreadLabels {
  */
 export function CommentThread({
   comments,
+  more = false,
   error,
   labels,
   onRetry,
@@ -35,6 +38,8 @@ export function CommentThread({
 }: {
   /** null while the first read is under way. */
   comments: Comment[] | null;
+  /** Older comments exist than those given (the thread shows its newest `THREAD_LIMIT`): said above them. */
+  more?: boolean;
   error: string | null;
   labels: CommentThreadLabels;
   onRetry: () => void;
@@ -69,50 +74,55 @@ export function CommentThread({
       ) : comments.length === 0 ? (
         <p className="text-sm text-muted-foreground">{labels.empty}</p>
       ) : (
-        <ul ref={listRef} className="space-y-3">
-          {comments.map((c) => {
-            const editing = editingId === c._id;
-            const more = editing ? null : (actions?.(c) ?? null);
-            const deletable = !editing && canDelete(c);
-            return (
-              <li
-                key={c._id}
-                data-comment={c._id}
-                className={cn(
-                  'rounded-lg border border-border p-3 text-sm',
-                  highlighted === c._id && 'border-warning ring-2 ring-warning/40',
-                )}
-              >
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="flex items-center gap-2 font-medium">
-                    {badge?.(c)}
-                    {c.author.name}
-                  </span>
-                  <span className="text-xs text-muted-foreground">
-                    {formatDateTime(c.createdAt)}
-                    {meta?.(c)}
-                  </span>
-                </div>
-                {editing ? editor : <RichTextContent className="mt-1" html={c.body} />}
-                {more !== null || deletable ? (
-                  <div className="mt-1 flex gap-1">
-                    {more}
-                    {deletable ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={labels.deleteOf(c.author.name)}
-                        onClick={() => setDeleting(c._id)}
-                      >
-                        {labels.delete}
-                      </Button>
-                    ) : null}
+        <>
+          {more ? (
+            <p className="text-sm text-muted-foreground">{msg.comments.newestOnly(THREAD_LIMIT)}</p>
+          ) : null}
+          <ul ref={listRef} className="space-y-3">
+            {comments.map((c) => {
+              const editing = editingId === c._id;
+              const more = editing ? null : (actions?.(c) ?? null);
+              const deletable = !editing && canDelete(c);
+              return (
+                <li
+                  key={c._id}
+                  data-comment={c._id}
+                  className={cn(
+                    'rounded-lg border border-border p-3 text-sm',
+                    highlighted === c._id && 'border-warning ring-2 ring-warning/40',
+                  )}
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="flex items-center gap-2 font-medium">
+                      {badge?.(c)}
+                      {c.author.name}
+                    </span>
+                    <span className="text-xs text-muted-foreground">
+                      {formatDateTime(c.createdAt)}
+                      {meta?.(c)}
+                    </span>
                   </div>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
+                  {editing ? editor : <RichTextContent className="mt-1" html={c.body} />}
+                  {more !== null || deletable ? (
+                    <div className="mt-1 flex gap-1">
+                      {more}
+                      {deletable ? (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={labels.deleteOf(c.author.name)}
+                          onClick={() => setDeleting(c._id)}
+                        >
+                          {labels.delete}
+                        </Button>
+                      ) : null}
+                    </div>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
       <ConfirmDialog
         open={deleting !== null}

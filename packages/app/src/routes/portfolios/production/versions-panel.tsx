@@ -1,9 +1,8 @@
 import type { Comment, MaterialVersionHistory } from '@crw/api-client';
-import * as sdk from '@crw/api-client/sdk';
 import { Button, Checkbox, DiffView, ImageCompare, RichTextContent, Select, Skeleton } from '@crw/ui';
 import { useEffect, useState } from 'react';
+import { listComments } from '../../../features/comments/comments.ts';
 import { itemMsg as m } from '../../../features/production/messages.ts';
-import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { type MaterialFile, useFileUrl } from './file-blob.tsx';
 import { htmlToText } from './material.ts';
@@ -75,15 +74,8 @@ export function VersionCompare({
     if (comments) return;
     let live = true;
     // Only for the pins: a thread that cannot be read leaves the images without them.
-    api
-      .call(
-        sdk.listComments({
-          client: api.client,
-          query: { entityType: 'item', entityId: itemId, page: 1, limit: 100 },
-        }),
-        m.loadError,
-      )
-      .then((page) => live && setRead(page.items))
+    listComments({ entityType: 'item', entityId: itemId }, m.loadError)
+      .then((thread) => live && setRead(thread.items))
       .catch(() => {});
     return () => {
       live = false;
