@@ -81,7 +81,7 @@ export function CommentThread({
           <ul ref={listRef} className="space-y-3">
             {comments.map((c) => {
               const editing = editingId === c._id;
-              const more = editing ? null : (actions?.(c) ?? null);
+              const extra = editing ? null : (actions?.(c) ?? null);
               const deletable = !editing && canDelete(c);
               return (
                 <li
@@ -103,9 +103,9 @@ export function CommentThread({
                     </span>
                   </div>
                   {editing ? editor : <RichTextContent className="mt-1" html={c.body} />}
-                  {more !== null || deletable ? (
+                  {extra !== null || deletable ? (
                     <div className="mt-1 flex gap-1">
-                      {more}
+                      {extra}
                       {deletable ? (
                         <Button
                           size="sm"
