@@ -12,6 +12,8 @@ export interface HttpCase {
   method: 'GET' | 'POST';
   path: (s: Seeded) => string;
   body?: (s: Seeded) => unknown;
+  /** Whose request it is: the employee's (default) or the admin's. */
+  as?: 'employee' | 'admin';
 }
 
 export interface LoadResult {
@@ -25,6 +27,9 @@ export interface LoadResult {
   failures: number;
 }
 
+/** The token a case's requests carry. */
+export const tokenFor = (c: HttpCase, s: Seeded) => (c.as === 'admin' ? s.adminToken : s.token);
+
 export async function measure(
   base: string,
   c: HttpCase,
@@ -32,7 +37,7 @@ export async function measure(
   opts: { connections: number; seconds: number; warmupSeconds: number },
 ): Promise<LoadResult> {
   const url = base + c.path(seeded);
-  const headers: Record<string, string> = { authorization: `Bearer ${seeded.token}` };
+  const headers: Record<string, string> = { authorization: `Bearer ${tokenFor(c, seeded)}` };
   const body = c.body ? JSON.stringify(c.body(seeded)) : undefined;
   if (body) headers['content-type'] = 'application/json';
 

@@ -34,7 +34,7 @@ import { AUTH_KB } from '../../../scripts/budgets.mjs';
 import { startScript } from '../../../scripts/start-env.mjs';
 import { measureBroadcast } from './broadcast.ts';
 import { initialJs } from './bundle.ts';
-import { type HttpCase, interleaved, type LoadResult, measure } from './load.ts';
+import { type HttpCase, interleaved, type LoadResult, measure, tokenFor } from './load.ts';
 import { type Counts, countingProxy, perRequest } from './pg-count.ts';
 import {
   freePort,
@@ -255,7 +255,7 @@ async function countSql(
     const base = `http://127.0.0.1:${server.port}`;
     for (const c of cases) {
       const body = c.body ? JSON.stringify(c.body(seeded)) : undefined;
-      const headers: Record<string, string> = { authorization: `Bearer ${seeded.token}` };
+      const headers: Record<string, string> = { authorization: `Bearer ${tokenFor(c, seeded)}` };
       if (body) headers['content-type'] = 'application/json';
       const send = async () => {
         const res = await fetch(base + c.path(seeded), { method: c.method, headers, body });

@@ -10,7 +10,9 @@
  *   history. One title in ten has the word «lanzamiento» (the text search's term). The API's other items are
  *   set once the same way (approved, one in ten a draft with the term), so every size has the same mix;
  * - the employee's inbox: `size` notifications, one in ten unread;
- * - the portfolio's comments: `size` on the cycle's items, `size / 100` of them on the measured item.
+ * - the portfolio's comments: `size` on the cycle's items, `size / 100` of them on the measured item;
+ * - the pieces' versions and history lines (one each per added piece; the measured item keeps five versions);
+ * - an agent's tasks (`size`, one in ten cancelled) and the accounts (`size` clients, one in ten deleted).
  *
  * It reads the schema it finds: the inbox as `notifications.recipients` + `notification_states` (before
  * migration 0013) or as `notification_receipts` (after). Counters kept by triggers follow the inserts by
@@ -57,6 +59,9 @@ export async function growTo(exec: Exec, t: ScaleTarget, size: number): Promise<
 
   await growInbox(exec, t, size);
   await growComments(exec, t, size);
+  await growHistory(exec, t);
+  await growTasks(exec, t, size);
+  await growUsers(exec, size);
 }
 
 async function growItems(exec: Exec, t: ScaleTarget, size: number) {
@@ -175,6 +180,74 @@ async function growComments(exec: Exec, t: ScaleTarget, size: number) {
   }
 }
 
+/**
+ * The pieces' past: one version and one history line per added piece (the measured item keeps the five versions it
+ * is given once and the lines the API wrote), so an item's history is read among `size` rows of others'.
+ */
+async function growHistory(exec: Exec, t: ScaleTarget) {
+  const item = lit(t.itemId);
+  const user = lit(t.userId);
+  if ((await count(exec, `select count(*)::int as n from item_versions where item_id = ${item}`)) === 0) {
+    await exec(`
+      insert into item_versions (id, item_id, number, material_data, change_reason, author_id, created_at)
+      select 'scale-mv-' || g, ${item}, g,
+        jsonb_build_object('copy', 'Texto de la versión ' || g, 'files', '[]'::jsonb, 'links', '[]'::jsonb),
+        'Versión ' || g, ${user}, now() - (6 - g) * interval '1 hour'
+      from generate_series(1, 5) g`);
+    await exec(`update items set current_version = 5 where id = ${item}`);
+  }
+  // The added pieces are numbered; each has its version 1 and its «created» line.
+  for (const [table, prefix, insert] of [
+    [
+      'item_versions',
+      'scale-v-',
+      `insert into item_versions (id, item_id, number, material_data, author_id, created_at)
+       select 'scale-v-' || g, 'scale-item-' || g, 1,
+         jsonb_build_object('copy', 'Texto de la pieza ' || g, 'files', '[]'::jsonb, 'links', '[]'::jsonb), ${user},
+         now() - g * interval '10 seconds'`,
+    ],
+    [
+      'item_history',
+      'scale-h-',
+      `insert into item_history (id, item_id, actor_id, action, to_status, created_at)
+       select 'scale-h-' || g, 'scale-item-' || g, ${user}, 'created', 'draft', now() - g * interval '10 seconds'`,
+    ],
+  ] as const) {
+    const made = await count(exec, `select count(*)::int as n from ${table} where id like '${prefix}%'`);
+    const pieces = await count(exec, `select count(*)::int as n from items where id like 'scale-item-%'`);
+    if (pieces > made) await exec(`${insert} from generate_series(${made + 1}, ${pieces}) g`);
+  }
+}
+
+/**
+ * An agent of the portfolio with `size` tasks, newest first, one in ten cancelled (the filter measured): none is
+ * pending or running, so the task runner has nothing to take while the paths are measured.
+ */
+async function growTasks(exec: Exec, t: ScaleTarget, size: number) {
+  await exec(`
+    insert into agents (id, portfolio_id, name) values ('scale-agent', ${lit(t.portfolioId)}, 'Agente de escala')
+    on conflict (id) do nothing`);
+  const made = await count(exec, `select count(*)::int as n from tasks where agent_id = 'scale-agent'`);
+  if (size > made)
+    await exec(`
+      insert into tasks (id, portfolio_id, agent_id, title, status, created_by, created_at, updated_at)
+      select 'scale-t-' || g, ${lit(t.portfolioId)}, 'scale-agent', 'Tarea ' || g,
+        case when g % 10 = 0 then 'cancelled' else 'done' end, ${lit(t.userId)},
+        now() - g * interval '17 seconds', now() - g * interval '17 seconds'
+      from generate_series(${made + 1}, ${size}) g`);
+}
+
+/** An agency's accounts: `size` clients, one in ten deleted. */
+async function growUsers(exec: Exec, size: number) {
+  const made = await count(exec, `select count(*)::int as n from users where id like 'scale-u-%'`);
+  if (size > made)
+    await exec(`
+      insert into users (id, email, name, role, password_hash, deleted_at, created_at, updated_at)
+      select 'scale-u-' || g, 'persona-' || g || '@escala.local', 'Persona ' || g, 'client', 'x',
+        case when g % 10 = 0 then now() end, now() - g * interval '1 minute', now() - g * interval '1 minute'
+      from generate_series(${made + 1}, ${size}) g`);
+}
+
 /** After growing: the planner's statistics and the visibility map, as autovacuum would leave them. */
 export async function settle(exec: Exec): Promise<void> {
   const receipts =
@@ -184,6 +257,10 @@ export async function settle(exec: Exec): Promise<void> {
     'notifications',
     receipts ? 'notification_receipts' : 'notification_states',
     'comments',
+    'item_versions',
+    'item_history',
+    'tasks',
+    'users',
   ])
     await exec(`vacuum (analyze) ${table}`);
   // The seed's dirty pages written now, not by a checkpoint in the middle of a measured path (the 10,000-row sizes

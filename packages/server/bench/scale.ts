@@ -6,7 +6,7 @@
  * path is measured with autocannon, with the same settings at every size. Goal per path: the rate at 10,000 and
  * at 100,000 ≥ the rate at 100 ÷ 1.5.
  */
-import { type HttpCase, type LoadResult, measure } from './load.ts';
+import { type HttpCase, type LoadResult, measure, tokenFor } from './load.ts';
 import { freePort, type Running, startOurs, stop, waitHealthy } from './processes.ts';
 import { type Exec, growTo, settle } from './scale-seed.ts';
 import { type Seeded, seed } from './seed.ts';
@@ -44,6 +44,24 @@ const allScaleCases: HttpCase[] = [
     path: (s) => `/api/production/cycles/${s.cycleId}/items?status=approved&page=1&limit=20`,
   },
   {
+    key: 'filter-format',
+    label: 'a format filter (format=Reel, 20)',
+    method: 'GET',
+    path: (s) => `/api/production/cycles/${s.cycleId}/items?format=Reel&page=1&limit=20`,
+  },
+  {
+    key: 'table-page',
+    label: "the table's page 3 (default order, 25)",
+    method: 'GET',
+    path: (s) => `/api/production/cycles/${s.cycleId}/items?page=3&limit=25`,
+  },
+  {
+    key: 'calendar',
+    label: "the calendar's first page (by publish date, 100)",
+    method: 'GET',
+    path: (s) => `/api/production/cycles/${s.cycleId}/items?sort=publishDate&page=1&limit=100`,
+  },
+  {
     key: 'coverage',
     label: "the cycle's coverage (GET …/items/strategy)",
     method: 'GET',
@@ -76,6 +94,12 @@ const allScaleCases: HttpCase[] = [
     path: (s) => `/api/comments?entityType=item&entityId=${s.itemIds[0]}`,
   },
   {
+    key: 'history',
+    label: "an item's versions and history",
+    method: 'GET',
+    path: (s) => `/api/production/items/${s.itemIds[0]}/material-version-history`,
+  },
+  {
     key: 'dashboard',
     label: 'the portfolio dashboard',
     method: 'GET',
@@ -86,6 +110,34 @@ const allScaleCases: HttpCase[] = [
     label: 'the review queues',
     method: 'GET',
     path: (s) => `/api/production/portfolios/${s.portfolioId}/review-queues`,
+  },
+  {
+    key: 'tasks',
+    label: "an agent's tasks (50)",
+    method: 'GET',
+    path: () => '/api/tasks?agentId=scale-agent&page=1&limit=50',
+    as: 'admin',
+  },
+  {
+    key: 'tasks-status',
+    label: 'the same, status=cancelled (10)',
+    method: 'GET',
+    path: () => '/api/tasks?agentId=scale-agent&status=cancelled&page=1&limit=10',
+    as: 'admin',
+  },
+  {
+    key: 'users',
+    label: 'the users (20)',
+    method: 'GET',
+    path: () => '/api/users?page=1&limit=20',
+    as: 'admin',
+  },
+  {
+    key: 'users-search',
+    label: 'the users, query=persona 1 (10)',
+    method: 'GET',
+    path: () => '/api/users?page=1&limit=10&query=persona%201',
+    as: 'admin',
   },
 ];
 
@@ -165,7 +217,7 @@ export async function scaleTable(opts: {
       // Every path once before any is measured: the first one measured is not the one that warms the process.
       for (const c of scaleCases) {
         const res = await fetch(base() + c.path(seeded), {
-          headers: { authorization: `Bearer ${seeded.token}` },
+          headers: { authorization: `Bearer ${tokenFor(c, seeded)}` },
         });
         await res.arrayBuffer();
       }

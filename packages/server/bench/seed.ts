@@ -8,6 +8,8 @@
 export interface Seeded {
   /** The employee's token (signed with the bench's JWT_SECRET, so the raw server verifies it too). */
   token: string;
+  /** The admin's token: for the paths only an administrator reads (users, an agent's tasks). */
+  adminToken: string;
   userId: string;
   portfolioId: string;
   cycleId: string;
@@ -102,7 +104,14 @@ export async function seed(base: string, counts: { items: number; notifications:
       criteria: { userIds: [user._id] },
     });
   });
-  return { token, userId: user._id, portfolioId: portfolio._id, cycleId: cycle._id, itemIds };
+  return {
+    token,
+    adminToken: admin,
+    userId: user._id,
+    portfolioId: portfolio._id,
+    cycleId: cycle._id,
+    itemIds,
+  };
 }
 
 /**

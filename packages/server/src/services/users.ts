@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PortfoliosEvent } from '../contracts/events.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { cappedTotal, withTotal } from '../db/pages.ts';
+import { cappedTotal, countUpTo, likeTerm, lookaheadPage, withTotal } from '../db/pages.ts';
 import {
   notificationReceipts,
   notifications,
@@ -89,12 +89,12 @@ export async function addUser(ports: Pick<Ports, 'db' | 'usersChanged'>, input: 
   return user;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Whose name or e-mail holds the search term (a blank term: everyone). */
 function nameOrEmail(query: string | undefined) {
   const term = query?.trim();
   if (!term) return undefined;
-  return or(ilike(users.name, `%${escapeLike(term)}%`), ilike(users.email, `%${escapeLike(term)}%`));
+  // The expression of the trigram index (schema/people.ts), written the same way.
+  return sql`(${users.name} || ' ' || ${users.email}) ilike ${likeTerm(term)}`;
 }
 
 /** The columns the users table sorts by (the whole list, before paging). */
@@ -105,9 +105,10 @@ export async function listUsers(
   db: DbOrTx,
   q: { page: number; limit: number; query?: string; sort?: UserSortKey; order?: 'asc' | 'desc' },
 ) {
-  const where = and(isNull(users.deletedAt), nameOrEmail(q.query));
+  const search = nameOrEmail(q.query);
+  const where = and(isNull(users.deletedAt), search);
   const offset = (q.page - 1) * q.limit;
-  const [rows, total] = await Promise.all([
+  const page = (limit: number) =>
     db
       .select()
       .from(users)
@@ -120,20 +121,39 @@ export async function listUsers(
         ),
         asc(users.id),
       )
-      .limit(q.limit)
-      .offset(offset),
+      .limit(limit)
+      .offset(offset);
+  const shape = { page: q.page, limit: q.limit };
+  if (search) {
+    // A search reads one row past its page and counts nothing more (as the plan's, db/pages.ts); past the end,
+    // its matches up to the page's start.
+    const ahead = lookaheadPage(await page(q.limit + 1), q.limit, offset);
+    const total =
+      ahead.shown.length === 0 && offset > 0
+        ? {
+            total: await countUpTo(
+              db,
+              db.select({ one: sql`1` }).from(users).where(where).$dynamic(),
+              offset,
+            ),
+            atLeast: false,
+          }
+        : { total: ahead.total, atLeast: ahead.more };
+    return {
+      items: ahead.shown.map(toPublicUser),
+      ...withTotal(total, offset + ahead.shown.length),
+      ...shape,
+    };
+  }
+  const [rows, total] = await Promise.all([
+    page(q.limit),
     // Counted along the list's own index (an ordered walk stops at the cap; no pass over every account).
     cappedTotal(
       db,
       db.select({ one: sql`1` }).from(users).where(where).orderBy(users.name, users.id).$dynamic(),
     ),
   ]);
-  return {
-    items: rows.map(toPublicUser),
-    ...withTotal(total, offset + rows.length),
-    page: q.page,
-    limit: q.limit,
-  };
+  return { items: rows.map(toPublicUser), ...withTotal(total, offset + rows.length), ...shape };
 }
 
 export async function searchUsers(db: DbOrTx, query: string) {

@@ -78,6 +78,19 @@ describe('users API', () => {
     expect(await names('sort=email&page=2&limit=1')).toEqual(['Marta Sort']);
     const bad = await as(admin, 'GET', '/api/users?sort=password');
     expect(bad.statusCode).toBe(400);
+
+    // A search's total goes as far as its page (one row read past it: «at least» while there are more), exact on
+    // its last page; past the end, the matches up to the page's start.
+    const page = async (qs: string) => (await as(admin, 'GET', `/api/users?query=sort&${qs}`)).json();
+    expect(await page('limit=1')).toMatchObject({ total: 2, atLeast: true, page: 1 });
+    expect(await page('limit=2&page=2')).toMatchObject({ total: 3, page: 2 });
+    expect((await page('limit=2&page=2')).atLeast).toBeUndefined();
+    const past = await page('limit=2&page=4');
+    expect(past).toMatchObject({ items: [], total: 3 });
+    expect(past.atLeast).toBeUndefined();
+    // `%` and `_` are literal characters, not wildcards.
+    expect((await as(admin, 'GET', '/api/users?query=s%25t')).json().total).toBe(0);
+    expect((await as(admin, 'GET', '/api/users?query=a_s')).json().total).toBe(0);
   });
 
   it('names the invalid field in Spanish', async () => {

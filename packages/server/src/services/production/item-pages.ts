@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
-import { TOTAL_CAP, withTotal } from '../../db/pages.ts';
+import { likeTerm, lookaheadPage, TOTAL_CAP, withTotal } from '../../db/pages.ts';
 import { preparedRows, rowDecoder } from '../../db/prepared.ts';
 import {
   cycleItemTallies,
@@ -51,9 +51,6 @@ const sortColumns = {
   createdAt: items.createdAt,
   updatedAt: items.updatedAt,
 } satisfies Record<ItemSort, unknown>;
-
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Columns no row leaves empty: their order needs no NULLS clause (which no index read backwards would give). */
 const notNullSorts = new Set<ItemSort>(['title', 'status', 'createdAt', 'updatedAt']);
@@ -236,12 +233,12 @@ async function pageRows(db: Db, actorId: string, cycleId: string, internal: bool
     : ((await unfilteredPage(db, internal, q)({ cycleId, actorId, limit: q.limit, offset })) as RawPageRow[]);
   // A text search reads one row past the page: all its total says is how far the matches go, past this page
   // only whether there is more (`more`, the total then a lower bound).
-  const more = lookahead ? raw.length > q.limit : undefined;
-  const shown = more ? raw.slice(0, q.limit) : raw;
-  const searched = offset + shown.length + (more ? 1 : 0);
+  const ahead = lookahead ? lookaheadPage(raw, q.limit, offset) : undefined;
+  const more = ahead?.more;
+  const shown = ahead?.shown ?? raw;
   const rows = shown.map((r) => ({
     item: itemFromDriver(r),
-    total: lookahead ? searched : Number(r.page_total),
+    total: ahead ? ahead.total : Number(r.page_total),
     grant: r.page_grant as string[] | null,
     allowSelfApproval: r.page_allow_self_approval === true,
   }));
