@@ -381,3 +381,22 @@ test('the app starts after the boot screen is painted, and at once in a tab that
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Tus portafolios' })).toBeVisible();
 });
+
+test('the tab’s icon is a PNG on every page (an SVG icon is drawn on the main thread at each change of address)', async ({
+  page,
+}) => {
+  for (const path of ['/auth', '/']) {
+    await page.goto(path);
+    const icons = page.locator('link[rel="icon"]');
+    await expect(icons).toHaveCount(1);
+    const href = (await icons.getAttribute('href')) ?? '';
+    expect(href, path).toMatch(/\.png$/);
+    const res = await page.request.get(href);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('image/png');
+    // A real picture, 32 × 32: PNG's signature, then the IHDR chunk's width and height.
+    const body = await res.body();
+    expect(body.subarray(1, 4).toString()).toBe('PNG');
+    expect([body.readUInt32BE(16), body.readUInt32BE(20)]).toEqual([32, 32]);
+  }
+});
