@@ -12,8 +12,8 @@ export interface HttpCase {
   method: 'GET' | 'POST';
   path: (s: Seeded) => string;
   body?: (s: Seeded) => unknown;
-  /** Whose request it is: the employee's (default) or the admin's. */
-  as?: 'employee' | 'admin';
+  /** Whose request it is: the employee's (default), the admin's or the portfolio's client's. */
+  as?: 'employee' | 'admin' | 'client';
 }
 
 export interface LoadResult {
@@ -28,7 +28,8 @@ export interface LoadResult {
 }
 
 /** The token a case's requests carry. */
-export const tokenFor = (c: HttpCase, s: Seeded) => (c.as === 'admin' ? s.adminToken : s.token);
+export const tokenFor = (c: HttpCase, s: Seeded) =>
+  c.as === 'admin' ? s.adminToken : c.as === 'client' ? s.clientToken : s.token;
 
 export async function measure(
   base: string,

@@ -9,7 +9,7 @@
  *   internal review, internal changes, client review, client changes), since a queue is work in progress, not
  *   history. One title in ten has the word «lanzamiento» (the text search's term). The API's other items are
  *   set once the same way (approved, one in ten a draft with the term), so every size has the same mix;
- * - the employee's inbox: `size` notifications, one in ten unread;
+ * - the employee's inbox: `size` notifications, one in ten unread, one in twenty archived;
  * - the portfolio's comments: `size` on the cycle's items, `size / 100` of them on the measured item;
  * - the pieces' versions and history lines (one each per added piece; the measured item keeps five versions);
  * - an agent's tasks (`size`, one in ten cancelled) and the accounts (`size` clients, one in ten deleted).
@@ -141,7 +141,7 @@ async function growInbox(exec: Exec, t: ScaleTarget, size: number) {
     await exec(
       receipts
         ? `insert into notification_receipts (notification_id, user_id, created_at, read, archived)
-           select 'scale-n-' || g, ${user}, ${at}, g % 10 <> 0, false from ${range}`
+           select 'scale-n-' || g, ${user}, ${at}, g % 10 <> 0, g % 20 = 0 from ${range}`
         : `insert into notification_states (user_id, notification_id, read, archived)
            select ${user}, 'scale-n-' || g, true, false from ${range} where g % 10 <> 0`,
     );

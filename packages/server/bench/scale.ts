@@ -81,6 +81,13 @@ const allScaleCases: HttpCase[] = [
     method: 'GET',
     path: () => '/api/notifications?limit=50',
   },
+  // One in twenty is archived: five at 100 rows, so five a page at every size.
+  {
+    key: 'archived',
+    label: 'the archived notifications (5)',
+    method: 'GET',
+    path: () => '/api/notifications?archived=true&limit=5',
+  },
   {
     key: 'unread',
     label: 'unread count',
@@ -104,6 +111,13 @@ const allScaleCases: HttpCase[] = [
     label: 'the portfolio dashboard',
     method: 'GET',
     path: (s) => `/api/production/portfolios/${s.portfolioId}/dashboard`,
+  },
+  {
+    key: 'client-dashboard',
+    label: 'the client dashboard (as the client)',
+    method: 'GET',
+    path: (s) => `/api/production/portfolios/${s.portfolioId}/client-dashboard`,
+    as: 'client',
   },
   {
     key: 'review-queues',

@@ -10,6 +10,8 @@ export interface Seeded {
   token: string;
   /** The admin's token: for the paths only an administrator reads (users, an agent's tasks). */
   adminToken: string;
+  /** A client of the portfolio (the client dashboard). */
+  clientToken: string;
   userId: string;
   portfolioId: string;
   cycleId: string;
@@ -17,6 +19,7 @@ export interface Seeded {
 }
 
 export const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
+const CLIENT = { email: 'cliente@bench.local', password: 'bench-client-password', name: 'Cliente Bench' };
 const EMPLOYEE = {
   email: 'empleada@bench.local',
   password: 'bench-employee-password',
@@ -71,6 +74,8 @@ export async function seed(base: string, counts: { items: number; notifications:
     },
   });
   await api(base, 'POST', `/users/${user._id}/portfolio-access`, admin, { portfolioId: portfolio._id });
+  const client = await api<{ _id: string }>(base, 'POST', '/users', admin, { ...CLIENT, role: 'client' });
+  await api(base, 'POST', `/users/${client._id}/portfolio-access`, admin, { portfolioId: portfolio._id });
   const cycle = await api<{ _id: string }>(
     base,
     'POST',
@@ -81,6 +86,7 @@ export async function seed(base: string, counts: { items: number; notifications:
     },
   );
   const token = (await login(EMPLOYEE.email, EMPLOYEE.password)).token;
+  const clientToken = (await login(CLIENT.email, CLIENT.password)).token;
 
   // The items in batches of 100 through the strategy generator (one request and one transaction per batch):
   // 500 single creations would cost half a minute of durable commits on PGlite.
@@ -107,6 +113,7 @@ export async function seed(base: string, counts: { items: number; notifications:
   return {
     token,
     adminToken: admin,
+    clientToken,
     userId: user._id,
     portfolioId: portfolio._id,
     cycleId: cycle._id,

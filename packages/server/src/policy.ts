@@ -179,9 +179,15 @@ export const visibleItems = (internal: boolean): SQL | undefined =>
 export const visibleVersions = (internal: boolean): SQL | undefined =>
   internal ? undefined : isNotNull(itemVersions.sentToClientAt);
 
-/** SQL filter on `comments`: clients read only comments meant for them. */
+/**
+ * SQL filter on `comments`: clients read only comments meant for them. The value is written into the statement,
+ * not sent as a parameter: the partial indexes of client comments (schema/comments.ts) answer only a statement
+ * whose condition is their own, also once PostgreSQL keeps a prepared statement's generic plan.
+ */
 export const visibleComments = (internal: boolean): SQL | undefined =>
-  internal ? undefined : eq(comments.visibility, 'client' satisfies CommentVisibility);
+  internal
+    ? undefined
+    : sql`${comments.visibility} = ${sql.raw(`'${'client' satisfies CommentVisibility}'`)}`;
 
 /** History entries a client may read: the steps that involve the client. */
 export const clientFacingActions: ReadonlySet<string> = new Set([

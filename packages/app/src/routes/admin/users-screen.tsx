@@ -183,6 +183,10 @@ export default function AdminUsersScreen() {
           page={users.page}
           limit={USERS_PAGE}
           total={users.total}
+          // A search's total goes as far as its page (the server reads one row past it): «2 o más» and
+          // «Siguiente» while its pages come full.
+          atLeast={users.atLeast}
+          more={users.atLeast && users.items.length >= USERS_PAGE}
           onPageChange={(page) => void loadUsers(users.query, page)}
         />
       ) : null}

@@ -88,7 +88,9 @@ export const items = pgTable(
     index('items_portfolio_status_idx').on(t.portfolioId, t.status, t.updatedAt),
     // The dashboard's next publish dates, in their order.
     index('items_portfolio_publish_idx').on(t.portfolioId, t.publishDate, t.title),
-    index('items_assignee_idx').on(t.assigneeId),
+    // A person's pieces, cycle by cycle: a cycle's count under the assignee filter reads this cycle's only (on the
+    // assignee alone, it walked the person's pieces in every cycle and threw the others away).
+    index('items_assignee_idx').on(t.assigneeId, t.cycleId),
     index('items_author_idx').on(t.authorId),
   ],
 );
