@@ -572,6 +572,7 @@ describe.runIf(testDb === 'postgres')('the planner at scale (PostgreSQL)', () =>
     for (const s of statements) {
       const plan = await explain(s);
       const found = faults(plan);
+      // PLAN_DUMP=1 prints the whole plan of a statement found at fault, to read what it did.
       if (process.env.PLAN_DUMP && found.length > 0) console.log(JSON.stringify(plan, null, 1));
       if (found.length > 0) problems.push(`${found.join(', ')} in: ${s.text.slice(0, 300)}`);
     }

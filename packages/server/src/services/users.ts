@@ -123,6 +123,7 @@ export async function listUsers(
       )
       .limit(limit)
       .offset(offset);
+  const matching = () => db.select({ one: sql`1` }).from(users).where(where).$dynamic();
   const shape = { page: q.page, limit: q.limit };
   if (search) {
     // A search reads one row past its page and counts nothing more (as the plan's, db/pages.ts); past the end,
@@ -130,14 +131,7 @@ export async function listUsers(
     const ahead = lookaheadPage(await page(q.limit + 1), q.limit, offset);
     const total =
       ahead.shown.length === 0 && offset > 0
-        ? {
-            total: await countUpTo(
-              db,
-              db.select({ one: sql`1` }).from(users).where(where).$dynamic(),
-              offset,
-            ),
-            atLeast: false,
-          }
+        ? { total: await countUpTo(db, matching(), offset), atLeast: false }
         : { total: ahead.total, atLeast: ahead.more };
     return {
       items: ahead.shown.map(toPublicUser),
@@ -148,10 +142,7 @@ export async function listUsers(
   const [rows, total] = await Promise.all([
     page(q.limit),
     // Counted along the list's own index (an ordered walk stops at the cap; no pass over every account).
-    cappedTotal(
-      db,
-      db.select({ one: sql`1` }).from(users).where(where).orderBy(users.name, users.id).$dynamic(),
-    ),
+    cappedTotal(db, matching().orderBy(users.name, users.id)),
   ]);
   return { items: rows.map(toPublicUser), ...withTotal(total, offset + rows.length), ...shape };
 }
