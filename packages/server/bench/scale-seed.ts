@@ -12,7 +12,8 @@
  * - the employee's inbox: `size` notifications, one in ten unread, one in twenty archived;
  * - the portfolio's comments: `size` on the cycle's items, `size / 100` of them on the measured item;
  * - the pieces' versions and history lines (one each per added piece; the measured item keeps five versions);
- * - an agent's tasks (`size`, one in ten cancelled) and the accounts (`size` clients, one in ten deleted).
+ * - an agent's tasks (`size`, one in ten cancelled, and five open ones) and the accounts (`size` clients, one in
+ *   ten deleted).
  *
  * It reads the schema it finds: the inbox as `notifications.recipients` + `notification_states` (before
  * migration 0013) or as `notification_receipts` (after). Counters kept by triggers follow the inserts by
@@ -224,10 +225,19 @@ async function growHistory(exec: Exec, t: ScaleTarget) {
  * pending or running, so the task runner has nothing to take while the paths are measured.
  */
 async function growTasks(exec: Exec, t: ScaleTarget, size: number) {
+  // Inactive: the server's runner leaves its open tasks as they are, so every size counts the same five.
   await exec(`
-    insert into agents (id, portfolio_id, name) values ('scale-agent', ${lit(t.portfolioId)}, 'Agente de escala')
+    insert into agents (id, portfolio_id, name, active)
+    values ('scale-agent', ${lit(t.portfolioId)}, 'Agente de escala', false)
     on conflict (id) do nothing`);
-  const made = await count(exec, `select count(*)::int as n from tasks where agent_id = 'scale-agent'`);
+  // Its open tasks, a constant few (a queue is work in progress, not history), newer than all the rest.
+  await exec(`
+    insert into tasks (id, portfolio_id, agent_id, title, status, created_by, created_at, updated_at)
+    select 'scale-open-' || g, ${lit(t.portfolioId)}, 'scale-agent', 'Tarea abierta ' || g, 'pending',
+      ${lit(t.userId)}, now() + g * interval '1 second', now()
+    from generate_series(1, 5) g
+    on conflict (id) do nothing`);
+  const made = await count(exec, `select count(*)::int as n from tasks where id like 'scale-t-%'`);
   if (size > made)
     await exec(`
       insert into tasks (id, portfolio_id, agent_id, title, status, created_by, created_at, updated_at)

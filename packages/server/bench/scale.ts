@@ -139,6 +139,21 @@ const allScaleCases: HttpCase[] = [
     path: () => '/api/tasks?agentId=scale-agent&status=cancelled&page=1&limit=10',
     as: 'admin',
   },
+  // The agents screen: each agent with its open tasks (five at every size), and an agent's detail.
+  {
+    key: 'agents',
+    label: "the portfolio's agents (open tasks counted)",
+    method: 'GET',
+    path: (s) => `/api/agents/${s.portfolioId}`,
+    as: 'admin',
+  },
+  {
+    key: 'agent',
+    label: "an agent's detail (its newest tasks)",
+    method: 'GET',
+    path: (s) => `/api/agents/${s.portfolioId}/scale-agent`,
+    as: 'admin',
+  },
   {
     key: 'users',
     label: 'the users (20)',

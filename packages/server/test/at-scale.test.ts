@@ -337,6 +337,7 @@ const GROWING = new Set([
   'files',
   'tasks',
   'mail_outbox',
+  'notion_syncs',
 ]);
 
 interface PlanNode {
@@ -346,6 +347,7 @@ interface PlanNode {
   'Rows Removed by Filter'?: number;
   'Rows Removed by Index Recheck'?: number;
   'Actual Loops'?: number;
+  'Actual Rows'?: number;
   Plans?: PlanNode[];
 }
 
@@ -360,8 +362,14 @@ const SEARCH_INDEXES = ['items_search_trgm_idx', 'users_search_trgm_idx'];
 const DISCARD_LIMIT = 2000;
 
 /**
- * What is wrong with a plan: a sequential scan of a growing table, a sort over one with no limit below it, or more
- * than `DISCARD_LIMIT` of its rows read and filtered out.
+ * Rows of a growing table a plan may return from one of its scans: a page, a capped count (1,000). More is an answer
+ * that grows with the years (an agent's detail once carried every task it ever had).
+ */
+const READ_LIMIT = 2000;
+
+/**
+ * What is wrong with a plan: a sequential scan of a growing table, a sort over one with no limit below it, more
+ * than `DISCARD_LIMIT` of its rows read and filtered out, or more than `READ_LIMIT` of them read at all.
  */
 function faults(node: PlanNode, out: string[] = []): string[] {
   const relation = node['Relation Name'];
@@ -372,6 +380,9 @@ function faults(node: PlanNode, out: string[] = []): string[] {
     (node['Actual Loops'] ?? 1);
   if (relation && GROWING.has(relation) && discarded > DISCARD_LIMIT)
     out.push(`${node['Node Type']} on ${relation} discarding ${discarded} rows`);
+  const read = (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1);
+  if (relation && GROWING.has(relation) && read > READ_LIMIT)
+    out.push(`${node['Node Type']} on ${relation} reading ${read} rows`);
   if (node['Node Type'] === 'Sort' || node['Node Type'] === 'Incremental Sort') {
     // A text search sorts what a trigram index found (its matches, not the table): that sort is allowed.
     const below = readsUnbounded(node);
@@ -446,6 +457,18 @@ describe.runIf(testDb === 'postgres')('the planner at scale (PostgreSQL)', () =>
       insert into users (id, email, name, password_hash, role, deleted_at)
       select gen_random_uuid()::text, 'persona' || g || '@agencia.es', 'Persona ' || g, 'x', 'client',
         case when g % 10 = 0 then now() end
+      from generate_series(1, ${ITEMS}) g`);
+    // A Notion page linked for years: every piece of the cycle synced to it. And years of mail, a few failed.
+    await ctx.app.db.execute(sql`
+      insert into portfolio_integrations (id, portfolio_id, pagina_notion_id) values ('pagina', ${portfolioId}, 'p1')`);
+    await ctx.app.db.execute(sql`
+      insert into notion_syncs (id, portfolio_id, item_id, integration_id, status, synced_at, updated_at)
+      select gen_random_uuid()::text, ${portfolioId}, i.id, 'pagina', 'done', i.created_at, i.created_at
+      from items i where i.cycle_id = ${cycleId}`);
+    await ctx.app.db.execute(sql`
+      insert into mail_outbox (id, user_id, to_address, template, status, run_after, created_at)
+      select gen_random_uuid()::text, ${employee.id}, 'empleada@agencia.es', 'notification',
+        case when g % 200 = 0 then 'failed' else 'sent' end, now() - make_interval(secs => g), now() - make_interval(secs => g)
       from generate_series(1, ${ITEMS}) g`);
     await ctx.app.db.execute(sql`analyze`);
   }, 240_000);
@@ -559,6 +582,15 @@ describe.runIf(testDb === 'postgres')('the planner at scale (PostgreSQL)', () =>
     ],
     ['the review queues', () => employee, () => `/api/production/portfolios/${portfolioId}/review-queues`],
     ['an item', () => employee, () => `/api/production/items/${itemId}`],
+    // The agents screen: each agent's open tasks counted from the open ones (1 in 100 of the agent's years).
+    ['the agents', () => admin, () => `/api/agents/${portfolioId}`],
+    ["an agent's detail (its newest tasks)", () => admin, () => `/api/agents/${portfolioId}/agente`],
+    [
+      'the Notion syncs of the portfolio',
+      () => admin,
+      () => `/api/portfolios/${portfolioId}/integraciones/notion/sincronizaciones`,
+    ],
+    ['the mail that could not be sent', () => admin, () => '/api/admin/mail-failures'],
     ['an item history', () => employee, () => `/api/production/items/${itemId}/material-version-history`],
   ];
 

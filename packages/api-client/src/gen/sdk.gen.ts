@@ -923,7 +923,7 @@ export const getClientDashboard = <ThrowOnError extends boolean = false>(options
 });
 
 /**
- * Agentes del portafolio
+ * Agentes del portafolio, cada uno con sus tareas abiertas
  */
 export const listAgents = <ThrowOnError extends boolean = false>(options: Options<ListAgentsData, ThrowOnError>) => (options.client ?? client).get<ListAgentsResponses, ListAgentsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

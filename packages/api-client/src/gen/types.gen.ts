@@ -64,6 +64,25 @@ export type Agent = {
 };
 
 /**
+ * AgentSummary
+ */
+export type AgentSummary = {
+    _id: string;
+    portfolioId: string;
+    name: string;
+    description: string;
+    instructions: string;
+    tools: Array<string>;
+    /**
+     * Tareas pendientes o en curso del agente
+     */
+    openTasks: number;
+    active: boolean;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
  * AgentDetail
  */
 export type AgentDetail = {
@@ -77,6 +96,9 @@ export type AgentDetail = {
         name: string;
         kind: string;
     }>;
+    /**
+     * Las 20 tareas más recientes del agente; todas, por páginas, con GET /tasks?agentId=
+     */
     tasks: Array<Task>;
     active: boolean;
     createdAt: string;
@@ -4366,7 +4388,7 @@ export type ListAgentsResponses = {
     /**
      * Default Response
      */
-    200: Array<Agent>;
+    200: Array<AgentSummary>;
 };
 
 export type ListAgentsResponse = ListAgentsResponses[keyof ListAgentsResponses];

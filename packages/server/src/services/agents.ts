@@ -86,10 +86,24 @@ export async function loadAgent(
   return agent;
 }
 
+/** Tasks someone may still expect a result from. */
+const openStatuses: TaskStatus[] = ['pending', 'running'];
+
+/**
+ * A portfolio's agents, each with its open tasks counted: only the open ones are read (`tasks_portfolio_status_idx`),
+ * a few rows whatever the years of finished work behind them.
+ */
 export async function listAgents(db: DbOrTx, portfolioId: string) {
-  return (
-    await db.select().from(agents).where(eq(agents.portfolioId, portfolioId)).orderBy(asc(agents.name))
-  ).map(toAgent);
+  const [rows, open] = await Promise.all([
+    db.select().from(agents).where(eq(agents.portfolioId, portfolioId)).orderBy(asc(agents.name)),
+    db
+      .select({ agentId: tasks.agentId, n: sql<number>`count(*)::int` })
+      .from(tasks)
+      .where(and(eq(tasks.portfolioId, portfolioId), inArray(tasks.status, openStatuses)))
+      .groupBy(tasks.agentId),
+  ]);
+  const openOf = new Map(open.map((r) => [r.agentId, Number(r.n)]));
+  return rows.map((row) => ({ ...toAgent(row), openTasks: openOf.get(row.id) ?? 0 }));
 }
 
 export interface AgentInput {
@@ -119,10 +133,19 @@ export async function createAgent(db: DbOrTx, portfolioId: string, input: AgentI
   return toAgent(row!);
 }
 
+/** How many of an agent's tasks its detail carries, the newest: the rest are paged (`GET /tasks?agentId=`). */
+export const AGENT_DETAIL_TASKS = 20;
+
 export async function agentDetail(db: DbOrTx, agent: AgentRow) {
   const [toolRows, taskRows] = await Promise.all([
     agent.tools.length ? db.select().from(tools).where(inArray(tools.id, agent.tools)) : Promise.resolve([]),
-    db.select().from(tasks).where(eq(tasks.agentId, agent.id)).orderBy(desc(tasks.createdAt)),
+    // Newest first, read backwards along `tasks_agent_idx`: a year of an agent's work is not sent with it.
+    db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.agentId, agent.id))
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(AGENT_DETAIL_TASKS),
   ]);
   return {
     ...toAgent(agent),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cycles, items, notifications } from '../../src/db/schema.ts';
+import { cycles, items, notifications, tasks } from '../../src/db/schema.ts';
 import { createTool } from '../../src/services/tools.ts';
 import {
   createTestApp,
@@ -56,6 +56,48 @@ describe('agents, tasks and comments', () => {
     expect(detail.tasks.map((t: { title: string }) => t.title)).toEqual(['Primera tarea']);
     const other = await makePortfolio(ctx.app, [employee]);
     expect((await as(employee, 'GET', `/api/agents/${other._id}/${agent._id}`)).statusCode).toBe(404);
+  });
+
+  it("the list counts each agent's open tasks; the detail carries only its newest 20", async () => {
+    // Inactive: the runner leaves their pending tasks alone while the test reads them.
+    const make = async (name: string, portfolio = portfolioId) =>
+      (await as(employee, 'POST', `/api/agents/${portfolio}`, { name, active: false })).json();
+    const busy = await make('Con trabajo');
+    const idle = await make('Sin trabajo');
+    const elsewhere = await make('En otro portafolio', (await makePortfolio(ctx.app, [employee]))._id);
+    const statuses = ['pending', 'running', 'done', 'failed', 'cancelled'] as const;
+    const start = Date.parse('2030-01-01T00:00:00Z');
+    const rows = (agent: { _id: string; portfolioId: string }, n: number, open: boolean) =>
+      Array.from({ length: n }, (_, i) => ({
+        portfolioId: agent.portfolioId,
+        agentId: agent._id,
+        title: `Tarea ${i + 1}`,
+        status: open ? statuses[i % 5]! : statuses[2 + (i % 3)]!,
+        createdAt: new Date(start + i * 60_000),
+      }));
+    // 30 of which 12 open (pending, running at i % 5 = 0, 1); the idle one's 10 all finished.
+    await ctx.app.db.insert(tasks).values([...rows(busy, 30, true), ...rows(idle, 10, false)]);
+    await ctx.app.db.insert(tasks).values(rows(elsewhere, 5, true));
+
+    const list = await as(employee, 'GET', `/api/agents/${portfolioId}`);
+    expect(list.statusCode).toBe(200);
+    const open = Object.fromEntries(
+      list.json().map((a: { name: string; openTasks: number }) => [a.name, a.openTasks]),
+    );
+    expect(open).toMatchObject({ 'Con trabajo': 12, 'Sin trabajo': 0 });
+    expect(open['En otro portafolio']).toBeUndefined();
+
+    const detail = (await as(employee, 'GET', `/api/agents/${portfolioId}/${busy._id}`)).json();
+    expect(detail.tasks).toHaveLength(20);
+    expect(detail.tasks[0].title).toBe('Tarea 30');
+    expect(detail.tasks.at(-1).title).toBe('Tarea 11');
+    // All of them, by pages.
+    const all = (await as(employee, 'GET', `/api/tasks?agentId=${busy._id}&page=2&limit=20`)).json();
+    expect(all).toMatchObject({ total: 30, page: 2 });
+    expect(all.items).toHaveLength(10);
+    // A client may not read the list (no agents.manage), nor anyone the list of a portfolio they do not see.
+    expect((await as(client, 'GET', `/api/agents/${portfolioId}`)).statusCode).toBe(403);
+    expect((await as(colleague, 'GET', `/api/agents/${elsewhere.portfolioId}`)).statusCode).toBe(404);
   });
 
   it('filters tasks, updates their status and notifies the assignee of the item', async () => {

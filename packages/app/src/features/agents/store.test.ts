@@ -1,9 +1,8 @@
-import type { Agent, Task } from '@crw/api-client';
+import type { Agent, AgentSummary } from '@crw/api-client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sdk = vi.hoisted(() => ({
   listAgents: vi.fn(),
-  listPortfolioTasks: vi.fn(),
   updateAgent: vi.fn(),
   deleteAgent: vi.fn(),
 }));
@@ -14,9 +13,8 @@ const store = await import('./store.ts');
 const { logout } = await import('../auth/store.ts');
 const { agentsStore: s } = store;
 
-const agent = (id: string, name = id) => ({ _id: id, name, portfolioId: 'p' }) as Agent;
-const task = (agentId: string, status: Task['status']) =>
-  ({ _id: `${agentId}-${status}`, agentId, status }) as Task;
+const agent = (id: string, name = id, openTasks = 0) =>
+  ({ _id: id, name, portfolioId: 'p', openTasks }) as AgentSummary;
 
 beforeEach(() => {
   logout();
@@ -24,26 +22,19 @@ beforeEach(() => {
 });
 
 describe('agents store', () => {
-  it('counts the open tasks (pending or running) of each agent', async () => {
-    sdk.listAgents.mockResolvedValueOnce([agent('a'), agent('b')]);
-    sdk.listPortfolioTasks.mockResolvedValueOnce([
-      task('a', 'pending'),
-      task('a', 'running'),
-      task('a', 'done'),
-      task('b', 'failed'),
-      task('b', 'cancelled'),
-    ]);
+  it("takes each agent's open tasks as the server counted them, in one request", async () => {
+    sdk.listAgents.mockResolvedValueOnce([agent('a', 'a', 2), agent('b')]);
     await store.loadAgents('p');
-    expect(s.list).toMatchObject({ portfolioId: 'p', loading: false, openTasks: { a: 2 } });
-    expect(s.list.openTasks.b).toBeUndefined();
+    expect(s.list).toMatchObject({ portfolioId: 'p', loading: false });
+    expect(s.list.items.map((a) => a.openTasks)).toEqual([2, 0]);
+    expect(sdk.listAgents).toHaveBeenCalledTimes(1);
   });
 
   it("a list asked for another portfolio before is not shown after this one's", async () => {
-    let answerOld!: (v: Agent[]) => void;
+    let answerOld!: (v: AgentSummary[]) => void;
     sdk.listAgents
       .mockReturnValueOnce(new Promise((r) => (answerOld = r)))
       .mockResolvedValueOnce([agent('de-q')]);
-    sdk.listPortfolioTasks.mockResolvedValue([]);
     const old = store.loadAgents('p');
     await store.loadAgents('q');
     answerOld([agent('de-p')]);
@@ -53,12 +44,16 @@ describe('agents store', () => {
   });
 
   it('a saved agent replaces its entry; a deleted one leaves the list', async () => {
-    sdk.listAgents.mockResolvedValueOnce([agent('a'), agent('b')]);
-    sdk.listPortfolioTasks.mockResolvedValueOnce([]);
+    sdk.listAgents.mockResolvedValueOnce([agent('a', 'a', 3), agent('b')]);
     await store.loadAgents('p');
-    sdk.updateAgent.mockResolvedValueOnce(agent('a', 'Redactora'));
+    // The update answers the agent without its count: the count shown stays.
+    const { openTasks: _, ...saved } = agent('a', 'Redactora');
+    sdk.updateAgent.mockResolvedValueOnce(saved as Agent);
     await store.updateAgent(agent('a'), { name: 'Redactora' });
-    expect(s.list.items.map((a) => a.name)).toEqual(['Redactora', 'b']);
+    expect(s.list.items.map((a) => [a.name, a.openTasks])).toEqual([
+      ['Redactora', 3],
+      ['b', 0],
+    ]);
     sdk.deleteAgent.mockResolvedValueOnce(undefined);
     await store.deleteAgent(agent('b'));
     expect(s.list.items.map((a) => a._id)).toEqual(['a']);

@@ -1,4 +1,11 @@
-import { type Agent, type AgentDetail, isAbortError, type Task, type Tool } from '@crw/api-client';
+import {
+  type Agent,
+  type AgentDetail,
+  type AgentSummary,
+  isAbortError,
+  type Task,
+  type Tool,
+} from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
 import { proxy } from 'valtio';
 import { api } from '../../lib/api.ts';
@@ -26,11 +33,10 @@ export interface AgentInput {
 }
 
 interface AgentsState {
-  /** The list screen: one portfolio's agents and each one's open tasks (two requests, not one per row). */
+  /** The list screen: one portfolio's agents, each with its open tasks as the server counted them (one request). */
   list: {
     portfolioId: string | null;
-    items: Agent[];
-    openTasks: Record<string, number>;
+    items: AgentSummary[];
     loading: boolean;
     error: string | null;
   };
@@ -49,7 +55,7 @@ interface AgentsState {
 }
 
 const initial = (): AgentsState => ({
-  list: { portfolioId: null, items: [], openTasks: {}, loading: false, error: null },
+  list: { portfolioId: null, items: [], loading: false, error: null },
   detail: {
     agentId: null,
     agent: null,
@@ -74,18 +80,13 @@ let listRequest = 0;
 export async function loadAgents(portfolioId: string) {
   const request = ++listRequest;
   const list = agentsStore.list;
-  if (list.portfolioId !== portfolioId) Object.assign(list, { portfolioId, items: [], openTasks: {} });
+  if (list.portfolioId !== portfolioId) Object.assign(list, { portfolioId, items: [] });
   Object.assign(list, { loading: true, error: null });
   try {
-    const [agents, tasks] = await Promise.all([
-      api.call(sdk.listAgents({ client, path: { portfolioId } }), t.loadError),
-      api.call(sdk.listPortfolioTasks({ client, path: { id: portfolioId } }), t.loadError),
-    ]);
+    // The open tasks come counted: the portfolio's tasks (years of an agent's work) are not downloaded to count them.
+    const agents = await api.call(sdk.listAgents({ client, path: { portfolioId } }), t.loadError);
     if (request !== listRequest) return;
-    const openTasks: Record<string, number> = {};
-    for (const task of tasks)
-      if (isOpen(task.status)) openTasks[task.agentId] = (openTasks[task.agentId] ?? 0) + 1;
-    Object.assign(list, { items: agents, openTasks, loading: false });
+    Object.assign(list, { items: agents, loading: false });
   } catch (error) {
     if (request !== listRequest) return;
     Object.assign(list, { loading: false, error: message(error, t.loadError) });
@@ -97,7 +98,7 @@ export async function createAgent(portfolioId: string, input: AgentInput) {
     sdk.createAgent({ client, path: { portfolioId }, body: input }),
     t.createError,
   );
-  if (agentsStore.list.portfolioId === portfolioId) agentsStore.list.items.push(agent);
+  if (agentsStore.list.portfolioId === portfolioId) agentsStore.list.items.push({ ...agent, openTasks: 0 });
   return agent;
 }
 
@@ -108,7 +109,8 @@ export async function updateAgent(agent: Pick<Agent, '_id' | 'portfolioId'>, inp
   );
   const items = agentsStore.list.items;
   const index = items.findIndex((a) => a._id === saved._id);
-  if (index >= 0) items[index] = saved;
+  // Its open tasks stay as counted: editing an agent changes none.
+  if (index >= 0) items[index] = { ...items[index]!, ...saved };
   const detail = agentsStore.detail.agent;
   if (detail?._id === saved._id) {
     Object.assign(detail, {

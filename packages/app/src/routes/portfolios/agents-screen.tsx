@@ -1,4 +1,4 @@
-import type { Agent } from '@crw/api-client';
+import type { Agent, AgentSummary } from '@crw/api-client';
 import { Badge, Button, DataTable, type DataTableColumn, EmptyState } from '@crw/ui';
 import { BotIcon, PlusIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -40,8 +40,8 @@ export default function AgentsScreen() {
     toastOutcome(() => deleteAgent(agent), t.deleted(agent.name), t.deleteError);
 
   const mine = list.portfolioId === portfolioId;
-  const rows = (mine ? list.items : []) as Agent[];
-  const columns: DataTableColumn<Agent>[] = [
+  const rows = (mine ? list.items : []) as AgentSummary[];
+  const columns: DataTableColumn<AgentSummary>[] = [
     {
       key: 'name',
       header: t.columns.name,
@@ -72,7 +72,7 @@ export default function AgentsScreen() {
       header: t.columns.openTasks,
       cell: (agent) => (
         <span className="tabular-nums" data-open-tasks={agent._id}>
-          {t.openTasks(list.openTasks[agent._id] ?? 0)}
+          {t.openTasks(agent.openTasks)}
         </span>
       ),
     },

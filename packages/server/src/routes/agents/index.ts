@@ -4,6 +4,7 @@ import { component, errorResponses, Ok, ref, Timestamp } from '../../lib/schemas
 import { type Actor, requirePortfolio } from '../../policy.ts';
 import * as work from '../../services/agent-use-cases.ts';
 import * as service from '../../services/agents.ts';
+import { AGENT_DETAIL_TASKS } from '../../services/agents.ts';
 import { EntityId, idParams } from '../params.ts';
 import { TaskFields, TaskSchema } from '../tasks/schemas.ts';
 
@@ -22,12 +23,29 @@ export const AgentSchema = component(
   Type.Object({ ...agentHead, tools: Type.Array(Type.String()), ...agentTail }),
 );
 
+/**
+ * An agent in its portfolio's list, with how many of its tasks are open: counted by the server from the open
+ * tasks alone (a few rows whatever the years of done ones), so the list never downloads an agent's history.
+ */
+const AgentSummarySchema = component(
+  'AgentSummary',
+  Type.Object({
+    ...agentHead,
+    tools: Type.Array(Type.String()),
+    openTasks: Type.Integer({ minimum: 0, description: 'Tareas pendientes o en curso del agente' }),
+    ...agentTail,
+  }),
+);
+
 const AgentDetailSchema = component(
   'AgentDetail',
   Type.Object({
     ...agentHead,
     tools: Type.Array(Type.Object({ _id: Type.String(), name: Type.String(), kind: Type.String() })),
-    tasks: Type.Array(ref(TaskSchema)),
+    tasks: Type.Array(ref(TaskSchema), {
+      maxItems: AGENT_DETAIL_TASKS,
+      description: `Las ${AGENT_DETAIL_TASKS} tareas más recientes del agente; todas, por páginas, con GET /tasks?agentId=`,
+    }),
     ...agentTail,
   }),
 );
@@ -59,9 +77,9 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'listAgents',
         tags,
-        summary: 'Agentes del portafolio',
+        summary: 'Agentes del portafolio, cada uno con sus tareas abiertas',
         params: PortfolioParams,
-        response: { 200: Type.Array(ref(AgentSchema)), ...errorResponses(401, 403, 404) },
+        response: { 200: Type.Array(ref(AgentSummarySchema)), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
