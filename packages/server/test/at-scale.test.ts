@@ -581,6 +581,12 @@ describe.runIf(testDb === 'postgres')('the planner at scale (PostgreSQL)', () =>
       () => `/api/production/portfolios/${portfolioId}/client-dashboard`,
     ],
     ['the review queues', () => employee, () => `/api/production/portfolios/${portfolioId}/review-queues`],
+    ['the pieces awaiting internal review', () => employee, () => '/api/production/internal-review/pending'],
+    [
+      'the pieces awaiting internal review, every portfolio (an admin)',
+      () => admin,
+      () => '/api/production/internal-review/pending',
+    ],
     ['an item', () => employee, () => `/api/production/items/${itemId}`],
     // The agents screen: each agent's open tasks counted from the open ones (1 in 100 of the agent's years).
     ['the agents', () => admin, () => `/api/agents/${portfolioId}`],

@@ -86,6 +86,11 @@ export const items = pgTable(
       .with({ fastupdate: false }),
     // The review queues and the dashboards' lists, in their order.
     index('items_portfolio_status_idx').on(t.portfolioId, t.status, t.updatedAt),
+    // The pieces awaiting internal review (`GET /production/internal-review/pending`), the oldest change first,
+    // across portfolios: only the pieces in that status are in it (work in progress, not the years behind it).
+    index('items_internal_review_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'internal_review'`),
     // The dashboard's next publish dates, in their order.
     index('items_portfolio_publish_idx').on(t.portfolioId, t.publishDate, t.title),
     // A person's pieces, cycle by cycle: a cycle's count under the assignee filter reads this cycle's only (on the

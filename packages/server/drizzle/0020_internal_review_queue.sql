@@ -1,0 +1,1 @@
+CREATE INDEX "items_internal_review_idx" ON "items" USING btree ("updated_at") WHERE "items"."status" = 'internal_review';
