@@ -66,12 +66,17 @@ export const tasks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('tasks_portfolio_status_idx').on(t.portfolioId, t.status),
     // The runner's queue: what is due, oldest first.
     index('tasks_queue_idx').on(t.status, t.runAfter),
-    // An agent's tasks newest first, with or without their status.
+    // `GET /tasks` newest first under each of its filters (an agent, a portfolio, a status, none), with or without
+    // the status: each page and its capped total walk an index in the list's order and stop.
     index('tasks_agent_idx').on(t.agentId, t.createdAt, t.id),
     index('tasks_agent_status_idx').on(t.agentId, t.status, t.createdAt, t.id),
+    index('tasks_portfolio_idx').on(t.portfolioId, t.createdAt, t.id),
+    // Also the agents list's open tasks (a portfolio's pending and running).
+    index('tasks_portfolio_status_idx').on(t.portfolioId, t.status, t.createdAt, t.id),
+    index('tasks_status_idx').on(t.status, t.createdAt, t.id),
+    index('tasks_created_idx').on(t.createdAt, t.id),
     index('tasks_item_idx').on(t.itemId),
     index('tasks_created_by_idx').on(t.createdBy),
   ],
