@@ -566,6 +566,7 @@ describe.runIf(testDb === 'postgres')('the planner at scale (PostgreSQL)', () =>
     ['the pending tasks', () => admin, () => '/api/tasks?status=pending&page=1&limit=50', { queue: true }],
     ['the done tasks', () => admin, () => '/api/tasks?status=done&page=1&limit=50'],
     ['every task, by page', () => admin, () => '/api/tasks?page=2&limit=50'],
+    ["an employee's tasks (its portfolios')", () => employee, () => '/api/tasks?page=1&limit=50'],
     ['the users', () => admin, () => '/api/users?page=1&limit=20'],
     // «persona 1» is in one name of nine (a page read in the name order); «persona 11999» in one.
     ['the users, a common term', () => admin, () => '/api/users?query=persona%201&page=1&limit=20'],
