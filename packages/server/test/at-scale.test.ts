@@ -568,6 +568,17 @@ describe.runIf(testDb === 'postgres')('the planner at scale (PostgreSQL)', () =>
     ['every task, by page', () => admin, () => '/api/tasks?page=2&limit=50'],
     ["an employee's tasks (its portfolios')", () => employee, () => '/api/tasks?page=1&limit=50'],
     ['the users', () => admin, () => '/api/users?page=1&limit=20'],
+    // A header of the users screen sorts the whole list, either way.
+    ...(['name', 'email', 'role', 'createdAt'] as const).flatMap((sort) =>
+      (['asc', 'desc'] as const).map(
+        (order) =>
+          [
+            `the users by ${sort} ${order}`,
+            () => admin,
+            () => `/api/users?page=2&limit=20&sort=${sort}&order=${order}`,
+          ] as [string, () => TestUser, () => string],
+      ),
+    ),
     // «persona 1» is in one name of nine (a page read in the name order); «persona 11999» in one.
     ['the users, a common term', () => admin, () => '/api/users?query=persona%201&page=1&limit=20'],
     ['the users, a rare term', () => admin, () => '/api/users?query=persona%2011999&page=1&limit=20'],

@@ -108,19 +108,20 @@ export async function listUsers(
   const search = nameOrEmail(q.query);
   const where = and(isNull(users.deletedAt), search);
   const offset = (q.page - 1) * q.limit;
+  // Each order is an index's (schema/people.ts), read either way: the ties break in the order's direction, and an
+  // active email is unique, so it needs no tie-break.
+  const direction = q.order === 'desc' ? desc : asc;
+  const sort = q.sort ?? 'name';
+  const order =
+    sort === 'email'
+      ? [direction(users.email)]
+      : [direction({ name: users.name, role: users.role, createdAt: users.createdAt }[sort]), direction(users.id)];
   const page = (limit: number) =>
     db
       .select()
       .from(users)
       .where(where)
-      .orderBy(
-        (q.order === 'desc' ? desc : asc)(
-          { name: users.name, email: users.email, role: users.role, createdAt: users.createdAt }[
-            q.sort ?? 'name'
-          ],
-        ),
-        asc(users.id),
-      )
+      .orderBy(...order)
       .limit(limit)
       .offset(offset);
   const matching = () => db.select({ one: sql`1` }).from(users).where(where).$dynamic();

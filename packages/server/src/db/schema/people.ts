@@ -30,10 +30,13 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Also the administration's list by email.
     uniqueIndex('users_email_active_uq').on(t.email).where(sql`${t.deletedAt} is null`),
-    index('users_role_idx').on(t.role),
-    // The administration's list in its default order (by name), active users only.
+    // The administration's list in each of its orders (by name, the default; by role; by creation), active users
+    // only, read either way; the role's also finds a broadcast's audience.
     index('users_name_idx').on(t.name, t.id).where(sql`${t.deletedAt} is null`),
+    index('users_role_idx').on(t.role, t.id).where(sql`${t.deletedAt} is null`),
+    index('users_created_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     // The search (`ilike '%term%'` on the name and the email together), as the items' (production.ts): a rare
     // term's few matches come from this trigram index, a common term's page from the name order above. Not
     // partial: ANALYZE keeps statistics on an expression index's expression only when it covers every row, and
