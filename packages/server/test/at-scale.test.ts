@@ -540,6 +540,17 @@ describe.runIf(testDb === 'postgres')('the planner at scale (PostgreSQL)', () =>
     ],
     ['a text search', () => employee, () => `/api/production/cycles/${cycleId}/items?q=11999&limit=50`],
     ['page 3 of the table', () => employee, () => `/api/production/cycles/${cycleId}/items?page=3&limit=50`],
+    // The table's headers sort the cycle's pieces, either way.
+    ...(['publishDate', 'title', 'status', 'format', 'createdAt', 'updatedAt'] as const).flatMap((sort) =>
+      (['asc', 'desc'] as const).map(
+        (order) =>
+          [
+            `the table by ${sort} ${order}`,
+            () => employee,
+            () => `/api/production/cycles/${cycleId}/items?page=2&limit=25&sort=${sort}&order=${order}`,
+          ] as [string, () => TestUser, () => string],
+      ),
+    ),
     ['the coverage', () => employee, () => `/api/production/cycles/${cycleId}/items/strategy`],
     ['the cycles', () => employee, () => `/api/production/portfolios/${portfolioId}/cycles?page=1&limit=10`],
     [

@@ -74,6 +74,16 @@ export const items = pgTable(
     // date, then creation), the newest first (read backwards), and each single filter in the default order.
     index('items_cycle_publish_idx').on(t.cycleId, t.publishDate, t.createdAt, t.id),
     index('items_cycle_created_idx').on(t.cycleId, t.createdAt, t.id),
+    // The table's other orders: by publication date descending (undated pieces still last, which no backward
+    // read of the index above gives), by title, by last change. By status and by format read their filters'.
+    index('items_cycle_publish_desc_idx').on(
+      t.cycleId,
+      t.publishDate.desc().nullsLast(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('items_cycle_title_idx').on(t.cycleId, t.title, t.id),
+    index('items_cycle_updated_idx').on(t.cycleId, t.updatedAt, t.id),
     index('items_cycle_status_idx').on(t.cycleId, t.status, t.publishDate, t.createdAt, t.id),
     ...(['format', 'pilar', 'angulo', 'funnelPhase', 'awarenessLevel', 'assigneeId'] as const).map((column) =>
       index(`items_cycle_${t[column].name}_idx`).on(t.cycleId, t[column], t.publishDate, t.createdAt, t.id),
@@ -88,9 +98,7 @@ export const items = pgTable(
     index('items_portfolio_status_idx').on(t.portfolioId, t.status, t.updatedAt),
     // The pieces awaiting internal review (`GET /production/internal-review/pending`), the oldest change first,
     // across portfolios: only the pieces in that status are in it (work in progress, not the years behind it).
-    index('items_internal_review_idx')
-      .on(t.updatedAt)
-      .where(sql`${t.status} = 'internal_review'`),
+    index('items_internal_review_idx').on(t.updatedAt).where(sql`${t.status} = 'internal_review'`),
     // The dashboard's next publish dates, in their order.
     index('items_portfolio_publish_idx').on(t.portfolioId, t.publishDate, t.title),
     // A person's pieces, cycle by cycle: a cycle's count under the assignee filter reads this cycle's only (on the

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
 import { likeTerm, lookaheadPage, TOTAL_CAP, withTotal } from '../../db/pages.ts';
 import { preparedRows, rowDecoder } from '../../db/prepared.ts';
@@ -43,18 +44,6 @@ export interface ItemQuery {
   order?: 'asc' | 'desc';
 }
 
-const sortColumns = {
-  publishDate: items.publishDate,
-  title: items.title,
-  status: items.status,
-  format: items.format,
-  createdAt: items.createdAt,
-  updatedAt: items.updatedAt,
-} satisfies Record<ItemSort, unknown>;
-
-/** Columns no row leaves empty: their order needs no NULLS clause (which no index read backwards would give). */
-const notNullSorts = new Set<ItemSort>(['title', 'status', 'createdAt', 'updatedAt']);
-
 /**
  * What decides whether the reader may see the page, read with it: its grant on the cycle's portfolio and the
  * portfolio's four-eyes rule. Neither depends on the row: PostgreSQL reads each once (an InitPlan), whatever the
@@ -75,10 +64,40 @@ function accessColumns(actorId: SQL, cycleId: SQL) {
 }
 
 /**
- * The page query, in the order asked for, each row carrying the page's total (`total`, a scalar subquery) and
- * the reader's access (`accessColumns`): one statement per page. The default order (publication date, then creation) and the newest first are read straight
- * from an index (schema.ts), with or without one filter: the ties break in the same direction as the order so that
- * the index's own order is the answer.
+ * Each order as an index of the cycle's holds it (schema/production.ts), so that a page of any order, either way,
+ * is read and never sorted: the ties break in the order's direction. The publication date keeps undated pieces
+ * last both ways (its own index for the descending order); by status or format, the pieces of one status or
+ * format come in the plan's order (publication date, then creation), reversed when descending, as their filters'
+ * indexes hold them.
+ */
+function orderOf(q: Pick<ItemQuery, 'sort' | 'order'>): SQL[] {
+  const down = q.order === 'desc';
+  const d = (column: AnyPgColumn) => (down ? sql`${column} desc` : sql`${column} asc`);
+  // Nullable columns: last when ascending, first when descending, as an index read backwards gives them.
+  const n = (column: AnyPgColumn) => (down ? sql`${column} desc nulls first` : sql`${column} asc nulls last`);
+  switch (q.sort ?? 'publishDate') {
+    case 'publishDate':
+      return [
+        down ? sql`${items.publishDate} desc nulls last` : sql`${items.publishDate} asc nulls last`,
+        d(items.createdAt),
+        d(items.id),
+      ];
+    case 'status':
+      return [d(items.status), n(items.publishDate), d(items.createdAt), d(items.id)];
+    case 'format':
+      return [n(items.format), n(items.publishDate), d(items.createdAt), d(items.id)];
+    case 'title':
+      return [d(items.title), d(items.id)];
+    case 'createdAt':
+      return [d(items.createdAt), d(items.id)];
+    case 'updatedAt':
+      return [d(items.updatedAt), d(items.id)];
+  }
+}
+
+/**
+ * The page query, in the order asked for (`orderOf`), each row carrying the page's total (`total`, a scalar
+ * subquery) and the reader's access (`accessColumns`): one statement per page.
  */
 function pageQuery(
   db: DbOrTx,
@@ -87,19 +106,11 @@ function pageQuery(
   access: ReturnType<typeof accessColumns>,
   q: Pick<ItemQuery, 'sort' | 'order'>,
 ) {
-  const sort = q.sort ?? 'publishDate';
-  const direction = q.order === 'desc' ? desc : asc;
-  const column = sortColumns[sort];
-  const first = notNullSorts.has(sort)
-    ? direction(column)
-    : q.order === 'desc'
-      ? sql`${column} desc nulls last`
-      : sql`${column} asc nulls last`;
   return db
     .select({ item: items, page_total: total.as('page_total'), ...access })
     .from(items)
     .where(where)
-    .orderBy(first, direction(items.createdAt), direction(items.id));
+    .orderBy(...orderOf(q));
 }
 
 /**
