@@ -56,6 +56,18 @@ const allScaleCases: HttpCase[] = [
     path: (s) => `/api/production/cycles/${s.cycleId}/items?page=3&limit=25`,
   },
   {
+    key: 'table-title',
+    label: "the table's page 3 by title, descending (25)",
+    method: 'GET',
+    path: (s) => `/api/production/cycles/${s.cycleId}/items?page=3&limit=25&sort=title&order=desc`,
+  },
+  {
+    key: 'table-status',
+    label: "the table's page 3 by status (25)",
+    method: 'GET',
+    path: (s) => `/api/production/cycles/${s.cycleId}/items?page=3&limit=25&sort=status`,
+  },
+  {
     key: 'calendar',
     label: "the calendar's first page (by publish date, 100)",
     method: 'GET',
