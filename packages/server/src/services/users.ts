@@ -115,7 +115,10 @@ export async function listUsers(
   const order =
     sort === 'email'
       ? [direction(users.email)]
-      : [direction({ name: users.name, role: users.role, createdAt: users.createdAt }[sort]), direction(users.id)];
+      : [
+          direction({ name: users.name, role: users.role, createdAt: users.createdAt }[sort]),
+          direction(users.id),
+        ];
   const page = (limit: number) =>
     db
       .select()
