@@ -63,12 +63,16 @@ export default defineConfig({
         test: {
           name: 'ui:visual',
           include: ['src/**/*.visual.test.tsx'],
+          testTimeout: 30_000,
           browser: {
             ...browser('visual · chromium'),
             expect: {
               toMatchScreenshot: {
                 comparatorName: 'pixelmatch',
                 comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.01 },
+                // Two equal screenshots in a row: on a busy 2-core machine (two workers, the databases) one
+                // screenshot has taken more than a second, and vitest's 5 s gave up before a second one.
+                timeout: 20_000,
               },
             },
           },

@@ -45,6 +45,8 @@ async function show(Story: ComponentType, theme: Theme) {
 const strict = {
   comparatorName: 'pixelmatch',
   comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.001 },
+  // As the project's (vitest.config.ts): a busy machine takes more than 5 s for two equal screenshots.
+  timeout: 20_000,
 } as const;
 
 /** A floating layer (menu, tooltip) is placed by Radix after its first frame: wait until it is on screen. */

@@ -31,6 +31,12 @@ const shell = [
   'loading-overlay',
 ];
 
+/**
+ * Stories that change by themselves on a timer from their first frame: they have no first state to picture (on a
+ * busy machine the picture caught the second message). Their behaviour is their play function's, in ui:stories.
+ */
+const moving = new Set(['hooks-RotationEveryInterval']);
+
 /** A story still busy after this long shows a loading state, not a load under way. */
 const BUSY_FOR_GOOD_MS = 1500;
 
@@ -106,7 +112,7 @@ export function storyBaselines(include: (name: string) => boolean) {
     const stories = Object.entries(composeStories(module, preview.default)) as Array<[string, ComponentType]>;
     const widths = shell.includes(name) ? [1280, 390] : [1280];
     describe(name, () => {
-      for (const [storyName, Story] of stories)
+      for (const [storyName, Story] of stories.filter(([storyName]) => !moving.has(`${name}-${storyName}`)))
         for (const width of widths)
           for (const theme of ['light', 'dark'] as const) {
             const id = `${name}-${storyName}-${theme}${width === 1280 ? '' : `-${width}`}`;
