@@ -40,6 +40,11 @@ export default defineConfig({
         testTimeout: 30_000,
         hookTimeout: 60_000,
         pool: 'forks',
+        // Each fork runs file after file with one module cache: importing the server once per fork instead of
+        // once per file (import 130 s → 12 s of the suite's summed time; the suite 342 s → 254 s on a 2-core
+        // machine). Safe because no test file changes process.env, mocks a module or fakes timers, and the
+        // server's module-level caches are per database (db/prepared.ts).
+        isolate: false,
       },
     })),
   },

@@ -106,7 +106,8 @@ export function runServerToExit(env: Record<string, string>, timeoutMs = 30_000)
       output += d;
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('exit', (code) => {
+    // 'close', not 'exit': the process can exit before its pipes are read to the end (its message then missing).
+    child.once('close', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
     });
