@@ -65,8 +65,8 @@ const num = (value: string | undefined, fallback: number) => (value ? Number(val
 const quick = flag('quick');
 const settings = {
   connections: 50,
-  seconds: num(process.env.BENCH_SECONDS, quick ? 1.5 : 8),
-  warmupSeconds: quick ? 0.5 : 2,
+  seconds: num(process.env.BENCH_SECONDS, quick ? 0.75 : 8),
+  warmupSeconds: quick ? 0.25 : 2,
   items: 500,
   notifications: quick ? 20 : 100,
   sockets: num(process.env.BENCH_SOCKETS, quick ? 100 : 1000),
