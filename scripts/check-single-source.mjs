@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
  * `npm run check` (issue 32): an enumeration has one source. Fails, naming file:line, when the item statuses,
- * the roles or the permissions are written out as a list anywhere else in the hand-written sources
+ * the roles, the permissions or the task statuses are written out as a list anywhere else in the hand-written sources
  * (`packages/*\/src`, without generated code, stories and tests).
  *
  * The lists are read from their sources, so this script holds no copy of them:
  * - item statuses and roles: `ITEM_STATUSES` and `ROLES` in packages/server/src/db/schema/production.ts and people.ts; the app's one
  *   runtime copy is packages/app/src/lib/enums.ts, checked by the compiler against the generated client;
  * - permissions: `permissionCatalog` in packages/server/src/policy.ts (all keys, and each scope's keys).
+ * - an agent's task statuses: `TASK_STATUSES` in packages/server/src/contracts/tasks.ts, which imports nothing; the
+ *   app reads them (and which are open) from there through `@crw/api-client/tasks`.
  * And the server's not-found messages («… no encontrado») live in `notFoundMessages` (packages/server/src/errors.ts):
  * a string literal saying one anywhere else in packages/server/src fails too.
  *
@@ -25,6 +27,7 @@ import ts from 'typescript';
 
 const STATUSES = 'packages/server/src/db/schema/production.ts';
 const ROLES = 'packages/server/src/db/schema/people.ts';
+const TASKS = 'packages/server/src/contracts/tasks.ts';
 const POLICY = 'packages/server/src/policy.ts';
 const APP_ENUMS = 'packages/app/src/lib/enums.ts';
 const ERRORS = 'packages/server/src/errors.ts';
@@ -114,6 +117,7 @@ function constList(file, name) {
 export function readLists(root) {
   const statuses = parse(join(root, STATUSES));
   const roles = parse(join(root, ROLES));
+  const tasks = parse(join(root, TASKS));
   const policy = parse(join(root, POLICY));
   const strings = (elements) => elements.map(literalOf).filter((v) => v !== undefined);
   const catalog = constList(policy, 'permissionCatalog').map((entry) => {
@@ -130,6 +134,12 @@ export function readLists(root) {
       sources: [STATUSES, APP_ENUMS],
     },
     { name: 'roles', id: 'roles', values: strings(constList(roles, 'ROLES')), sources: [ROLES, APP_ENUMS] },
+    {
+      name: 'task statuses',
+      id: 'task-statuses',
+      values: strings(constList(tasks, 'TASK_STATUSES')),
+      sources: [TASKS],
+    },
     { name: 'permissions', id: 'permissions', values: keys(), sources: [POLICY] },
     { name: 'portfolio permissions', id: 'permissions', values: keys('portfolio'), sources: [POLICY] },
     { name: 'global permissions', id: 'permissions', values: keys('global'), sources: [POLICY] },
@@ -232,6 +242,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1);
   }
   console.log(
-    `single source: item statuses, roles and permissions are written out only in ${STATUSES}, ${ROLES}, ${POLICY} and ${APP_ENUMS}; the server's not-found messages only in ${ERRORS}`,
+    `single source: item statuses, roles and permissions are written out only in ${STATUSES}, ${ROLES}, ${POLICY} and ${APP_ENUMS}; task statuses only in ${TASKS}; the server's not-found messages only in ${ERRORS}`,
   );
 }

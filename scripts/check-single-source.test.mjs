@@ -25,6 +25,9 @@ export const ROLES = ['admin', 'employee', 'client'] as const;`,
     'packages/server/src/db/schema/production.ts': `
 export const ITEM_STATUSES = ['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes', 'approved'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];`,
+    'packages/server/src/contracts/tasks.ts': `
+export const TASK_STATUSES = ['pending', 'running', 'done', 'failed', 'cancelled'] as const;
+export const OPEN_TASK_STATUSES = ['pending', 'running'] as const;`,
     'packages/server/src/policy.ts': `
 export const permissionCatalog = [
   { key: 'portfolio.view', scope: 'portfolio', label: 'Ver' },
@@ -81,6 +84,22 @@ const perms = ['users.search', 'portfolios.create'];`,
   assert.deepEqual(found.sort(), [
     'packages/server/src/routes/schemas.ts:2:roles',
     'packages/server/src/routes/schemas.ts:3:permissions',
+  ]);
+  assert.equal(run(root).status, 1);
+});
+
+test("an agent's task statuses written out again fail, in the server and in the app; a subset is a rule", () => {
+  const root = fixture({
+    'packages/server/src/contracts/events.ts': `
+export interface TasksEvent { status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled' }`,
+    'packages/app/src/features/agents/store.ts': `
+export const taskStatuses = ['pending', 'running', 'done', 'failed', 'cancelled'] as const;
+export const syncing = ['pending', 'running', 'done', 'failed'];`,
+  });
+  const found = findCopies(root).map((f) => `${f.file}:${f.line}:${f.id}`);
+  assert.deepEqual(found.sort(), [
+    'packages/app/src/features/agents/store.ts:2:task-statuses',
+    'packages/server/src/contracts/events.ts:2:task-statuses',
   ]);
   assert.equal(run(root).status, 1);
 });

@@ -2,8 +2,9 @@
  * Realtime events, declared once, here: the server owns its contract. The server's
  * `Server<ClientToServerEvents, ServerToClientEvents>` and the app's `Socket<ServerToClientEvents,
  * ClientToServerEvents>` (through `@crw/api-client/events`, which re-exports these types) both use these maps.
- * Nothing here imports anything: the api-client reads this file's types only.
+ * Nothing here imports anything but another contract's types: the api-client reads this file's types only.
  */
+import type { TaskStatus } from './tasks.ts';
 
 /** A notification as its recipient sees it (the `Notification` of the OpenAPI document, services/notifications.ts). */
 export interface Notification {
@@ -44,7 +45,7 @@ export interface TasksEvent {
   portfolioId: string;
   agentId: string;
   taskId: string;
-  status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+  status: TaskStatus;
 }
 
 export interface CommentsEvent {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { OPEN_TASK_STATUSES } from '../contracts/tasks.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { cappedTotal, withTotal } from '../db/pages.ts';
 import { agents, items, portfolioAccess, type TaskStatus, tasks, tools, users } from '../db/schema.ts';
@@ -86,9 +87,6 @@ export async function loadAgent(
   return agent;
 }
 
-/** Tasks someone may still expect a result from. */
-const openStatuses: TaskStatus[] = ['pending', 'running'];
-
 /**
  * A portfolio's agents, each with its open tasks counted: only the open ones are read (`tasks_portfolio_status_idx`),
  * a few rows whatever the years of finished work behind them.
@@ -99,7 +97,7 @@ export async function listAgents(db: DbOrTx, portfolioId: string) {
     db
       .select({ agentId: tasks.agentId, n: sql<number>`count(*)::int` })
       .from(tasks)
-      .where(and(eq(tasks.portfolioId, portfolioId), inArray(tasks.status, openStatuses)))
+      .where(and(eq(tasks.portfolioId, portfolioId), inArray(tasks.status, [...OPEN_TASK_STATUSES])))
       .groupBy(tasks.agentId),
   ]);
   const openOf = new Map(open.map((r) => [r.agentId, Number(r.n)]));

@@ -15,15 +15,6 @@ import { agentsMsg as t } from './messages.ts';
 const client = api.client;
 
 export type TaskStatus = Task['status'];
-export const taskStatuses = [
-  'pending',
-  'running',
-  'done',
-  'failed',
-  'cancelled',
-] as const satisfies readonly TaskStatus[];
-/** Tasks someone may still expect a result from. */
-export const isOpen = (status: TaskStatus) => status === 'pending' || status === 'running';
 
 export interface AgentInput {
   name: string;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { TaskStatus } from '../../contracts/tasks.ts';
 import { createdAt, id, ownedBy, queueColumns, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { portfolios } from './portfolios.ts';
@@ -38,7 +39,8 @@ export const agents = pgTable(
   (t) => [index('agents_portfolio_idx').on(t.portfolioId)],
 );
 
-export type TaskStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+/** The statuses are declared with the API's contracts (contracts/tasks.ts). */
+export type { TaskStatus };
 
 export const tasks = pgTable(
   'tasks',

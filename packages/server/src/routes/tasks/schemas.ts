@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox';
+import { TASK_STATUSES } from '../../contracts/tasks.ts';
 import { component, IsoDate, Timestamp } from '../../lib/schemas.ts';
 
-export const TaskStatusSchema = Type.Union(
-  ['pending', 'running', 'done', 'failed', 'cancelled'].map((s) => Type.Literal(s)),
-);
+export const TaskStatusSchema = Type.Union(TASK_STATUSES.map((s) => Type.Literal(s)));
 const Nullable = <T extends import('@sinclair/typebox').TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const TaskSchema = component(

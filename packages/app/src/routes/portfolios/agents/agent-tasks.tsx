@@ -1,4 +1,5 @@
 import type { AgentDetail, Task } from '@crw/api-client';
+import { isOpenTask, TASK_STATUSES } from '@crw/api-client/tasks';
 import { Badge, Button, EmptyState, ErrorDetails, RichTextContent, Select, Skeleton } from '@crw/ui';
 import { ListTodoIcon, PlusIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -8,11 +9,9 @@ import { agentsMsg } from '../../../features/agents/messages.ts';
 import {
   agentsStore,
   applyProposal,
-  isOpen,
   loadTasks,
   setTaskStatus,
   type TaskStatus,
-  taskStatuses,
 } from '../../../features/agents/store.ts';
 import { ConfirmFor } from '../../../features/common/confirm-for.tsx';
 import { onReconnected, onTasksChanged } from '../../../features/notifications/realtime.ts';
@@ -121,7 +120,7 @@ export function AgentTasks({ agent }: { agent: AgentDetail }) {
             onValueChange={(v) => void loadTasks(agent._id, v === ALL ? null : (v as TaskStatus))}
             options={[
               { value: ALL, label: t.all },
-              ...taskStatuses.map((s) => ({ value: s, label: t.statuses[s] })),
+              ...TASK_STATUSES.map((s) => ({ value: s, label: t.statuses[s] })),
             ]}
           />
         </div>
@@ -166,7 +165,7 @@ function TaskRow({ task, onCancel, onRetry }: { task: Task; onCancel: () => void
             ) : null}
           </p>
         </div>
-        {isOpen(task.status) ? (
+        {isOpenTask(task.status) ? (
           <Button size="sm" variant="outline" aria-label={t.cancelOf(task.title)} onClick={onCancel}>
             <XIcon aria-hidden="true" />
             {t.cancelTask}
@@ -193,11 +192,7 @@ function TaskRow({ task, onCancel, onRetry }: { task: Task; onCancel: () => void
           data-task-error
           className="p-2"
           title={
-            task.status === 'failed'
-              ? t.failedError
-              : task.status === 'pending' || task.status === 'running'
-                ? t.retryingError
-                : t.error
+            task.status === 'failed' ? t.failedError : isOpenTask(task.status) ? t.retryingError : t.error
           }
           message={task.error}
           detail={task.errorDetail}
