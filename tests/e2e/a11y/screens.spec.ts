@@ -39,9 +39,6 @@ async function cafeAurora(page: Page): Promise<{ _id: string }> {
 test('/, /settings, /admin/notify and /test/editor at 1280 and 390 px have no serious accessibility violations', async ({
   page,
 }) => {
-  // Four screens, each read by axe at two widths: on a slow 2-core machine (both workers busy) that is more than
-  // the default 30 s (CI, 2026-11-27: timed out on the last screen), as for the two other tests that read eight.
-  test.setTimeout(60_000);
   await signIn(page, 'admin');
   for (const [path, heading] of [
     ['/', 'Tus portafolios'],
