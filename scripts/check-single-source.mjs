@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run check` (issue 32): an enumeration has one source. Fails, naming file:line, when the item statuses,
- * the roles, the permissions or the task statuses are written out as a list anywhere else in the hand-written sources
- * (`packages/*\/src`, without generated code, stories and tests).
+ * the roles, the permissions or the task statuses are written out as a list anywhere else in the hand-written
+ * sources (`packages/*\/src`, without generated code, stories and tests).
  *
  * The lists are read from their sources, so this script holds no copy of them:
  * - item statuses and roles: `ITEM_STATUSES` and `ROLES` in packages/server/src/db/schema/production.ts and people.ts; the app's one

@@ -63,7 +63,6 @@ test('the notification panel open has no serious accessibility violations', asyn
 test('the production plan (board, table, calendar, item drawer) at 1280 and 390 px has no serious accessibility violations', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'employee');
   const cafe = await cafeAurora(page);
   const base = `/portfolios/${cafe._id}/production`;
@@ -90,7 +89,6 @@ test('the production plan (board, table, calendar, item drawer) at 1280 and 390 
 test('the review panel (queue and item) at 1280 and 390 px has no serious accessibility violations', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'admin');
   const cafe = await cafeAurora(page);
   await page.goto(`/portfolios/${cafe._id}/review`);

@@ -59,7 +59,6 @@ test('an admin creates an employee and a client, grants them a portfolio, edits 
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
   const id = stamp();
   const business = `Cafetería ${id}`;
   await newPortfolio(request, business);
@@ -127,7 +126,6 @@ test("changing an employee's role to client warns first, resets grants to the cl
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
   const id = stamp();
   const business = `Librería ${id}`;
   const portfolioId = await newPortfolio(request, business);

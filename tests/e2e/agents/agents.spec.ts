@@ -297,7 +297,6 @@ for (const width of [1280, 390]) {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     const portfolioId = await newPortfolio(request);
     const employee = await apiAs(request, 'employee');

@@ -24,8 +24,6 @@ async function broadcastFromScreen(admin: Page, title: string, content: string) 
 test('an admin broadcasts to employees and the employee bell updates live, up to 9+; mark all read and archive', {
   tag: '@pg',
 }, async ({ browser }) => {
-  // Ten broadcasts through the form, two browsers: a long scenario, not a slow one.
-  test.setTimeout(60_000);
   const employee = await asRole(browser, 'employee');
   // Start from a clean slate: whatever the demo or earlier tests left is archived.
   await employee.getByRole('button', { name: /^Notificaciones/ }).click();

@@ -17,7 +17,6 @@ for (const width of [1280, 390]) {
     browser,
     request,
   }) => {
-    test.setTimeout(60_000);
     const portfolioId = await newPortfolio(request);
     const employee = await apiAs(request, 'employee');
     const admin = await apiAs(request, 'admin');

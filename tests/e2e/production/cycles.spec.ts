@@ -56,7 +56,6 @@ test('«Nuevo ciclo» asks for its duration and shows its dates; the last cycle�
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
   const { portfolioId, first } = await started(request);
   const { page, errors } = await openPlan(browser, portfolioId, 1280);
   await expect(page.getByRole('heading', { name: 'Borrador' })).toBeVisible();

@@ -126,7 +126,6 @@ test('the table sorts, selects a range with shift-click and moves it to the next
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
   const portfolioId = await newPortfolio(request);
   const page = await openPlan(browser, 'employee', portfolioId);
   await page.getByRole('button', { name: 'Iniciar producción' }).click();
