@@ -17,14 +17,16 @@ export default defineConfig({
       test: {
         name: `server:${db}`,
         include: ['test/**/*.test.ts'],
+        // The fault suite has its own run (vitest.faults.config.ts, `npm run test:faults`).
         // Two instances on one PostgreSQL and one Redis: only meaningful on PostgreSQL. The configuration and
         // address-guard tests do not depend on the database project: they run once, on the PGlite one (the
         // every-variable start still uses DATABASE_URL and REDIS_URL when they are set).
         // The database tools' test (db:move, backup, restore) uses both databases itself: once, on PGlite's.
         exclude:
           db === 'pglite'
-            ? ['test/scale.test.ts']
+            ? ['test/scale.test.ts', 'test/faults/**']
             : [
+                'test/faults/**',
                 'test/config.test.ts',
                 'test/net-guard.test.ts',
                 'test/db-tools.test.ts',

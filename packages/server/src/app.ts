@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import type { Database, Db } from './db/client.ts';
 import { type Env, isTest } from './env.ts';
 import { AppError } from './errors.ts';
+import { createHealthMonitor, type HealthMonitor } from './lib/health.ts';
 import { createLazyCompilers } from './lib/lazy-compilers.ts';
 import { serializeRequest } from './lib/log-serializers.ts';
 import { ErrorResponse, registeredComponents } from './lib/schemas.ts';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     mail: Mail;
     /** Signed calls to webhook tools (tasks and the catalogue's "Probar"). */
     webhooks: WebhookSender;
+    /** The state of the database, Redis, SMTP and storage (`/api/health`), and the one log of its changes. */
+    health: HealthMonitor;
   }
 }
 
@@ -137,6 +140,9 @@ export async function buildApp(opts: AppOptions) {
 
   const jwtSecret = env.JWT_SECRET ?? (await getOrCreateSetting(database.db, 'jwt_secret', randomSecret));
   const tokens = createTokenService(database.db, jwtSecret, env.JWT_TTL_SECONDS);
+  const health = createHealthMonitor(app.log);
+  health.setProbe('database', () => database.ping());
+  app.decorate('health', health);
   app.decorate('env', env);
   app.decorate('db', database.db);
   app.decorate('database', database);

@@ -17,6 +17,15 @@ async function main() {
     ? new (await import('ioredis')).Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 })
     : undefined;
   const app = await buildApp({ env, database, redis });
+  // A fault of a dependency must never end the process (issue 45): every client handles its own errors, and
+  // anything that still escapes is logged as one structured line (the fault suite fails on it) instead of
+  // ending the process. Only SIGTERM/SIGINT or a failed start end it.
+  process.on('uncaughtException', (err) =>
+    app.log.fatal({ err, event: 'uncaughtException' }, 'excepción no controlada'),
+  );
+  process.on('unhandledRejection', (err) =>
+    app.log.fatal({ err, event: 'unhandledRejection' }, 'promesa rechazada sin controlar'),
+  );
 
   const demoCredentials = demo ? await seedDemo(database.db) : [];
   const firstAdmin = await ensureFirstAdmin(database.db, env);
