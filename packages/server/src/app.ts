@@ -276,6 +276,7 @@ export async function buildApp(opts: AppOptions) {
     db: database.db,
     env,
     log: app.log,
+    health,
     backoffMs: opts.mail?.backoffMs,
     // An email's button signs its recipient in and opens the piece: a one-time link made as it is sent.
     linkFor: async (userId, path) =>

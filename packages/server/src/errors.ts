@@ -72,6 +72,7 @@ export const notFoundMessages = {
   task: 'Tarea no encontrada',
   notification: 'Notificación no encontrada',
   subscription: 'Suscripción no encontrada',
+  failedMail: 'No hay ningún correo fallido con ese identificador',
 } as const satisfies Record<string, string>;
 
 export type NotFoundSubject = keyof typeof notFoundMessages;

@@ -635,9 +635,86 @@ export type GetHealthData = {
 
 export type GetHealthErrors = {
     /**
+     * Health
+     *
      * Default Response
      */
-    503: ErrorResponse;
+    503: {
+        /**
+         * `ok`: todo responde; `degraded`: Redis, el correo o el almacenamiento fallan (el servicio sigue); `down`: la base de datos no responde; `draining`: la instancia se está cerrando
+         */
+        status: 'ok' | 'degraded' | 'down' | 'draining';
+        checks: {
+            /**
+             * HealthCheck
+             */
+            database: {
+                /**
+                 * `off`: no configurado (sin REDIS_URL, sin SMTP_URL)
+                 */
+                state: 'ok' | 'down' | 'off';
+                /**
+                 * Desde cuándo está en este estado
+                 */
+                since: string;
+                /**
+                 * Qué falla, mientras no responde
+                 */
+                error?: string;
+            };
+            /**
+             * HealthCheck
+             */
+            redis: {
+                /**
+                 * `off`: no configurado (sin REDIS_URL, sin SMTP_URL)
+                 */
+                state: 'ok' | 'down' | 'off';
+                /**
+                 * Desde cuándo está en este estado
+                 */
+                since: string;
+                /**
+                 * Qué falla, mientras no responde
+                 */
+                error?: string;
+            };
+            /**
+             * HealthCheck
+             */
+            smtp: {
+                /**
+                 * `off`: no configurado (sin REDIS_URL, sin SMTP_URL)
+                 */
+                state: 'ok' | 'down' | 'off';
+                /**
+                 * Desde cuándo está en este estado
+                 */
+                since: string;
+                /**
+                 * Qué falla, mientras no responde
+                 */
+                error?: string;
+            };
+            /**
+             * HealthCheck
+             */
+            storage: {
+                /**
+                 * `off`: no configurado (sin REDIS_URL, sin SMTP_URL)
+                 */
+                state: 'ok' | 'down' | 'off';
+                /**
+                 * Desde cuándo está en este estado
+                 */
+                since: string;
+                /**
+                 * Qué falla, mientras no responde
+                 */
+                error?: string;
+            };
+        };
+    };
 };
 
 export type GetHealthError = GetHealthErrors[keyof GetHealthErrors];
@@ -649,7 +726,80 @@ export type GetHealthResponses = {
      * Default Response
      */
     200: {
-        status: 'ok';
+        /**
+         * `ok`: todo responde; `degraded`: Redis, el correo o el almacenamiento fallan (el servicio sigue); `down`: la base de datos no responde; `draining`: la instancia se está cerrando
+         */
+        status: 'ok' | 'degraded' | 'down' | 'draining';
+        checks: {
+            /**
+             * HealthCheck
+             */
+            database: {
+                /**
+                 * `off`: no configurado (sin REDIS_URL, sin SMTP_URL)
+                 */
+                state: 'ok' | 'down' | 'off';
+                /**
+                 * Desde cuándo está en este estado
+                 */
+                since: string;
+                /**
+                 * Qué falla, mientras no responde
+                 */
+                error?: string;
+            };
+            /**
+             * HealthCheck
+             */
+            redis: {
+                /**
+                 * `off`: no configurado (sin REDIS_URL, sin SMTP_URL)
+                 */
+                state: 'ok' | 'down' | 'off';
+                /**
+                 * Desde cuándo está en este estado
+                 */
+                since: string;
+                /**
+                 * Qué falla, mientras no responde
+                 */
+                error?: string;
+            };
+            /**
+             * HealthCheck
+             */
+            smtp: {
+                /**
+                 * `off`: no configurado (sin REDIS_URL, sin SMTP_URL)
+                 */
+                state: 'ok' | 'down' | 'off';
+                /**
+                 * Desde cuándo está en este estado
+                 */
+                since: string;
+                /**
+                 * Qué falla, mientras no responde
+                 */
+                error?: string;
+            };
+            /**
+             * HealthCheck
+             */
+            storage: {
+                /**
+                 * `off`: no configurado (sin REDIS_URL, sin SMTP_URL)
+                 */
+                state: 'ok' | 'down' | 'off';
+                /**
+                 * Desde cuándo está en este estado
+                 */
+                since: string;
+                /**
+                 * Qué falla, mientras no responde
+                 */
+                error?: string;
+            };
+        };
     };
 };
 
@@ -5265,6 +5415,146 @@ export type ListMailFailuresResponses = {
 };
 
 export type ListMailFailuresResponse = ListMailFailuresResponses[keyof ListMailFailuresResponses];
+
+export type ListPendingMailData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/admin/mail-pending';
+};
+
+export type ListPendingMailErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+};
+
+export type ListPendingMailError = ListPendingMailErrors[keyof ListPendingMailErrors];
+
+export type ListPendingMailResponses = {
+    /**
+     * PendingMailList
+     *
+     * Default Response
+     */
+    200: {
+        /**
+         * Si el correo está configurado (SMTP_URL)
+         */
+        enabled: boolean;
+        /**
+         * Cuántos esperan en total (la lista trae los 50 primeros)
+         */
+        total: number;
+        items: Array<{
+            _id: string;
+            to: string;
+            template: string;
+            /**
+             * `sending`: una instancia lo está enviando ahora
+             */
+            status: 'pending' | 'sending';
+            /**
+             * Intentos hechos
+             */
+            attempts: number;
+            /**
+             * Por qué falló el último intento, en español
+             */
+            error: string | null;
+            errorDetail: string | null;
+            /**
+             * Cuándo se intentará
+             */
+            nextAttemptAt: string;
+        }>;
+    };
+};
+
+export type ListPendingMailResponse = ListPendingMailResponses[keyof ListPendingMailResponses];
+
+export type RetryAllFailedMailData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/admin/mail-failures/retry';
+};
+
+export type RetryAllFailedMailErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+};
+
+export type RetryAllFailedMailError = RetryAllFailedMailErrors[keyof RetryAllFailedMailErrors];
+
+export type RetryAllFailedMailResponses = {
+    /**
+     * MailRetried
+     *
+     * Default Response
+     */
+    200: {
+        /**
+         * Cuántos correos vuelven a la cola
+         */
+        retried: number;
+    };
+};
+
+export type RetryAllFailedMailResponse = RetryAllFailedMailResponses[keyof RetryAllFailedMailResponses];
+
+export type RetryFailedMailData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/admin/mail-failures/{id}/retry';
+};
+
+export type RetryFailedMailErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type RetryFailedMailError = RetryFailedMailErrors[keyof RetryFailedMailErrors];
+
+export type RetryFailedMailResponses = {
+    /**
+     * MailRetried
+     *
+     * Default Response
+     */
+    200: {
+        /**
+         * Cuántos correos vuelven a la cola
+         */
+        retried: number;
+    };
+};
+
+export type RetryFailedMailResponse = RetryFailedMailResponses[keyof RetryFailedMailResponses];
 
 export type GetUploadSettingsData = {
     body?: never;

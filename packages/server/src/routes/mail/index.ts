@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { listMailFailures } from '../../services/mail/outbox.ts';
+import { listMailFailures, listPendingMail, retryFailedMail } from '../../services/mail/admin.ts';
 import { groupLabels, setChannel } from '../../services/notify/preferences.ts';
+import { idParams } from '../params.ts';
 
 const tags = ['mail'];
+const admins = { roles: ['admin' as const] };
+const Retried = Type.Object(
+  { retried: Type.Integer({ description: 'Cuántos correos vuelven a la cola' }) },
+  { title: 'MailRetried' },
+);
 const Token = Type.String({ minLength: 1, maxLength: 2000 });
 
 const escapeHtml = (s: string) =>
@@ -112,7 +118,7 @@ export const mailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/mail-failures',
     {
-      config: { roles: ['admin'] },
+      config: admins,
       schema: {
         operationId: 'listMailFailures',
         tags,
@@ -145,5 +151,87 @@ export const mailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => ({ enabled: app.mail.enabled, items: await listMailFailures(app.db) }),
+  );
+  app.get(
+    '/admin/mail-pending',
+    {
+      config: admins,
+      schema: {
+        operationId: 'listPendingMail',
+        tags,
+        summary:
+          'Los correos que esperan a enviarse, con sus intentos, su último error y el próximo intento (solo administradores)',
+        response: {
+          200: Type.Object(
+            {
+              enabled: Type.Boolean({ description: 'Si el correo está configurado (SMTP_URL)' }),
+              total: Type.Integer({
+                description: 'Cuántos esperan en total (la lista trae los 50 primeros)',
+              }),
+              items: Type.Array(
+                Type.Object(
+                  {
+                    _id: Type.String(),
+                    to: Type.String(),
+                    template: Type.String(),
+                    status: Type.Union([Type.Literal('pending'), Type.Literal('sending')], {
+                      description: '`sending`: una instancia lo está enviando ahora',
+                    }),
+                    attempts: Type.Integer({ description: 'Intentos hechos' }),
+                    error: Type.Union([Type.String(), Type.Null()], {
+                      description: 'Por qué falló el último intento, en español',
+                    }),
+                    errorDetail: Type.Union([Type.String(), Type.Null()]),
+                    nextAttemptAt: Type.String({ format: 'date-time', description: 'Cuándo se intentará' }),
+                  },
+                  { title: 'PendingMail' },
+                ),
+              ),
+            },
+            { title: 'PendingMailList' },
+          ),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({ enabled: app.mail.enabled, ...(await listPendingMail(app.db)) }),
+  );
+
+  app.post(
+    '/admin/mail-failures/retry',
+    {
+      config: admins,
+      schema: {
+        operationId: 'retryAllFailedMail',
+        tags,
+        summary: 'Vuelve a enviar todos los correos que no se pudieron enviar (solo administradores)',
+        response: { 200: Retried, ...errorResponses(401, 403) },
+      },
+    },
+    async () => {
+      const retried = await retryFailedMail(app.db);
+      if (retried > 0) app.mail.kick();
+      return { retried };
+    },
+  );
+
+  app.post(
+    '/admin/mail-failures/:id/retry',
+    {
+      config: admins,
+      schema: {
+        operationId: 'retryFailedMail',
+        tags,
+        summary: 'Vuelve a enviar un correo que no se pudo enviar (solo administradores)',
+        params: idParams('id'),
+        response: { 200: Retried, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const retried = await retryFailedMail(app.db, request.params.id);
+      if (retried === 0) throw notFound('failedMail');
+      app.mail.kick();
+      return { retried };
+    },
   );
 };

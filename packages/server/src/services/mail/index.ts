@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { DrainLoop } from '../../lib/drain-loop.ts';
+import type { HealthMonitor } from '../../lib/health.ts';
 import { getOrCreateSetting, randomSecret } from '../settings.ts';
 import { addDigestEntry, DIGEST_CHECK_MS, type DigestEntry, runMailDigest } from './digest.ts';
 import { createMailWorker, enqueueMail, type QueuedMail } from './outbox.ts';
@@ -24,10 +25,15 @@ export interface Mail extends DrainLoop {
   unsubscribeTokens: UnsubscribeTokens;
 }
 
+/** How often `/api/health` checks the SMTP server at most (a connection, a greeting and a QUIT). */
+const SMTP_PROBE_TTL_MS = 30_000;
+
 export async function createMail(deps: {
   db: Db;
   env: Env;
   log: FastifyBaseLogger;
+  /** `app.health`: SMTP's state is reported there and probed by `/api/health`. */
+  health: HealthMonitor;
   /**
    * The button's address for a user and an app path. Default: the plain address on PUBLIC_URL; the one-time
    * sign-in links (services/signin-links) replace it when wired.
@@ -43,10 +49,21 @@ export async function createMail(deps: {
   );
   const linkFor = deps.linkFor ?? (async (_userId: string, path: string) => `${publicUrl}${path}`);
   const transport = env.SMTP_URL ? createSmtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM }) : null;
+  if (transport) {
+    const probe = async () => {
+      await transport.verify();
+      return true;
+    };
+    deps.health.setProbe('smtp', probe, { ttlMs: SMTP_PROBE_TTL_MS });
+  } else {
+    deps.health.configure('smtp', false);
+  }
   const worker = createMailWorker({
     db: deps.db,
     log: deps.log,
     transport,
+    health: deps.health,
+    messageHost: new URL(publicUrl).hostname,
     backoffMs: deps.backoffMs,
     links: {
       button: linkFor,
@@ -61,6 +78,7 @@ export async function createMail(deps: {
     return result;
   };
   let digestTimer: NodeJS.Timeout | undefined;
+  let stopping: Promise<void> | undefined;
   return {
     ...worker,
     enabled,
@@ -74,6 +92,7 @@ export async function createMail(deps: {
     runDigest,
     start() {
       if (!enabled) return;
+      stopping = undefined;
       worker.start();
       digestTimer ??= setInterval(
         () =>
@@ -84,11 +103,13 @@ export async function createMail(deps: {
       );
       digestTimer.unref();
     },
-    async stop() {
+    // Called at the start of a shutdown and again by the app's close: both wait for the same stop (a message
+    // under way gets the SMTP server's reply, then the pool closes).
+    stop() {
       clearInterval(digestTimer);
       digestTimer = undefined;
-      await worker.stop();
-      transport?.close();
+      stopping ??= worker.stop().finally(() => transport?.close());
+      return stopping;
     },
   };
 }

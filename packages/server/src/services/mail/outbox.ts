@@ -1,12 +1,13 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { createDrainLoop, type DrainLoop } from '../../lib/drain-loop.ts';
+import type { HealthMonitor } from '../../lib/health.ts';
 import { claimNext, heldBy, type QueueTable } from '../../lib/queue-claim.ts';
 import type { NotifyGroup } from '../notify/preferences.ts';
 import { MAIL_TEMPLATES, type MailData, type MailTemplate, renderMail } from './templates.tsx';
-import { type MailTransport, SMTP_TIMEOUT_MS } from './transport.ts';
+import type { MailTransport, SendOutcome } from './transport.ts';
 
 type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -16,8 +17,12 @@ export const MAIL_MAX_ATTEMPTS = 6;
 export const mailBackoffMs = (attempt: number) =>
   [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000][attempt - 1] ?? 2 * 3_600_000;
 export const MAIL_POLL_MS = 5_000;
-/** A claimed mail is this instance's for one SMTP conversation at its time limits, and a margin. */
-const LEASE_SECONDS = Math.ceil((SMTP_TIMEOUT_MS * 3) / 1000) + 60;
+/**
+ * A claimed mail is this instance's for this long: one SMTP conversation (at most SMTP_DEADLINE_MS, 45 s) and a
+ * margin. If the instance dies holding it, another one sends it after this (with the same Message-ID), so a
+ * restart delays a mail by a minute at most.
+ */
+export const MAIL_LEASE_SECONDS = 60;
 
 const queue: QueueTable = {
   table: mailOutbox,
@@ -26,6 +31,9 @@ const queue: QueueTable = {
   attempts: mailOutbox.attempts,
   running: 'sending',
 };
+
+/** The Message-ID of a queued mail, the same on every attempt (`host`: PUBLIC_URL's). */
+export const messageIdFor = (mailId: string, host: string) => `<${mailId}@${host}>`;
 
 export interface QueuedMail {
   userId: string;
@@ -56,53 +64,99 @@ export interface MailLinkMaker {
   unsubscribe(userId: string, groups: NotifyGroup[]): string;
 }
 
-export function createMailWorker(deps: {
+interface WorkerDeps {
   db: Db;
   log: FastifyBaseLogger;
   /** Null when email is off: nothing is claimed. */
   transport: MailTransport | null;
   links: MailLinkMaker;
+  /** Told whether SMTP works; read to know whether it is down (then the worker waits for it). */
+  health: Pick<HealthMonitor, 'report' | 'snapshot'>;
+  /** The host of every Message-ID (PUBLIC_URL's). */
+  messageHost: string;
   backoffMs?: (attempt: number) => number;
-}): DrainLoop {
+}
+
+/** How one claimed mail ended for the loop: `unreachable` stops this drain (the rest waits for the server). */
+type Sent = 'done' | 'unreachable' | 'handed-back';
+
+export function createMailWorker(deps: WorkerDeps): DrainLoop {
   const backoff = deps.backoffMs ?? mailBackoffMs;
+  const reachable = smtpWatch(deps);
   return createDrainLoop({
     pollMs: MAIL_POLL_MS,
     onError: (err) => deps.log.error({ err }, 'no se pudieron enviar los correos'),
-    // On shutdown it claims nothing more; a message under way is finished (SMTP cannot take one back).
+    // On shutdown it claims nothing more; a message handed to SMTP is finished (SMTP cannot take one back), one
+    // not handed over yet goes back to the queue for another instance.
     drainOnce: async (signal) => {
       const transport = deps.transport;
-      if (!transport) return 0;
+      if (!transport || !(await reachable(transport))) return 0;
       let n = 0;
       while (!signal.aborted) {
-        const id = await claimNext(deps.db, queue, { leaseSeconds: LEASE_SECONDS });
+        const id = await claimNext(deps.db, queue, { leaseSeconds: MAIL_LEASE_SECONDS });
         if (!id) return n;
         const [row] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
         if (!row) continue;
         n += 1;
         // One message's failure, whatever it is, is that message's: the loop goes on with the next.
-        await send(deps, transport, row, backoff).catch(async (err) => {
+        const sent = await send(deps, transport, row, backoff, signal).catch(async (err): Promise<Sent> => {
           deps.log.error({ err, mailId: row.id }, 'el envío de un correo falló de forma inesperada');
           await finish(deps.db, row, { status: 'failed', error: 'Error interno al preparar el correo' });
+          return 'done';
         });
+        if (sent === 'unreachable') return n;
       }
       return n;
     },
   });
 }
 
+/**
+ * Whether to send now. While SMTP is down (this worker saw it fail, or the health probe did) every poll tries a
+ * connection instead of spending the attempts of queued mail on it. The first time it answers again, the mail
+ * waiting for a retry is brought forward: it goes now, not at the end of its backoff.
+ */
+function smtpWatch(deps: WorkerDeps) {
+  let sawDown = false;
+  return async (transport: MailTransport) => {
+    if (deps.health.snapshot().checks.smtp.state === 'down') {
+      sawDown = true;
+      try {
+        await transport.verify();
+        deps.health.report('smtp', true);
+      } catch (err) {
+        deps.health.report('smtp', false, err);
+        return false;
+      }
+    }
+    if (sawDown) {
+      sawDown = false;
+      await deps.db
+        .update(mailOutbox)
+        .set({ runAfter: sql`now()` })
+        .where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.runAfter, sql`now()`)));
+    }
+    return true;
+  };
+}
+
 async function send(
-  deps: Parameters<typeof createMailWorker>[0],
+  deps: WorkerDeps,
   transport: MailTransport,
   row: MailRow,
   backoff: (attempt: number) => number,
-) {
+  signal: AbortSignal,
+): Promise<Sent> {
   const template = row.template as MailTemplate;
   if (!MAIL_TEMPLATES.includes(template) || !row.userId) {
-    await finish(deps.db, row, {
-      status: 'failed',
+    await fail(deps, row, {
+      ok: false,
+      temporary: false,
+      unreachable: false,
       error: `Plantilla de correo desconocida: ${row.template}`,
+      detail: '',
     });
-    return;
+    return 'done';
   }
   const data = row.data as unknown as MailData;
   const groups = [...new Set(data.entries?.map((e) => e.group) ?? [data.group])];
@@ -111,25 +165,63 @@ async function send(
     button: await deps.links.button(row.userId, data.url ?? '/'),
     unsubscribe: unsubscribeUrl,
   });
-  const outcome = await transport.send({ to: row.toAddress, ...rendered, unsubscribeUrl });
+  if (signal.aborted) {
+    await handBack(deps.db, row);
+    return 'handed-back';
+  }
+  const outcome = await transport.send({
+    to: row.toAddress,
+    ...rendered,
+    unsubscribeUrl,
+    messageId: messageIdFor(row.id, deps.messageHost),
+  });
   if (outcome.ok) {
+    deps.health.report('smtp', true);
     await finish(deps.db, row, { status: 'sent', error: null, errorDetail: null, sentAt: new Date() });
-  } else if (outcome.temporary && row.attempts < MAIL_MAX_ATTEMPTS) {
+    return 'done';
+  }
+  // The server answered (a refusal) or could not be used at all: only the latter makes SMTP down.
+  deps.health.report('smtp', !outcome.unreachable, outcome.detail);
+  await fail(deps, row, outcome, backoff);
+  return outcome.unreachable ? 'unreachable' : 'done';
+}
+
+/** A failed attempt: again later (a warning with when), or failed for good (a warning too; admins can retry). */
+async function fail(
+  deps: WorkerDeps,
+  row: MailRow,
+  outcome: SendOutcome & { ok: false },
+  backoff?: (attempt: number) => number,
+) {
+  const fields = {
+    mailId: row.id,
+    to: row.toAddress,
+    attempt: row.attempts,
+    error: outcome.error,
+    detail: outcome.detail,
+  };
+  if (backoff && outcome.temporary && row.attempts < MAIL_MAX_ATTEMPTS) {
+    const runAfter = new Date(Date.now() + backoff(row.attempts));
+    deps.log.warn(
+      { ...fields, event: 'mail.retry', nextAttemptAt: runAfter.toISOString() },
+      'correo no enviado: se volverá a intentar',
+    );
     await finish(deps.db, row, {
       status: 'pending',
       error: outcome.error,
       errorDetail: outcome.detail,
-      runAfter: new Date(Date.now() + backoff(row.attempts)),
+      runAfter,
     });
-  } else {
-    // A failed mail's run_after is when it failed (admins see it in the list of failures).
-    await finish(deps.db, row, {
-      status: 'failed',
-      error: outcome.error,
-      errorDetail: outcome.detail,
-      runAfter: new Date(),
-    });
+    return;
   }
+  deps.log.warn({ ...fields, event: 'mail.failed' }, 'correo no enviado: no se volverá a intentar');
+  // A failed mail's run_after is when it failed (admins see it in the list of failures).
+  await finish(deps.db, row, {
+    status: 'failed',
+    error: outcome.error,
+    errorDetail: outcome.detail || null,
+    runAfter: new Date(),
+  });
 }
 
 /** Writes this run's outcome, unless the mail changed hands meanwhile (a later claim after the lease). */
@@ -144,21 +236,13 @@ async function finish(
     .where(heldBy(queue, row));
 }
 
-/** The latest mails that could not be sent, for admins (`/admin/notify`). */
-export async function listMailFailures(db: DbOrTx, limit = 20) {
-  const rows = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.status, 'failed'))
-    .orderBy(desc(mailOutbox.runAfter))
-    .limit(limit);
-  return rows.map((r) => ({
-    _id: r.id,
-    to: r.toAddress,
-    template: r.template,
-    error: r.error ?? '',
-    errorDetail: r.errorDetail,
-    attempts: r.attempts,
-    failedAt: r.runAfter.toISOString(),
-  }));
+/**
+ * This instance is shutting down before the mail was handed to SMTP: it goes back to the queue as it was before
+ * this claim, due at once, so another instance sends it now instead of after the lease.
+ */
+async function handBack(db: Db, row: MailRow) {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: row.attempts - 1, lockedUntil: null, runAfter: new Date() })
+    .where(heldBy(queue, row));
 }
