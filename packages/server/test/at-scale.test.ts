@@ -639,6 +639,8 @@ describe.runIf(testDb === 'postgres')('the planner at scale (PostgreSQL)', () =>
       () => `/api/portfolios/${portfolioId}/integraciones/notion/sincronizaciones`,
     ],
     ['the mail that could not be sent', () => admin, () => '/api/admin/mail-failures'],
+    // What waits to be sent is work in progress (a queue), like the pending tasks.
+    ['the mail waiting to be sent', () => admin, () => '/api/admin/mail-pending', { queue: true }],
     ['an item history', () => employee, () => `/api/production/items/${itemId}/material-version-history`],
   ];
 

@@ -13,6 +13,18 @@ const dateTimeFormat = lazy(
 export const formatDay = (day: string | null | undefined) =>
   day ? dayFormat().format(new Date(`${day}T00:00:00Z`)) : '';
 
+const timeFormat = lazy(() => new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit' }));
+const shortDayFormat = lazy(() => new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short' }));
+
+/** A moment's time of day in the reader's time zone, «14:05». */
+export const formatTime = (iso: string) => timeFormat().format(new Date(iso));
+
+/** A moment's day when it is not today's in the reader's time zone («5 dic»), else undefined. */
+export const dayUnlessToday = (iso: string, now = new Date()) => {
+  const d = new Date(iso);
+  return d.toDateString() === now.toDateString() ? undefined : shortDayFormat().format(d);
+};
+
 /** A moment (ISO timestamp) in the reader's time zone. */
 export const formatDateTime = (iso: string) => dateTimeFormat().format(new Date(iso));
 

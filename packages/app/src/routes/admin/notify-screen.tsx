@@ -12,7 +12,7 @@ import { api } from '../../lib/api.ts';
 import { roles as allRoles } from '../../lib/enums.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
-import { MailFailures } from './mail-failures.tsx';
+import { MailQueuePanel } from './mail-queue.tsx';
 
 const t = {
   title: 'Título',
@@ -242,7 +242,7 @@ export default function AdminNotifyScreen() {
           </Card>
         </fieldset>
       </form>
-      <MailFailures />
+      <MailQueuePanel />
     </Screen>
   );
 }
