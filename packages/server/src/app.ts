@@ -12,6 +12,8 @@ import { AppError } from './errors.ts';
 import { createHealthMonitor, type HealthMonitor } from './lib/health.ts';
 import { createLazyCompilers } from './lib/lazy-compilers.ts';
 import { serializeRequest } from './lib/log-serializers.ts';
+import { fallbackRateLimitStore } from './lib/rate-limit-store.ts';
+import { watchRedis } from './lib/redis.ts';
 import { ErrorResponse, registeredComponents } from './lib/schemas.ts';
 import { defaultDistDir } from './paths.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -142,6 +144,8 @@ export async function buildApp(opts: AppOptions) {
   const tokens = createTokenService(database.db, jwtSecret, env.JWT_TTL_SECONDS);
   const health = createHealthMonitor(app.log);
   health.setProbe('database', () => database.ping());
+  // Redis's clients report to the monitor (one log line per change of state) and it pings Redis (lib/redis).
+  if (redis) watchRedis(redis, health);
   app.decorate('health', health);
   app.decorate('env', env);
   app.decorate('db', database.db);
@@ -326,8 +330,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
-    redis,
-    nameSpace: 'crw-rl:',
+    // Shared through Redis; in this instance's memory while Redis does not answer (never a 500, never unlimited).
+    ...(redis ? { store: fallbackRateLimitStore(redis, 'crw-rl:') } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   app.addSchema(ErrorResponse);

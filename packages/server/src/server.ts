@@ -13,9 +13,8 @@ async function main() {
     pgliteDir: pgliteDirFor(env.dataDir),
   });
   // Loaded only when configured (as PGlite, the S3 SDK and the API reference): a start loads what it uses.
-  const redis = env.REDIS_URL
-    ? new (await import('ioredis')).Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 })
-    : undefined;
+  // Its clients handle their own errors and fail fast while Redis is down (lib/redis).
+  const redis = env.REDIS_URL ? await (await import('./lib/redis.ts')).createRedis(env.REDIS_URL) : undefined;
   const app = await buildApp({ env, database, redis });
   // A fault of a dependency must never end the process (issue 45): every client handles its own errors, and
   // anything that still escapes is logged as one structured line (the fault suite fails on it) instead of

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { SOCKET_PATH } from '../contracts/events.ts';
 import { RECOVERY_WINDOW_MS, RecoveryAdapter } from '../lib/recovery-adapter.ts';
+import { closeRedis, duplicateRedis, onRedisRecovered } from '../lib/redis.ts';
 import type { SocketServer } from '../services/notifier.ts';
 import { roleRoom, userRoom } from '../services/notifier.ts';
 
@@ -62,12 +63,20 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         }),
   });
   if (app.redis) {
-    const pub = app.redis.duplicate();
-    const sub = app.redis.duplicate();
+    // While Redis is down each instance still delivers to its own sockets (the adapter's broadcast publishes,
+    // which fails at once and is dropped, then delivers locally); other instances' events are missed meanwhile.
+    const pub = duplicateRedis(app.redis, 'publisher');
+    const sub = duplicateRedis(app.redis, 'subscriber');
     const { createAdapter } = await import('@socket.io/redis-adapter');
     io.adapter(createAdapter(pub, sub, { key: 'crw-socket.io' }));
+    // Once Redis is back, every socket here is made to reconnect: without connection-state recovery (there is
+    // none with Redis) the app then reloads what it shows (features/notifications/realtime.ts), which brings in
+    // what other instances sent meanwhile, and each handshake checks its session again (one ended through
+    // another instance meanwhile was not closed here).
+    const stop = onRedisRecovered(app.redis, () => resync(io));
     app.addHook('onClose', async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      stop();
+      await Promise.allSettled([closeRedis(pub), closeRedis(sub)]);
     });
   }
   io.use(async (socket, next) => {
@@ -102,13 +111,13 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   };
   app.decorate('usersChanged', (userId: string) => {
     forget(userId);
-    if (app.redis) io.serverSideEmit('users:changed', userId);
+    if (app.redis) throughRedis(() => io.serverSideEmit('users:changed', userId));
   });
   io.on('users:changed', forget);
   app.decorate('endSessions', (userId: string) => {
     // This instance's sockets at once, whatever Redis is doing; then every instance's, through the adapter.
     io.local.in(userRoom(userId)).disconnectSockets(true);
-    if (app.redis) io.in(userRoom(userId)).disconnectSockets(true);
+    if (app.redis) throughRedis(() => io.in(userRoom(userId)).disconnectSockets(true));
   });
   // Shutting down: every connection's transport is closed, without socket.io's "disconnect" packet, so each
   // client sees a lost connection and reconnects (through a balancer, to another instance); a disconnect
@@ -121,3 +130,29 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     io.removeAllListeners();
   });
 });
+
+/**
+ * A message to the other instances through the Redis adapter. While Redis is down it is lost (its publish fails
+ * at once and is dropped, lib/redis) and must not fail the change that sent it: the caches it clears expire
+ * within seconds, and when Redis is back every socket reconnects and its session is checked again (`resync`).
+ */
+function throughRedis(send: () => void) {
+  try {
+    send();
+  } catch {
+    // A synchronous failure of the adapter: the same loss as a failed publish.
+  }
+}
+
+/** Sockets told to reconnect after Redis came back are spread over this long (not all in the same instant). */
+const RESYNC_SPREAD_MS = 2_000;
+
+/**
+ * Closes this instance's socket transports without socket.io's disconnect packet: each client sees a lost
+ * connection and reconnects by itself (as at shutdown), then reloads what it shows.
+ */
+function resync(io: SocketServer) {
+  for (const socket of io.of('/').sockets.values()) {
+    setTimeout(() => socket.conn.close(), Math.random() * RESYNC_SPREAD_MS).unref();
+  }
+}
