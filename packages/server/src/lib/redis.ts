@@ -103,12 +103,25 @@ export function onRedisRecovered(main: Redis, fn: () => void): () => void {
   return () => link.recovered.delete(fn);
 }
 
+/** How long a connected client is given to answer QUIT before its connection is just dropped. */
+const QUIT_WAIT_MS = 500;
+
 /**
- * Closes a client: QUIT when connected, or else just stops it (without an offline queue, QUIT on a down
- * connection is refused and the client would go on reconnecting).
+ * Closes a client: QUIT when connected (for at most QUIT_WAIT_MS: a hung Redis must not hold a shutdown), then
+ * the connection is dropped, which also stops a client that is not connected from reconnecting (without an
+ * offline queue, QUIT on a down connection is refused and the client would go on trying).
  */
 export async function closeRedis(client: Redis) {
-  if (client.status === 'ready') await client.quit().catch(() => undefined);
+  if (client.status === 'ready') {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      client.quit().catch(() => undefined),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, QUIT_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
   client.disconnect();
 }
 

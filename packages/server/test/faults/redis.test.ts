@@ -233,4 +233,75 @@ describe.runIf(withPostgres() && redisAvailable())('Redis killed and restarted u
       expect(alive(server)).toBe(true);
     }
   });
+
+  it('down when the instances start: they start degraded, and events cross once Redis is up', async () => {
+    const redis = await startRedis();
+    await redis.kill();
+    const env = {
+      DATABASE_URL: await freshDatabase(),
+      REDIS_URL: redis.url,
+      ADMIN_PASSWORD: password,
+      LOG_LEVEL: 'warn',
+    };
+    // startServer waits for a 2xx health: `degraded` is one.
+    const a = await start(env);
+    const b = await start(env);
+    for (const server of [a, b]) {
+      const res = await health(server);
+      expect([res.status, res.body.status, res.body.checks.redis.state]).toEqual([200, 'degraded', 'down']);
+    }
+    const token = await signIn(a.url, 'admin@example.com', password);
+    const me = (await api(a.url, token, 'GET', '/api/auth/me')).body as { _id: string };
+    const onB = await watch(b.url, token);
+    const contents: string[] = [];
+    const broadcast = async (content: string) => {
+      const res = await api(a.url, token, 'POST', '/api/notifications/broadcast', {
+        title: 'Redis',
+        content,
+        criteria: { userIds: [me._id] },
+      });
+      expect(res.status, content).toBe(200);
+      contents.push(content);
+    };
+    await broadcast('sin Redis al arrancar');
+
+    await redis.start();
+    const startedAt = Date.now();
+    // The subscription asked for at start-up, while Redis was down, is made once it is up.
+    let round = 0;
+    await until(
+      async () => {
+        round += 1;
+        await broadcast(`arrancado ${round}`);
+        await sleep(200);
+        return onB.contents.some((c) => c.startsWith('arrancado'));
+      },
+      'la entrega entre instancias empieza',
+      10_000,
+    );
+    await until(
+      async () => (await health(b)).body.status === 'ok',
+      'health ok',
+      10_000 - (Date.now() - startedAt),
+    );
+    const listed = (await api(b.url, token, 'GET', '/api/notifications?limit=200')).body as Array<{
+      content: string;
+    }>;
+    for (const content of contents)
+      expect(
+        listed.filter((n) => n.content === content),
+        content,
+      ).toHaveLength(1);
+    for (const server of [a, b]) {
+      expect(
+        redisLines(server).map((l) => [l.level, l.state]),
+        server.url,
+      ).toEqual([
+        [50, 'down'],
+        [40, 'ok'],
+      ]);
+      assertNoCrash(server);
+      expect(alive(server)).toBe(true);
+    }
+  });
 });
