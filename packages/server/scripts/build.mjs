@@ -7,7 +7,7 @@
  * the API reference's static files), native addons (and ws's and pg's optional ones), and what only some
  * configurations load (S3, Redis).
  */
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
@@ -25,12 +25,14 @@ const keepExternal = [
 ];
 const external = keepExternal.flatMap((name) => [name, `${name}/*`]);
 
-// A fresh folder: chunks are named by content hash, and old ones would pile up.
-rmSync(new URL('dist', root), { recursive: true, force: true });
+// A fresh folder (chunks are named by content hash, and old ones would pile up), built beside `dist` and swapped
+// in with two renames: a server starting meanwhile (a test run beside this build) never finds it half-made.
+const staging = `dist.building-${process.pid}`;
+rmSync(new URL(staging, root), { recursive: true, force: true });
 await build({
   absWorkingDir: root.pathname,
   entryPoints: ['src/server.ts'],
-  outdir: 'dist',
+  outdir: staging,
   // What only some configurations use (the S3 driver) is a chunk of its own, loaded on demand.
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
@@ -51,3 +53,11 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
 });
+const old = `dist.old-${process.pid}`;
+try {
+  renameSync(new URL('dist', root), new URL(old, root));
+} catch {
+  // no previous build
+}
+renameSync(new URL(staging, root), new URL('dist', root));
+rmSync(new URL(old, root), { recursive: true, force: true });

@@ -147,6 +147,12 @@ export async function buildApp(opts: AppOptions) {
   // Redis's clients report to the monitor (one log line per change of state) and it pings Redis (lib/redis).
   if (redis) watchRedis(redis, health);
   app.decorate('health', health);
+  // Draining (SIGTERM): each answer closes its connection, so a keep-alive client reconnects, through the
+  // balancer, to another instance, and the drain does not wait for idle connections to time out.
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    if (health.draining) reply.header('connection', 'close');
+    done();
+  });
   app.decorate('env', env);
   app.decorate('db', database.db);
   app.decorate('database', database);

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { DataDirLockedError, openDatabase, pgliteDirFor } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { createShutdown } from './lib/shutdown.ts';
 import { type Credentials, ensureFirstAdmin, seedDemo } from './services/bootstrap.ts';
 import { startControlSocket } from './tools/control.ts';
 
@@ -60,26 +61,7 @@ async function main() {
     lines.push('  Inicia sesión con tu cuenta (o ejecuta `npm run demo` para datos de ejemplo).');
   console.log(`${lines.join('\n')}\n`);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'cerrando');
-    // A request finished during the drain may still send its realtime event after the Redis clients quit; the
-    // Redis adapter publishes without catching, so that late, harmless failure would end the process with 1.
-    // While shutting down it is logged instead.
-    process.on('unhandledRejection', (err) => app.log.warn({ err }, 'fallo tardío durante el cierre'));
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    try {
-      await control?.close();
-      await app.close();
-      await database.close();
-      await redis?.quit();
-    } finally {
-      process.exit(0);
-    }
-  };
+  const shutdown = createShutdown({ app, database, redis, control });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

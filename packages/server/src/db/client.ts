@@ -1,15 +1,15 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import {
   closeSync,
   existsSync,
   fsyncSync,
+  ftruncateSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
-  unlinkSync,
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -332,19 +332,21 @@ export class DataDirLockedError extends Error {}
 
 const heldLocks = new Set<string>();
 
-const processAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
+/** `flock`'s exit status when the lock is held by someone else (`-E`), told apart from its other failures. */
+const LOCK_HELD = 75;
 
 /**
- * One server per embedded database: PGlite has no locking of its own, and two processes on one data
- * directory silently lose writes. A lock file beside the directory holds the owner's PID; a lock whose
- * process is gone is taken over. Answers the release function.
+ * One server per embedded database: PGlite has no locking of its own, and two processes on one data directory
+ * silently lose writes. The lock is the kernel's: an exclusive `flock(2)` on `<dir>.lock`, held by a file
+ * descriptor this process keeps open and released by the kernel when the process ends, however it ends. So a
+ * restart after `kill -9` is never refused, even where the new process has the dead one's PID (PID 1 in a
+ * container), and a second live server is always refused.
+ *
+ * Node has no flock of its own: util-linux's `flock` (Debian's, always there) is run on this process's open file
+ * description, passed as its fd 3. A flock belongs to the open file description, not to the process that called
+ * it, so the lock outlives the short-lived `flock` and lasts until this process closes its descriptor (release)
+ * or ends. The file's text is the owner's PID, written after the lock is taken, only to name it in the refusal.
+ * The file is never removed: removing it could let two processes lock two different files of the same name.
  */
 export function lockDataDir(dir: string): () => void {
   const lockPath = `${dir}.lock`;
@@ -355,31 +357,26 @@ export function lockDataDir(dir: string): () => void {
     );
   if (heldLocks.has(lockPath)) throw refuse(process.pid);
   mkdirSync(dirname(lockPath), { recursive: true });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      fsyncSync(fd);
-      closeSync(fd);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw refuse('desconocido');
-        throw error;
-      }
-      const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner > 0 && processAlive(owner)) throw refuse(owner);
-      unlinkSync(lockPath); // stale: its process is gone
-    }
+  // O_CLOEXEC (libuv's default): no other child of this process inherits the descriptor, and with it the lock.
+  const fd = openSync(lockPath, 'a+');
+  const result = spawnSync('flock', ['--nonblock', '--conflict-exit-code', String(LOCK_HELD), '3'], {
+    stdio: ['ignore', 'ignore', 'pipe', fd],
+  });
+  if (result.status !== 0) {
+    const owner = readFileSync(lockPath, 'utf8').trim();
+    closeSync(fd);
+    if (result.status === LOCK_HELD) throw refuse(/^\d+$/.test(owner) ? owner : 'desconocido');
+    throw new Error(
+      `No se pudo bloquear ${lockPath} con flock: ${result.error?.message ?? String(result.stderr).trim()}`,
+    );
   }
+  ftruncateSync(fd, 0);
+  writeSync(fd, String(process.pid), 0);
+  fsyncSync(fd);
   heldLocks.add(lockPath);
   return () => {
     if (!heldLocks.delete(lockPath)) return;
-    try {
-      if (readFileSync(lockPath, 'utf8') === String(process.pid)) unlinkSync(lockPath);
-    } catch {
-      // already gone
-    }
+    closeSync(fd); // the kernel releases the lock with the last descriptor of its open file description
   };
 }
 

@@ -59,7 +59,10 @@ export interface HealthMonitor {
   readonly draining: boolean;
 }
 
-export function createHealthMonitor(log: FastifyBaseLogger, now: () => Date = () => new Date()): HealthMonitor {
+export function createHealthMonitor(
+  log: FastifyBaseLogger,
+  now: () => Date = () => new Date(),
+): HealthMonitor {
   const checks = {} as Record<Dependency, Check>;
   const stamp = now().toISOString();
   for (const d of DEPENDENCIES) checks[d] = { state: 'off', since: stamp };
@@ -130,7 +133,8 @@ export function createHealthMonitor(log: FastifyBaseLogger, now: () => Date = ()
     report,
     setProbe(dependency, probe, opts) {
       probes.set(dependency, { probe, ttlMs: opts?.ttlMs ?? 1_000, at: 0 });
-      if (checks[dependency].state === 'off') checks[dependency] = { state: 'ok', since: now().toISOString() };
+      if (checks[dependency].state === 'off')
+        checks[dependency] = { state: 'ok', since: now().toISOString() };
     },
     configure(dependency, configured) {
       if (!configured) {

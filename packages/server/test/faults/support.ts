@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, expect } from 'vitest';
-import { freePort, type ServerProcess } from '../support/server-process.ts';
+import { freePort, type ServerProcess, startServer } from '../support/server-process.ts';
 
 /**
  * What the fault suite's files share: a redis-server of their own on a free port (killed and started again by
@@ -20,6 +20,15 @@ afterAll(async () => {
 /** Runs at the end of the file (after its own afterAll hooks). */
 export const atEnd = (cleanup: () => unknown) => cleanups.push(cleanup);
 
+/** Starts the real server (test/support/server-process.ts) and kills it at the end of the file if a test left it. */
+export async function launch(...args: Parameters<typeof startServer>): Promise<ServerProcess> {
+  const server = await startServer(...args);
+  atEnd(() => {
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  });
+  return server;
+}
+
 /** PostgreSQL to make databases on: DATABASE_URL. Without it the PostgreSQL cases skip, except on CI. */
 export const postgresUrl = process.env.DATABASE_URL;
 export const onCi = process.env.CI === 'true';
@@ -30,7 +39,8 @@ export const onCi = process.env.CI === 'true';
  */
 export function withPostgres(): boolean {
   if (postgresUrl) return true;
-  if (onCi) throw new Error('CI=true y DATABASE_URL no está definido: la suite de fallos necesita PostgreSQL');
+  if (onCi)
+    throw new Error('CI=true y DATABASE_URL no está definido: la suite de fallos necesita PostgreSQL');
   return false;
 }
 
@@ -105,7 +115,18 @@ export async function startRedis(): Promise<RedisProcess> {
   const start = async () => {
     const proc = spawn(
       redisBinary,
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--protected-mode',
+        'no',
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child = proc;
@@ -180,7 +201,9 @@ export function assertNoCrash(server: ServerProcess | { output(): string }) {
   expect(crashes, 'ningún uncaughtException ni unhandledRejection').toEqual([]);
   expect(output).not.toMatch(/\[ioredis\] Unhandled error event/);
   expect(output).not.toMatch(/missing 'error' handler/);
-  expect(output).not.toMatch(/DeprecationWarning: Calling client\.query\(\) when the client is already executing/);
+  expect(output).not.toMatch(
+    /DeprecationWarning: Calling client\.query\(\) when the client is already executing/,
+  );
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

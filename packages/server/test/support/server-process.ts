@@ -35,9 +35,15 @@ const serverArgs = ['dist/server.js'];
  * Starts the real server (the compiled `dist/server.js`, no TypeScript tooling) on a loopback port with the given environment, and
  * waits until /api/health answers, or rejects with what the process printed if it exits first.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  /** A command the server runs under (`['unshare', '--pid', '--fork', '--mount-proc']`: PID 1 of a namespace). */
+  opts: { prefix?: string[] } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, serverArgs, {
+  const [command, ...args] = [...(opts.prefix ?? []), process.execPath, ...serverArgs];
+  const child = spawn(command!, args, {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH,

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Database } from '../db/client.ts';
+
+/** The whole drain fits in this; past it the process is ended (exit 1) with a line saying what was still open. */
+export const SHUTDOWN_LIMIT_MS = 5_000;
+/** In-flight requests get this long to finish; then their connections are closed so the rest can end in time. */
+const REQUESTS_LIMIT_MS = 3_500;
+/** Redis gets this long to answer QUIT; then its connection is dropped. */
+const REDIS_QUIT_MS = 500;
+
+/**
+ * SIGTERM / SIGINT: the instance leaves the balancer and ends within SHUTDOWN_LIMIT_MS with exit 0. In order:
+ *  1. `/api/health` answers 503 `draining` at once;
+ *  2. the listener stops accepting, idle keep-alive connections are closed, the requests in flight finish
+ *     (each gets its answer; one that comes on a busy keep-alive connection gets a 503) and their connections
+ *     close after them; sockets are closed without socket.io's disconnect packet, so clients reconnect (to
+ *     another instance); the queue workers (mail, Notion, agents) stop claiming at the same time, finish what
+ *     they handed over (an SMTP conversation waits for the server's reply) and hand back what they hold;
+ *  3. the database and Redis close; the process exits 0.
+ */
+export function createShutdown(deps: {
+  app: FastifyInstance;
+  database: Database;
+  redis?: Redis;
+  /** The backup control socket (PGlite), closed first. */
+  control?: { close(): Promise<void> };
+  exit?: (code: number) => void;
+}) {
+  const { app, database, redis } = deps;
+  const exit = deps.exit ?? ((code: number) => process.exit(code));
+  let closing: Promise<void> | undefined;
+  const run = async (signal: string) => {
+    const started = Date.now();
+    app.health.drain();
+    app.log.info({ signal }, 'cerrando: la instancia deja de aceptar conexiones');
+    const limit = setTimeout(() => {
+      app.log.error(
+        { signal, elapsedMs: Date.now() - started },
+        'el cierre superó su límite: salida forzada',
+      );
+      exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    limit.unref();
+    // Requests that outlive their share of the limit are cut, so the database and Redis still close in time.
+    const cut = setTimeout(() => app.server.closeAllConnections(), REQUESTS_LIMIT_MS);
+    cut.unref();
+    try {
+      const workers = Promise.allSettled([app.mail.stop(), app.agentRunner.stop(), app.notionSync.stop()]);
+      await deps.control?.close();
+      await app.close();
+      await workers;
+      clearTimeout(cut);
+      await database.close();
+      if (redis) await quitRedis(redis);
+      app.log.info({ signal, elapsedMs: Date.now() - started }, 'cerrado');
+      clearTimeout(limit);
+      exit(0);
+    } catch (err) {
+      app.log.error({ err, signal }, 'el cierre falló');
+      exit(1);
+    }
+  };
+  return (signal: string) => {
+    closing ??= run(signal);
+    return closing;
+  };
+}
+
+async function quitRedis(redis: Redis) {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    redis.quit().catch(() => undefined),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, REDIS_QUIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  redis.disconnect();
+}
