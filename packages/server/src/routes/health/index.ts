@@ -50,7 +50,10 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A draining instance answers at once: the balancer must stop sending it requests now.
       const report = app.health.draining ? app.health.snapshot() : await app.health.check();
       const ok = report.status === 'ok' || report.status === 'degraded';
-      return reply.status(ok ? 200 : 503).header('cache-control', 'no-store').send(report);
+      return reply
+        .status(ok ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(report);
     },
   );
 };
