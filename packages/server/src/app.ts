@@ -188,6 +188,8 @@ export async function buildApp(opts: AppOptions) {
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
     });
   app.decorate('storage', storage);
+  // A local folder is checked each time the health check runs; an S3 bucket at most twice a minute.
+  health.setProbe('storage', () => storage.ping(), { ttlMs: storage.kind === 's3' ? 30_000 : 1_000 });
   app.decorate('onPortfolioDeleted', (keys: string[]) => storage.delete(keys));
   app.decorate(
     'notifier',

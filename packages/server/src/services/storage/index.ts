@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, rm, stat } from 'node:fs/promises';
+import { access, copyFile, link, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +25,8 @@ export interface StorageDriver {
   /** Copies an object to a new key (never over an existing one); a missing source throws NOT_FOUND. */
   copy(fromKey: string, toKey: string): Promise<void>;
   delete(keys: string[]): Promise<void>;
+  /** The health check's probe: the store can be written now (local: the folder; S3: the bucket answers). */
+  ping(): Promise<boolean>;
 }
 
 export interface Presigned {
@@ -147,6 +149,11 @@ export function createLocalDriver(opts: {
   };
   return {
     kind: 'local',
+    async ping() {
+      await mkdir(tmpDir, { recursive: true });
+      await access(tmpDir, constants.W_OK);
+      return true;
+    },
     async presignPut(key, o) {
       const expires = Math.floor(Date.now() / 1000) + o.expiresIn;
       return {

@@ -6,6 +6,7 @@ import {
   CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -37,6 +38,10 @@ export function createS3Driver(opts: {
   return {
     kind: 's3',
     client,
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket: opts.bucket }));
+      return true;
+    },
     async presignPut(key, o) {
       // Type, exact length (when given) and "only if absent" are signed headers: the store recomputes the
       // signature over the headers the browser sends, so a request without them or with other values is
