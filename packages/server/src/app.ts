@@ -144,6 +144,7 @@ export async function buildApp(opts: AppOptions) {
   const tokens = createTokenService(database.db, jwtSecret, env.JWT_TTL_SECONDS);
   const health = createHealthMonitor(app.log);
   health.setProbe('database', () => database.ping());
+  database.watchConnections?.((ok, error) => health.report('database', ok, error));
   // Redis's clients report to the monitor (one log line per change of state) and it pings Redis (lib/redis).
   if (redis) watchRedis(redis, health);
   app.decorate('health', health);

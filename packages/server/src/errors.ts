@@ -29,6 +29,11 @@ export const errorCatalog = {
   RATE_LIMITED: { status: 429, message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.' },
   INTERNAL: { status: 500, message: 'Error interno del servidor' },
   UNAVAILABLE: { status: 503, message: 'Servicio no disponible' },
+  /** The request's connection to the database was lost (a failover, a restart): worth trying again shortly. */
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'Sin conexión con la base de datos. Inténtalo de nuevo en unos segundos.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -19,9 +19,10 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import { withoutParsersPerQuery } from './pglite-parsers.ts';
+import { type ConnectionListener, createPool } from './postgres.ts';
 import { type ReadCache, trackWrites } from './read-cache.ts';
 import * as schema from './schema.ts';
 
@@ -39,6 +40,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Answers true when the database responds. */
   ping(): Promise<boolean>;
+  /**
+   * PostgreSQL only: `listener` hears when the server's connections fail (`false`, with the error) and work again
+   * (`true`); app.ts passes it on to `app.health` (the database is opened before the app: db/postgres.ts).
+   */
+  watchConnections?(listener: ConnectionListener): void;
   /** Reads answered again while nothing was written (PGlite only: see read-cache.ts). */
   reads?: ReadCache;
   /**
@@ -66,11 +72,8 @@ export interface DatabaseOptions {
 /** Opens the database and applies the committed migrations (same files for PGlite and PostgreSQL). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the server drops (a restart, a failover, pg_terminate_backend) is an 'error' on the
-    // pool; without a listener Node would end the process. The pool discards that client and opens another
-    // on the next query, so there is nothing else to do.
-    pool.on('error', () => undefined);
+    // Connection errors handled on every client, lost reads run again, 503s: db/postgres.ts.
+    const { pool, settled, watch } = createPool(options.databaseUrl);
     const db = drizzlePg({ client: pool, schema });
     if (options.migrate !== false) await migratePostgres(pool);
     return {
@@ -79,11 +82,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         try {
           await pool.query('select 1');
-          return true;
+          // Up again only once its connections have stopped failing (one outage is logged once).
+          return settled();
         } catch {
           return false;
         }
       },
+      watchConnections: watch,
       close: () => pool.end(),
     };
   }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { lostDatabaseConnection } from '../db/postgres.ts';
 import { AppError, type ErrorDetail, errorCatalog } from '../errors.ts';
 
 interface AjvIssue {
@@ -163,6 +164,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return send(reply, 415, { message: 'Tipo de contenido no admitido', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    // The database's connection was lost under the request (its transaction, if any, rolled back with it): a
+    // short 503 the app retries for a read, never a 500. The outage itself is logged once, by app.health.
+    if (lostDatabaseConnection(error)) {
+      request.log.info({ err: error }, 'sin conexión con la base de datos');
+      const { status, message } = errorCatalog.SERVICE_UNAVAILABLE;
+      reply.header('retry-after', '1');
+      return send(reply, status, { message, code: 'SERVICE_UNAVAILABLE' });
     }
     const pg = pgErrorOf(error);
     const pgCode = pg.code ?? code;

@@ -162,14 +162,16 @@ interface Member extends PortfolioMember {
   follows: boolean;
 }
 
+/**
+ * Read inside the caller's transaction, so one statement after the other: a transaction is one connection, and
+ * pg queues (deprecated, removed in pg 9) what is sent to a connection still answering (issue 45).
+ */
 async function itemMembers(db: DbOrTx, item: { id: string; portfolioId: string }): Promise<Member[]> {
-  const [members, follows] = await Promise.all([
-    membersOf(db, item.portfolioId),
-    db
-      .select({ userId: itemFollows.userId })
-      .from(itemFollows)
-      .where(and(eq(itemFollows.itemId, item.id), eq(itemFollows.following, true))),
-  ]);
+  const members = await membersOf(db, item.portfolioId);
+  const follows = await db
+    .select({ userId: itemFollows.userId })
+    .from(itemFollows)
+    .where(and(eq(itemFollows.itemId, item.id), eq(itemFollows.following, true)));
   const following = new Set(follows.map((f) => f.userId));
   return members
     .filter((m) => m.perms.has('production.view'))
@@ -206,10 +208,12 @@ export async function notifyItemEvents(
 ): Promise<Created[]> {
   if (events.length === 0) return [];
   const { item, actor } = ctx;
-  const [members, [portfolio]] = await Promise.all([
-    itemMembers(db, item),
-    db.select({ name: portfolios.accountData }).from(portfolios).where(eq(portfolios.id, item.portfolioId)),
-  ]);
+  // One after the other: the caller's transaction is one connection.
+  const members = await itemMembers(db, item);
+  const [portfolio] = await db
+    .select({ name: portfolios.accountData })
+    .from(portfolios)
+    .where(eq(portfolios.id, item.portfolioId));
   const portfolioName = portfolio?.name.businessName ?? '';
   const created: Created[] = [];
   for (const event of events) {
@@ -284,10 +288,9 @@ export async function notifyItemComment(
 ): Promise<Created[]> {
   const { item, actor } = ctx;
   const skip = new Set([actor.id, ...ctx.skip]);
-  const [members, [row]] = await Promise.all([
-    itemMembers(db, item),
-    db.select({ title: items.title }).from(items).where(eq(items.id, item.id)),
-  ]);
+  // One after the other: the caller's transaction is one connection.
+  const members = await itemMembers(db, item);
+  const [row] = await db.select({ title: items.title }).from(items).where(eq(items.id, item.id));
   const readers = members.filter((m) => m.follows && !skip.has(m.id) && (m.internal || ctx.clientsMayRead));
   const created: Created[] = [];
   for (const audience of ['staff', 'client'] as const) {
