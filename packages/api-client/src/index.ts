@@ -10,6 +10,8 @@ export * from './gen/types.gen.ts';
 export type { Client };
 
 export const API_TIMEOUT_MS = 30_000;
+/** The wait before a read answered 503 SERVICE_UNAVAILABLE is asked again (the server lost its database briefly). */
+export const UNAVAILABLE_RETRY_MS = 1_000;
 export const TOKEN_KEY = 'token';
 
 /** The API's error shape: `{ message, code, details? }` (product-design §2). */
@@ -48,6 +50,12 @@ export interface ApiClientOptions {
   onUnauthorized?: () => void;
   /** Called for a 403 (only logged, spec §8). */
   onForbidden?: (url: string) => void;
+  /**
+   * Called when a read (GET, HEAD) was answered 503 SERVICE_UNAVAILABLE, as it is asked once more after
+   * `unavailableRetryMs` (the app says «Sin conexión con el servidor. Reintentando…»).
+   */
+  onServiceUnavailable?: () => void;
+  unavailableRetryMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -68,6 +76,23 @@ export function isAbortError(e: unknown): boolean {
   return isAbort(e) || (e instanceof Error && isAbort((e as { cause?: unknown }).cause));
 }
 
+/**
+ * A read the server could not answer because it lost its database for a moment (a failover, a restart): asked
+ * once more. A write never is: it may have been applied, and its caller decides.
+ */
+async function serviceUnavailable(response: Response, request: Request): Promise<boolean> {
+  if (response.status !== 503 || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+  // ofetch has already read the body (`_data`); without it, a copy of the body is read.
+  const parsed = (response as Response & { _data?: ApiErrorBody })._data;
+  const body =
+    parsed ??
+    ((await response
+      .clone()
+      .json()
+      .catch(() => undefined)) as ApiErrorBody | undefined);
+  return body?.code === 'SERVICE_UNAVAILABLE';
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const storage = options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
   const getToken = options.getToken ?? (() => storage?.getItem(TOKEN_KEY));
@@ -80,6 +105,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       ...(options.fetch ? { fetch: options.fetch } : {}),
     }),
   );
+  // First, so the 401 and 403 rules below see the answer of the second try.
+  client.interceptors.response.use(async (response, request) => {
+    if (!(await serviceUnavailable(response, request))) return response;
+    options.onServiceUnavailable?.();
+    await new Promise((resolve) => setTimeout(resolve, options.unavailableRetryMs ?? UNAVAILABLE_RETRY_MS));
+    const signal = AbortSignal.any?.([request.signal, AbortSignal.timeout(API_TIMEOUT_MS)]) ?? request.signal;
+    return (options.fetch ?? fetch)(request, { signal });
+  });
   client.interceptors.response.use((response, request) => {
     if (response.status === 401) {
       storage?.removeItem(TOKEN_KEY);

@@ -19,7 +19,14 @@ beforeAll(async () => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.url === '/api/auth/me' && req.headers.authorization === 'Bearer bueno') {
+    // The database lost for a moment: every call of this token answers 503 SERVICE_UNAVAILABLE, but its second
+    // read of /auth/me.
+    if (req.headers.authorization === 'Bearer sin-base') {
+      const tries = seen.filter((s) => s.url === req.url && s.auth === 'Bearer sin-base').length;
+      if (!(req.url === '/api/auth/me' && tries === 2))
+        return send(503, { message: 'Sin conexión con la base de datos', code: 'SERVICE_UNAVAILABLE' });
+    }
+    if (req.url === '/api/auth/me' && /^Bearer (bueno|sin-base)$/.test(req.headers.authorization ?? '')) {
       return send(200, {
         _id: 'u1',
         email: 'a@b.c',
@@ -91,6 +98,44 @@ describe('createApiClient', () => {
       .catch((e) => e);
     expect(error.message).toBe('Error al comprobar el servicio');
     expect(error.status).toBe(503);
+  });
+
+  it('asks a read once more after a 503 SERVICE_UNAVAILABLE, saying so first; never a write', async () => {
+    const onServiceUnavailable = vi.fn();
+    const api = createApiClient({
+      baseURL,
+      storage: memoryStorage('sin-base'),
+      onServiceUnavailable,
+      unavailableRetryMs: 10,
+    });
+    const hits = (url: string) => seen.filter((s) => s.url === url && s.auth === 'Bearer sin-base').length;
+    const me = await api.call(sdk.getMe({ client: api.client }), 'Error al obtener usuario actual');
+    expect(me.role).toBe('admin');
+    expect(hits('/api/auth/me')).toBe(2);
+    expect(onServiceUnavailable).toHaveBeenCalledOnce();
+
+    const write = await api
+      .call(
+        sdk.createPortfolio({ client: api.client, body: { identifier: 'x', accountData: {} } as never }),
+        'Error',
+      )
+      .catch((e) => e);
+    expect(write).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(hits('/api/portfolios')).toBe(1);
+    // A read that fails again is the caller's error, after one second try.
+    const again = await api.call(sdk.listPortfolios({ client: api.client }), 'Error').catch((e) => e);
+    expect(again).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(hits('/api/portfolios')).toBe(3);
+    expect(onServiceUnavailable).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not ask again after another 503 (a server shutting down)', async () => {
+    const onServiceUnavailable = vi.fn();
+    const api = createApiClient({ baseURL, storage: memoryStorage(null), onServiceUnavailable });
+    const before = seen.filter((s) => s.url === '/api/health').length;
+    await api.call(sdk.getHealth({ client: api.client }), 'Error').catch(() => undefined);
+    expect(seen.filter((s) => s.url === '/api/health').length).toBe(before + 1);
+    expect(onServiceUnavailable).not.toHaveBeenCalled();
   });
 
   it('turns an unreachable server into the Spanish default', async () => {

@@ -130,6 +130,8 @@ export const msg = {
       'Puede que haya una versión nueva de la aplicación o que se haya cortado la conexión. Recarga la página para seguir.',
     screenLoadOffline: 'Sin conexión: la pantalla aparecerá sola cuando vuelva la conexión.',
     startup: 'No se pudo iniciar la aplicación',
+    /** A read answered 503 SERVICE_UNAVAILABLE (the server lost its database for a moment): asked again in 1 s. */
+    serverUnavailable: 'Sin conexión con el servidor. Reintentando…',
     reload: 'Recargar',
     notFoundTitle: 'Página no encontrada',
     backHome: 'Volver al inicio',
