@@ -352,16 +352,17 @@ describe('an SMTP outage', () => {
         .statusCode,
     ).toBe(403);
 
-    // While it is down, a poll tries the connection, not the queued mail (no attempt is spent).
+    // While it is down, a due mail still gets its attempt (and its error); the one waiting for its retry waits.
     const later = await queue(app, employee);
-    expect(await app.mail.drain()).toBe(0);
-    expect(await rowOf(app, later)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await app.mail.drain()).toBe(1);
+    expect(await rowOf(app, later)).toMatchObject({ status: 'pending', attempts: 1, error: row.error });
+    expect(await rowOf(app, id)).toMatchObject({ status: 'pending', attempts: 1 });
 
     // Back: the next poll finds it, brings the waiting mail forward and sends everything once.
     await peer.start();
     await app.mail.drain();
     expect(await rowOf(app, id)).toMatchObject({ status: 'sent', attempts: 2 });
-    expect(await rowOf(app, later)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await rowOf(app, later)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(await peer.to(user.email)).toHaveLength(1);
     expect(await peer.to(employee.email)).toHaveLength(1);
     expect((await app.inject({ method: 'GET', url: '/api/health' })).json().checks.smtp.state).toBe('ok');

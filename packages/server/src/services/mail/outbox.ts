@@ -77,12 +77,15 @@ interface WorkerDeps {
   backoffMs?: (attempt: number) => number;
 }
 
-/** How one claimed mail ended for the loop: `unreachable` stops this drain (the rest waits for the server). */
+/**
+ * How one claimed mail ended for the loop. `unreachable` ends this drain: while the server cannot be used, each
+ * poll tries one due mail (its attempt, error and next attempt are what admins read), not every one of them.
+ */
 type Sent = 'done' | 'unreachable' | 'handed-back';
 
 export function createMailWorker(deps: WorkerDeps): DrainLoop {
   const backoff = deps.backoffMs ?? mailBackoffMs;
-  const reachable = smtpWatch(deps);
+  const watchSmtp = smtpWatch(deps);
   return createDrainLoop({
     pollMs: MAIL_POLL_MS,
     onError: (err) => deps.log.error({ err }, 'no se pudieron enviar los correos'),
@@ -90,7 +93,8 @@ export function createMailWorker(deps: WorkerDeps): DrainLoop {
     // not handed over yet goes back to the queue for another instance.
     drainOnce: async (signal) => {
       const transport = deps.transport;
-      if (!transport || !(await reachable(transport))) return 0;
+      if (!transport) return 0;
+      await watchSmtp(transport);
       let n = 0;
       while (!signal.aborted) {
         const id = await claimNext(deps.db, queue, { leaseSeconds: MAIL_LEASE_SECONDS });
@@ -112,31 +116,28 @@ export function createMailWorker(deps: WorkerDeps): DrainLoop {
 }
 
 /**
- * Whether to send now. While SMTP is down (this worker saw it fail, or the health probe did) every poll tries a
- * connection instead of spending the attempts of queued mail on it. The first time it answers again, the mail
- * waiting for a retry is brought forward: it goes now, not at the end of its backoff.
+ * While SMTP is down (this worker saw it fail, or the health probe did), each poll first tries a connection. The
+ * first time it answers again, SMTP is reported back and the mail waiting for a retry is brought forward: it goes
+ * now, not at the end of its backoff (a minute to two hours).
  */
 function smtpWatch(deps: WorkerDeps) {
   let sawDown = false;
+  const isDown = () => deps.health.snapshot().checks.smtp.state === 'down';
   return async (transport: MailTransport) => {
-    if (deps.health.snapshot().checks.smtp.state === 'down') {
+    if (isDown()) {
       sawDown = true;
-      try {
-        await transport.verify();
-        deps.health.report('smtp', true);
-      } catch (err) {
-        deps.health.report('smtp', false, err);
-        return false;
-      }
+      await transport.verify().then(
+        () => deps.health.report('smtp', true),
+        (err) => deps.health.report('smtp', false, err),
+      );
     }
-    if (sawDown) {
+    if (sawDown && !isDown()) {
       sawDown = false;
       await deps.db
         .update(mailOutbox)
         .set({ runAfter: sql`now()` })
         .where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.runAfter, sql`now()`)));
     }
-    return true;
   };
 }
 
