@@ -10,6 +10,7 @@ import {
   lostDatabaseConnection,
   RECOVERY_SETTLE_MS,
 } from '../src/db/postgres.ts';
+import { createDrainLoop } from '../src/lib/drain-loop.ts';
 import { errorsPlugin } from '../src/plugins/errors.ts';
 import {
   callsAs,
@@ -68,6 +69,26 @@ describe('a lost connection, told apart from other errors', () => {
     expect(isRetryableRead('select * from "items" for update')).toBe(false);
     expect(isRetryableRead("select nextval('s')")).toBe(false);
     expect(isRetryableRead('begin')).toBe(false);
+  });
+
+  it('a worker’s poll that lost the database is not logged again (app.health logs the outage once)', async () => {
+    const logged: unknown[] = [];
+    let failure: Error = queryError(withCode('terminating connection due to administrator command', '57P01'));
+    const loop = createDrainLoop({
+      drainOnce: async () => {
+        throw failure;
+      },
+      pollMs: 60_000,
+      onError: (err) => logged.push(err),
+    });
+    loop.kick();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(logged).toEqual([]);
+    failure = new Error('otro fallo');
+    loop.kick();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(logged).toEqual([failure]);
+    await loop.stop();
   });
 
   it('answers 503 SERVICE_UNAVAILABLE in Spanish, never a 500; another client’s socket error stays a 500', async () => {

@@ -1,3 +1,5 @@
+import { lostDatabaseConnection } from '../db/postgres.ts';
+
 /**
  * The loop of a queue worker in one instance: `drain()` runs `drainOnce` until it finds nothing, never two at
  * once (a request for more while one runs makes it go round again); `start()` also drains every `pollMs`, so
@@ -42,7 +44,12 @@ export function createDrainLoop(opts: {
     });
     return running;
   };
-  const kick = () => void drain().catch(opts.onError);
+  // A drain that lost the database is not logged: app.health logs the outage once (db/postgres.ts), where a
+  // poll every few seconds would log it again each time, in each worker.
+  const kick = () =>
+    void drain().catch((err: unknown) => {
+      if (!lostDatabaseConnection(err)) opts.onError(err);
+    });
   return {
     drain,
     kick,
