@@ -128,7 +128,8 @@ export async function buildApp(opts: AppOptions) {
     ajv: {
       customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false },
     },
-    return503OnClosing: true,
+    // Answered by the onRequest hook below, in the API's error shape.
+    return503OnClosing: false,
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -153,6 +154,22 @@ export async function buildApp(opts: AppOptions) {
   app.addHook('onSend', (_request, reply, _payload, done) => {
     if (health.draining) reply.header('connection', 'close');
     done();
+  });
+  // Closing (after the drain's notice): a request that still comes on an open keep-alive connection is answered
+  // 503 in the API's shape (Fastify's own closing answer has another), the health check with its `draining`.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing) return done();
+    reply.code(503).header('connection', 'close');
+    if (request.url === '/api/health') return void reply.send(health.snapshot());
+    reply.send({
+      message: 'Este servidor se está reiniciando: inténtalo de nuevo en unos segundos.',
+      code: 'SERVICE_UNAVAILABLE',
+    });
   });
   app.decorate('env', env);
   app.decorate('db', database.db);

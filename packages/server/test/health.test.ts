@@ -13,7 +13,10 @@ describe(`health on ${testDb}`, () => {
   it('answers 200 ok while the database answers', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      checks: { database: { state: 'ok' }, redis: { state: 'off' }, smtp: { state: 'off' } },
+    });
     expect(ctx.database.kind).toBe(testDb);
   });
 
@@ -53,7 +56,10 @@ describe(`health on ${testDb}`, () => {
     await other.database.close();
     const res = await other.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().code).toBe('UNAVAILABLE');
+    expect(res.json()).toMatchObject({
+      status: 'down',
+      checks: { database: { state: 'down', error: 'La base de datos no responde' } },
+    });
     await other.app.close();
   });
 });

@@ -4,19 +4,25 @@ import type { Database } from '../db/client.ts';
 
 /** The whole drain fits in this; past it the process is ended (exit 1) with a line saying what was still open. */
 export const SHUTDOWN_LIMIT_MS = 5_000;
+/**
+ * Between the health check saying `draining` and the listener closing: a balancer that checks now sees the 503,
+ * while requests that still arrive are served as usual (not refused).
+ */
+export const DRAIN_NOTICE_MS = 1_000;
 /** In-flight requests get this long to finish; then their connections are closed so the rest can end in time. */
-const REQUESTS_LIMIT_MS = 3_500;
+const REQUESTS_LIMIT_MS = 4_000;
 /** Redis gets this long to answer QUIT; then its connection is dropped. */
 const REDIS_QUIT_MS = 500;
 
 /**
  * SIGTERM / SIGINT: the instance leaves the balancer and ends within SHUTDOWN_LIMIT_MS with exit 0. In order:
- *  1. `/api/health` answers 503 `draining` at once;
+ *  1. `/api/health` answers 503 `draining` at once, and the queue workers (mail, Notion, agents) stop claiming:
+ *     they finish what they handed over (an SMTP conversation waits for the server's reply) and hand back what
+ *     they hold; for DRAIN_NOTICE_MS new requests are still served, so a balancer has time to see the 503;
  *  2. the listener stops accepting, idle keep-alive connections are closed, the requests in flight finish
  *     (each gets its answer; one that comes on a busy keep-alive connection gets a 503) and their connections
  *     close after them; sockets are closed without socket.io's disconnect packet, so clients reconnect (to
- *     another instance); the queue workers (mail, Notion, agents) stop claiming at the same time, finish what
- *     they handed over (an SMTP conversation waits for the server's reply) and hand back what they hold;
+ *     another instance);
  *  3. the database and Redis close; the process exits 0.
  */
 export function createShutdown(deps: {
@@ -47,6 +53,7 @@ export function createShutdown(deps: {
     cut.unref();
     try {
       const workers = Promise.allSettled([app.mail.stop(), app.agentRunner.stop(), app.notionSync.stop()]);
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_NOTICE_MS));
       await deps.control?.close();
       await app.close();
       await workers;
