@@ -13,27 +13,37 @@
  * Runs once (the PGlite project); the PostgreSQL half needs DATABASE_URL, and on CI (CI=true) its absence or
  * a silent server is a failure, never a skip.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateBucketCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
-import { type Database, openDatabase, pgliteDirFor } from '../src/db/client.ts';
+import { lockDataDir, openDatabase, pgliteDirFor } from '../src/db/client.ts';
 import { loadEnv } from '../src/env.ts';
-import { copyRows } from '../src/tools/db-copy.ts';
-import { makePortfolio, makeUser, type TestUser } from './helpers.ts';
+import { copyRows, RefusedError } from '../src/tools/db-copy.ts';
+import { backup, moveToPostgres, restore } from '../src/tools/db-tools.ts';
+import { failureText } from '../src/tools/failures.ts';
+import { footprint, withClient } from '../src/tools/pg-target.ts';
+import { boot, downloadFile, fill, npmRun, readBack, type World } from './support/db-tools-world.ts';
 import { startServer } from './support/server-process.ts';
 
 const onCi = process.env.CI === 'true';
 const pgBase = process.env.DATABASE_URL;
 const withPostgres = Boolean(pgBase) || onCi;
-const repoRoot = join(import.meta.dirname, '../../..');
 const made: string[] = [];
 const createdDatabases: string[] = [];
 
@@ -42,26 +52,6 @@ const tempDir = (prefix: string) => {
   made.push(dir);
   return dir;
 };
-
-/** Runs `npm run <script> -- …args` at the repository root, as a user types it. */
-function npmRun(script: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn('npm', ['run', '-s', script, '--', ...args], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 async function newPostgresDatabase(): Promise<string> {
   if (!pgBase) throw new Error('CI necesita DATABASE_URL para las pruebas de db:move, backup y restore');
@@ -84,165 +74,6 @@ async function countRows(url: string, table: string): Promise<number> {
   } finally {
     await c.end();
   }
-}
-
-/** A server (in this process) on a database: PGlite in `dataDir/db`, or PostgreSQL with `databaseUrl`. */
-async function boot(dataDir: string, databaseUrl?: string): Promise<{ app: App; close(): Promise<void> }> {
-  const database: Database = await openDatabase(
-    databaseUrl ? { databaseUrl } : { pgliteDir: pgliteDirFor(dataDir) },
-  );
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    LOGIN_RATE_LIMIT: '1000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const app = await buildApp({ env, database, logger: false });
-  await app.ready();
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
-}
-
-interface World {
-  admin: TestUser;
-  employee: TestUser;
-  client: TestUser;
-  portfolioId: string;
-  cycleId: string;
-  itemIds: string[];
-  file: { itemId: string; s3Key: string; bytes: Buffer };
-}
-
-/** Fills a database through the API; answers who and what, for reading it back. */
-async function fill(app: App): Promise<World> {
-  const admin = await makeUser(app, 'admin');
-  const employee = await makeUser(app, 'employee');
-  const client = await makeUser(app, 'client');
-  const portfolioId = (await makePortfolio(app, [employee, client]))._id as string;
-  const ok = async (u: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-    const res = await app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-    return res.json();
-  };
-  const cycleId = (
-    await ok(employee, 'POST', `/api/production/portfolios/${portfolioId}/start`, { cycleDuration: 14 })
-  )._id as string;
-  const itemIds: string[] = [];
-  for (const title of ['Reel de lanzamiento', 'Post de verano'])
-    itemIds.push(
-      (await ok(employee, 'POST', `/api/production/cycles/${cycleId}/items`, { title, pilar: 'A' }))._id,
-    );
-  const [first, second] = itemIds as [string, string];
-  // An uploaded file (the local store's signed PUT) in the first version, a second version, client review.
-  const bytes = Buffer.from(`guion ${randomUUID()}\n`.repeat(50));
-  const signed = await ok(employee, 'POST', `/api/production/items/${first}/signed-url`, {
-    fileName: 'guion.txt',
-    fileType: 'text/plain',
-    size: bytes.length,
-  });
-  const put = await app.inject({
-    method: 'PUT',
-    url: signed.url,
-    headers: { 'content-type': 'text/plain' },
-    payload: bytes,
-  });
-  expect(put.statusCode, put.body).toBeLessThan(300);
-  const file = {
-    s3Key: signed.s3Key as string,
-    fileName: 'guion.txt',
-    fileType: 'text/plain',
-    size: bytes.length,
-  };
-  await ok(employee, 'POST', `/api/production/items/${first}/mark-for-internal-review`, {
-    materialData: { copy: '<p>Primera versión</p>', files: [file] },
-  });
-  await ok(admin, 'POST', `/api/production/items/${first}/request-internal-changes`, {
-    reviewComments: 'Más corto',
-  });
-  await ok(employee, 'POST', `/api/production/items/${first}/mark-for-internal-review`, {
-    materialData: { copy: '<p>Segunda versión</p>', files: [file] },
-  });
-  await ok(admin, 'POST', `/api/production/items/${first}/approve-for-client`, {});
-  await ok(employee, 'POST', `/api/production/items/${second}/update-material`, {
-    materialData: { copy: '<p>Borrador</p>' },
-  });
-  await ok(employee, 'POST', '/api/comments', {
-    entityType: 'item',
-    entityId: first,
-    visibility: 'client',
-    body: '<p>¿Qué os parece?</p>',
-  });
-  await ok(admin, 'POST', '/api/notifications/broadcast', { title: 'Aviso', content: 'Mudanza de datos' });
-  await ok(employee, 'POST', '/api/notifications/push-subscription', {
-    endpoint: `https://updates.push.services.mozilla.com/wpush/v2/${randomUUID().replaceAll('-', '')}`,
-    keys: { auth: 'auth-secret', p256dh: 'p256dh-key' },
-  });
-  const agentId = (await ok(admin, 'POST', `/api/agents/${portfolioId}`, { name: 'Redactor' }))._id;
-  await ok(admin, 'POST', '/api/tasks', {
-    title: 'Proponer titulares',
-    agentId,
-    portfolioId,
-    itemId: second,
-  });
-  return {
-    admin,
-    employee,
-    client,
-    portfolioId,
-    cycleId,
-    itemIds,
-    file: { itemId: first, s3Key: file.s3Key, bytes },
-  };
-}
-
-/** Signed URLs and their expiry change on every call: everything else must be equal. */
-const stable = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value), (key, v) => (/^(url|expiresAt|signedUrl)$/.test(key) ? '…' : v));
-
-/** Everything the fill wrote, read back through the API with the same sessions. */
-async function readBack(app: App, w: World) {
-  const get = async (u: TestUser, url: string) => {
-    const res = await app.inject({ method: 'GET', url, headers: u.headers });
-    expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
-    return res.json();
-  };
-  const out: Record<string, unknown> = {};
-  for (const u of [w.admin, w.employee, w.client]) {
-    out[`me ${u.role}`] = await get(u, '/api/auth/me');
-    out[`notifications ${u.role}`] = await get(u, '/api/notifications');
-    out[`portfolios ${u.role}`] = await get(u, '/api/portfolios');
-  }
-  out.users = await get(w.admin, '/api/users');
-  out.cycles = await get(w.employee, `/api/production/portfolios/${w.portfolioId}/cycles`);
-  out.items = await get(w.employee, `/api/production/cycles/${w.cycleId}/items`);
-  for (const id of w.itemIds) {
-    out[`item ${id}`] = await get(w.employee, `/api/production/items/${id}`);
-    out[`versions ${id}`] = await get(w.employee, `/api/production/items/${id}/material-version-history`);
-    out[`comments ${id}`] = await get(w.employee, `/api/comments?entityType=item&entityId=${id}`);
-  }
-  out.clientView = await get(w.client, `/api/production/items/${w.file.itemId}`);
-  out.devices = await get(w.employee, '/api/notifications/push-subscriptions');
-  out.tasks = await get(w.admin, '/api/tasks');
-  return stable(out) as Record<string, unknown>;
-}
-
-/** The uploaded file's bytes, downloaded the way the app does (download-url, then the signed GET). */
-async function downloadFile(app: App, w: World): Promise<Buffer> {
-  const link = await app.inject({
-    method: 'GET',
-    url: `/api/production/items/${w.file.itemId}/download-url?s3Key=${encodeURIComponent(w.file.s3Key)}`,
-    headers: w.employee.headers,
-  });
-  expect(link.statusCode, link.body).toBe(200);
-  const res = await app.inject({ method: 'GET', url: link.json().url });
-  expect(res.statusCode).toBe(200);
-  return res.rawPayload;
 }
 
 let sourceDir: string;
@@ -354,9 +185,7 @@ describe.runIf(withPostgres)('the embedded database moves to PostgreSQL, and Pos
   }, 120_000);
 
   it('refuses while a server holds the embedded database', async () => {
-    const lock = `${pgliteDirFor(sourceDir)}.lock`;
-    expect(existsSync(lock)).toBe(false);
-    writeFileSync(lock, String(process.pid)); // this process is alive: the folder is in use
+    const release = lockDataDir(pgliteDirFor(sourceDir)); // this process holds the folder, as a server does
     try {
       const target = await newPostgresDatabase();
       const refused = await npmRun('db:move', ['--to', target], { DATA_DIR: sourceDir });
@@ -364,7 +193,7 @@ describe.runIf(withPostgres)('the embedded database moves to PostgreSQL, and Pos
       expect(refused.stderr).toMatch(/ya está en uso por otro servidor \(PID \d+\)/);
       expect(refused.stderr).toMatch(/Detén el servidor/);
     } finally {
-      rmSync(lock, { force: true });
+      release();
     }
   }, 120_000);
 
@@ -528,6 +357,332 @@ describe('the embedded database is backed up while its server runs, and restored
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/Ya hay una base de datos/);
   }, 240_000);
+});
+
+describe('restore and db:move are all or nothing (issue 45)', () => {
+  let pgliteBackup: string;
+  let expectedNow: Record<string, unknown>;
+  let s3: S3rver;
+  let s3Endpoint: string;
+  const s3Env = (bucket: string) => ({
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: s3Endpoint,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  });
+  const envFor = (dataDir: string, extra: Record<string, string> = {}) =>
+    loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...extra });
+  /** Every path under `dir` (none when it does not exist): what a refused or undone command must not change. */
+  const tree = (dir: string) =>
+    existsSync(dir) ? (readdirSync(dir, { recursive: true }) as string[]).sort() : [];
+  const refusal = (work: Promise<unknown>) =>
+    work.then(
+      () => {
+        throw new Error('se esperaba una negativa');
+      },
+      (error: Error) => error,
+    );
+
+  beforeAll(async () => {
+    pgliteBackup = join(tempDir('crw-tools-aon-'), 'pglite');
+    await backup({ env: envFor(sourceDir), out: pgliteBackup });
+    const source = await boot(sourceDir);
+    try {
+      expectedNow = await readBack(source.app, world);
+    } finally {
+      await source.close();
+    }
+    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: tempDir('crw-tools-s3b-') });
+    s3Endpoint = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
+    const client = s3Client(s3Endpoint);
+    await client.send(new CreateBucketCommand({ Bucket: 'restaurado' }));
+    client.destroy();
+  }, 120_000);
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it('checks every target before writing anything, and refuses with a sentence that says what to fix', async () => {
+    const copyOf = (edit: (dir: string) => void) => {
+      const dir = join(tempDir('crw-tools-bad-'), 'copia');
+      cpSync(pgliteBackup, dir, { recursive: true });
+      edit(dir);
+      return dir;
+    };
+    const huge = copyOf((dir) => {
+      const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+      writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, bytes: 2 ** 50 }));
+    });
+    const damaged = copyOf((dir) => writeFileSync(join(dir, 'database.tar.gz'), 'otra cosa'));
+    const cases: Array<{
+      what: string;
+      prepare(dataDir: string): void;
+      from?: string;
+      env?: object;
+      message: RegExp;
+    }> = [
+      {
+        what: 'a database already in DATA_DIR/db',
+        prepare: (d) => {
+          mkdirSync(join(d, 'db'));
+          writeFileSync(join(d, 'db', 'PG_VERSION'), '17');
+        },
+        message: /^Ya hay una base de datos en \/.+\/db: restaura en un DATA_DIR nuevo$/,
+      },
+      {
+        what: 'a file in the uploads folder',
+        prepare: (d) => {
+          mkdirSync(join(d, 'uploads', 'items', 'x'), { recursive: true });
+          writeFileSync(join(d, 'uploads', 'items', 'x', 'y.txt'), 'y');
+        },
+        message: /^La carpeta de archivos \/.+\/uploads no está vacía: restaura en un DATA_DIR nuevo$/,
+      },
+      {
+        what: 'a file where the uploads folder goes',
+        prepare: (d) => writeFileSync(join(d, 'uploads'), 'no soy una carpeta'),
+        message:
+          /^No se puede escribir en \/.+\/uploads: es un archivo, no una carpeta; muévelo o usa otro DATA_DIR$/,
+      },
+      {
+        what: 'less room than the backup needs',
+        from: huge,
+        prepare: () => undefined,
+        message:
+          /^No hay espacio suficiente en \/.+: la copia necesita 1 PB y quedan [\d.,]+ [KMGT]?B(ytes)? libres; libera espacio o usa otro DATA_DIR$/,
+      },
+      {
+        what: 'a bucket that does not take a file',
+        env: s3Env('no-existe'),
+        prepare: () => undefined,
+        message:
+          /^No se puede escribir en el bucket «no-existe» de S3 \(NoSuchBucket: .+\): revisa S3_BUCKET, S3_ENDPOINT, las claves y los permisos del bucket$/,
+      },
+      {
+        what: 'a damaged backup',
+        from: damaged,
+        prepare: () => undefined,
+        message: /^La copia está dañada: database\.tar\.gz no coincide con su suma sha256$/,
+      },
+    ];
+    for (const c of cases) {
+      const dataDir = tempDir('crw-tools-refused-');
+      c.prepare(dataDir);
+      const before = tree(dataDir);
+      const error = await refusal(
+        restore({ env: envFor(dataDir, c.env as Record<string, string>), from: c.from ?? pgliteBackup }),
+      );
+      expect(error, c.what).toBeInstanceOf(RefusedError);
+      expect(error.message, c.what).toMatch(c.message);
+      expect(tree(dataDir), `${c.what}: nothing written`).toEqual(before);
+    }
+    // A folder even root cannot write (chmod does not stop root: /sys refuses it with EPERM or EROFS).
+    const sys = `/sys/crw-restore-${randomUUID()}`;
+    const error = await refusal(restore({ env: envFor(sys), from: pgliteBackup }));
+    expect(error.message).toMatch(
+      /^No se puede escribir en \/sys: (da permisos de escritura|está en un sistema)/,
+    );
+    expect(existsSync(sys)).toBe(false);
+  }, 120_000);
+
+  it('PGlite: files that fail after the database was written take the database back out', async () => {
+    const dataDir = tempDir('crw-tools-undo-');
+    const planted = join(dataDir, 'uploads', 'items');
+    const error = await refusal(
+      restore({
+        env: envFor(dataDir),
+        from: pgliteBackup,
+        // A file where the files' folder goes, once the database is in: the rename into place fails.
+        beforePlacingFiles: () => writeFileSync(planted, 'estorbo'),
+      }),
+    );
+    expect(error.message).toMatch(
+      /^No se puede escribir en \/.+\/uploads: hay un archivo donde debe haber una carpeta; muévelo o usa otro DATA_DIR\n/,
+    );
+    expect(error.message).toMatch(/\nNo se ha restaurado nada: la base de datos y la carpeta de archivos/);
+    expect(existsSync(pgliteDirFor(dataDir))).toBe(false);
+    expect(existsSync(`${pgliteDirFor(dataDir)}.new`)).toBe(false);
+    expect(tree(join(dataDir, 'uploads'))).toEqual(['items']); // the planted file; the staging is gone
+    // Fixed, the same command restores everything.
+    rmSync(join(dataDir, 'uploads'), { recursive: true });
+    await restore({ env: envFor(dataDir), from: pgliteBackup });
+    const server = await boot(dataDir);
+    try {
+      expect(await readBack(server.app, world)).toEqual(expectedNow);
+      expect((await downloadFile(server.app, world)).equals(world.file.bytes)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('with S3_BUCKET the files go to the bucket, and an undone restore deletes what it put there', async () => {
+    const dataDir = tempDir('crw-tools-s3-restore-');
+    const env = envFor(dataDir, s3Env('restaurado'));
+    const client = s3Client(s3Endpoint);
+    const keys = async () =>
+      ((await client.send(new ListObjectsV2Command({ Bucket: 'restaurado' }))).Contents ?? []).map(
+        (o) => o.Key,
+      );
+    try {
+      const error = await refusal(
+        restore({
+          env,
+          from: pgliteBackup,
+          beforePlacingFiles: () => {
+            throw new Error('fallo inyectado');
+          },
+        }),
+      );
+      expect(error.message).toBe(
+        'Error inesperado: fallo inyectado\nNo se ha restaurado nada: la base de datos y la carpeta de archivos (o el bucket) quedan como estaban.',
+      );
+      expect(await keys()).toEqual([]);
+      expect(existsSync(pgliteDirFor(dataDir))).toBe(false);
+      await restore({ env, from: pgliteBackup });
+      expect(await keys()).toEqual([world.file.s3Key]);
+      const object = await client.send(new GetObjectCommand({ Bucket: 'restaurado', Key: world.file.s3Key }));
+      expect(Buffer.from(await object.Body!.transformToByteArray()).equals(world.file.bytes)).toBe(true);
+      expect(object.ContentType).toBe('text/plain');
+      expect(existsSync(join(pgliteDirFor(dataDir), 'PG_VERSION'))).toBe(true);
+      expect(existsSync(join(dataDir, 'uploads'))).toBe(false);
+    } finally {
+      client.destroy();
+    }
+  }, 120_000);
+
+  it('a failure the tools did not foresee prints its message and a hint; the stack only with DEBUG=1', async () => {
+    const refused = new RefusedError('La copia está dañada');
+    expect(failureText(refused, false)).toBe('La copia está dañada');
+    const unexpected = new Error('EPERM: operation not permitted', { cause: new Error('origen') });
+    expect(failureText(unexpected, false)).toBe(
+      'Error inesperado: EPERM: operation not permitted\n' +
+        'Vuelve a ejecutarlo con DEBUG=1 para ver el detalle técnico, y compártelo si pides ayuda.',
+    );
+    const debug = failureText(unexpected, true);
+    expect(debug).toMatch(/^Error inesperado: EPERM: operation not permitted\nError: EPERM/);
+    expect(debug).toMatch(/\n\s+at /);
+    expect(debug).toContain('Error: origen');
+    // Through the real command: a backup folder where even root cannot write.
+    const out = `/sys/crw-backup-${randomUUID()}`;
+    const plain = await npmRun('backup', ['--out', out], { DATA_DIR: sourceDir });
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toMatch(/^Error inesperado: E(PERM|ROFS|ACCES).*\nVuelve a ejecutarlo con DEBUG=1/);
+    expect(plain.stderr).not.toMatch(/^\s+at /m);
+    const verbose = await npmRun('backup', ['--out', out], { DATA_DIR: sourceDir, DEBUG: '1' });
+    expect(verbose.code).toBe(1);
+    expect(verbose.stderr).toMatch(/^\s+at .*backup/m);
+  }, 120_000);
+
+  describe.runIf(withPostgres)('on PostgreSQL', () => {
+    let pgBackup: string;
+    const footprintOf = (url: string) => withClient(url, footprint);
+
+    beforeAll(async () => {
+      const url = await newPostgresDatabase();
+      await moveToPostgres({ env: envFor(sourceDir), to: url });
+      pgBackup = join(tempDir('crw-tools-aon-pg-'), 'pg');
+      await backup({ env: envFor(sourceDir, { DATABASE_URL: url }), out: pgBackup });
+    }, 120_000);
+
+    it('refuses a database with any table of its own, empty ones too: restore and db:move alike', async () => {
+      const stray = await newPostgresDatabase();
+      await withClient(stray, (c) => c.query('create table users (id integer)'));
+      const migrated = await newPostgresDatabase();
+      await (await openDatabase({ databaseUrl: migrated })).close(); // a server started there once: no rows
+      for (const url of [stray, migrated]) {
+        const before = await footprintOf(url);
+        const dataDir = tempDir('crw-tools-pg-refused-');
+        const restoreError = await refusal(
+          restore({ env: envFor(dataDir, { DATABASE_URL: url }), from: pgBackup }),
+        );
+        const moveError = await refusal(moveToPostgres({ env: envFor(sourceDir), to: url }));
+        for (const [error, command] of [
+          [restoreError, 'npm run restore'],
+          [moveError, 'npm run db:move'],
+        ] as const) {
+          expect(error).toBeInstanceOf(RefusedError);
+          expect(error.message).toMatch(
+            new RegExp(
+              `^La base de datos de destino postgres://.+ no está vacía: ya tiene (la tabla «users»|las tablas «.+» y \\d+ más)\\. ${command} solo escribe en una base de datos PostgreSQL nueva`,
+            ),
+          );
+        }
+        expect(await footprintOf(url)).toEqual(before);
+        expect(tree(dataDir)).toEqual([]);
+      }
+    }, 120_000);
+
+    it('a pg_restore that fails takes the staged files back out; the database stays as it was', async () => {
+      const url = await newPostgresDatabase();
+      // Not a table, so not refused up front: the dump's function of the same name makes pg_restore fail.
+      await withClient(url, (c) =>
+        c.query(
+          'create function cycle_item_tally() returns trigger language plpgsql as $$ begin return new; end $$',
+        ),
+      );
+      const before = await footprintOf(url);
+      const dataDir = tempDir('crw-tools-pg-failed-');
+      const failed = await npmRun('restore', [pgBackup], { DATA_DIR: dataDir, DATABASE_URL: url });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(
+        /^pg_restore no pudo restaurar la copia en postgres:\/\/\S+ \(PostgreSQL respondió: function "cycle_item_tally" already exists/,
+      );
+      expect(failed.stderr).toContain(
+        '\nNo se ha restaurado nada: la base de datos y la carpeta de archivos',
+      );
+      expect(failed.stderr).not.toMatch(/^\s+at /m);
+      expect(failed.stdout).toMatch(/Archivos en .*restoring-/); // the files were staged first
+      expect(tree(dataDir)).toEqual([]);
+      expect(await footprintOf(url)).toEqual(before);
+    }, 120_000);
+
+    it('files that fail after pg_restore committed: everything it created is dropped again', async () => {
+      const url = await newPostgresDatabase();
+      const empty = await footprintOf(url);
+      const dataDir = tempDir('crw-tools-pg-undo-');
+      const planted = join(dataDir, 'uploads', 'items');
+      const error = await refusal(
+        restore({
+          env: envFor(dataDir, { DATABASE_URL: url }),
+          from: pgBackup,
+          beforePlacingFiles: async () => {
+            expect(await countRows(url, 'users')).toBeGreaterThan(0); // the database was written
+            writeFileSync(planted, 'estorbo');
+          },
+        }),
+      );
+      expect(error.message).toMatch(/\nNo se ha restaurado nada: la base de datos y la carpeta de archivos/);
+      expect(await footprintOf(url)).toEqual(empty); // tables, functions, pg_trgm and schema drizzle gone
+      expect(tree(join(dataDir, 'uploads'))).toEqual(['items']);
+      rmSync(planted);
+      await restore({ env: envFor(dataDir, { DATABASE_URL: url }), from: pgBackup });
+      const server = await boot(dataDir, url);
+      try {
+        expect((await downloadFile(server.app, world)).equals(world.file.bytes)).toBe(true);
+        expect(await countRows(url, 'users')).toBe(3);
+      } finally {
+        await server.close();
+      }
+    }, 120_000);
+
+    it('a db:move that fails after the migrations drops what it created', async () => {
+      // A copy of the embedded database with a table the project's migrations never make.
+      const dataDir = tempDir('crw-tools-extra-');
+      cpSync(pgliteDirFor(sourceDir), pgliteDirFor(dataDir), { recursive: true });
+      const source = await openDatabase({ pgliteDir: pgliteDirFor(dataDir) });
+      await (source.db as unknown as { $client: { exec(sql: string): Promise<unknown> } }).$client.exec(
+        'create table later_notes (id integer primary key)',
+      );
+      await source.close();
+      const url = await newPostgresDatabase();
+      const empty = await footprintOf(url);
+      const error = await refusal(moveToPostgres({ env: envFor(dataDir), to: url }));
+      expect(error.message).toBe(
+        'El destino no tiene las tablas later_notes: las migraciones del destino no coinciden con el origen\n' +
+          `No se ha movido nada: ${url} queda como estaba.`,
+      );
+      expect(await footprintOf(url)).toEqual(empty);
+    }, 120_000);
+  });
 });
 
 function s3Client(endpoint: string) {

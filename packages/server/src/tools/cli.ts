@@ -9,8 +9,9 @@
  * or failed, with the reason in Spanish.
  */
 import { resolve } from 'node:path';
-import { EnvError, loadEnv } from '../env.ts';
+import { loadEnv } from '../env.ts';
 import { backup, moveToPostgres, RefusedError, restore } from './db-tools.ts';
+import { failureText } from './failures.ts';
 
 const usage = `Uso:
   npm run db:move -- --to postgres://usuario@host:5432/base [--uploads-to-s3]
@@ -78,12 +79,12 @@ async function main(): Promise<number> {
   }
 }
 
+const debug = Boolean(process.env.DEBUG) || ['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '');
+
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(
-      error instanceof RefusedError || error instanceof EnvError ? error.message : (error as Error).stack,
-    );
+    console.error(failureText(error, debug));
     process.exit(1);
   },
 );
