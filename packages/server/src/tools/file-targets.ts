@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, rmdir, stat, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { Env } from '../env.ts';
+import { uploadTypesByExtension } from '../services/storage/index.ts';
 import { RefusedError } from './db-copy.ts';
 
 /** A file-system error while writing under `path`, as a sentence that says what to fix. */
@@ -127,30 +128,9 @@ export async function uploadKeys(root: string): Promise<string[]> {
   return keys.sort();
 }
 
-/** The type a browser's upload of such a file declared (the allowed types of services/storage, by extension). */
-const typesByExtension: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-  mp3: 'audio/mpeg',
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-};
-
+/** The type a browser's upload of such a file declared, by its extension (keys end in the file's name). */
 export const typeByExtension = (key: string) =>
-  typesByExtension[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+  uploadTypesByExtension[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
 /**
  * The bucket of the S3_* variables as a place to copy local files into, all or nothing: `refuseUnwritable`

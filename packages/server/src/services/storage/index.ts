@@ -48,26 +48,33 @@ export function tooLargeMessage(maxBytes: number, fileName?: string): string {
     : `El archivo supera el tamaño máximo permitido (${limit})`;
 }
 
-/** Allowed upload types (product-design §4: type allow-list). */
-export const allowedTypes = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/svg+xml',
-  'video/mp4',
-  'video/webm',
-  'video/quicktime',
-  'audio/mpeg',
-  'application/pdf',
-  'text/plain',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.ms-powerpoint',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-]);
+/**
+ * Allowed upload types (product-design §4: type allow-list), by the file extensions that carry them: the one
+ * list, read as types by uploads and as extensions by `npm run restore` (a file it puts in a bucket gets the
+ * type its upload declared).
+ */
+export const uploadTypesByExtension: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  mp3: 'audio/mpeg',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
+export const allowedTypes = new Set(Object.values(uploadTypesByExtension));
 
 /** Keys are made by the server and scoped to the item: `items/{itemId}/{uuid}-{safe name}`. */
 export function makeKey(itemId: string, fileName: string): string {
