@@ -125,6 +125,22 @@ export async function closeRedis(client: Redis) {
   client.disconnect();
 }
 
+/**
+ * Waits (at most `timeoutMs`) until each client has made its first connection: a publish made before its
+ * client is connected fails at once and its event is dropped, so an instance starts serving once its Redis
+ * clients are connected, or once the wait is over (Redis down at start: the instance starts degraded).
+ */
+export async function firstConnection(clients: Redis[], timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(clients.map((c) => (c.status === 'ready' ? undefined : once(c, ['ready', 'end'])))),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 /** Whether commands can be sent now (else they would fail at once: callers use their fallback directly). */
 export const redisReady = (client: Redis) => client.status === 'ready';
 

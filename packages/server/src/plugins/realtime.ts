@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { SOCKET_PATH } from '../contracts/events.ts';
 import { RECOVERY_WINDOW_MS, RecoveryAdapter } from '../lib/recovery-adapter.ts';
-import { closeRedis, duplicateRedis, onRedisRecovered } from '../lib/redis.ts';
+import { closeRedis, duplicateRedis, firstConnection, onRedisRecovered } from '../lib/redis.ts';
 import type { SocketServer } from '../services/notifier.ts';
 import { roleRoom, userRoom } from '../services/notifier.ts';
 
@@ -69,6 +69,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     const sub = duplicateRedis(app.redis, 'subscriber');
     const { createAdapter } = await import('@socket.io/redis-adapter');
     io.adapter(createAdapter(pub, sub, { key: 'crw-socket.io' }));
+    // An event published before the publisher is connected would be dropped: the instance serves once its
+    // clients are connected (or after 3 s with Redis down: then it starts degraded).
+    await firstConnection([app.redis, pub, sub], 3_000);
     // Once Redis is back, every socket here is made to reconnect: without connection-state recovery (there is
     // none with Redis) the app then reloads what it shows (features/notifications/realtime.ts), which brings in
     // what other instances sent meanwhile, and each handshake checks its session again (one ended through

@@ -114,8 +114,21 @@ describe.runIf(withPostgres() && redisAvailable())('Redis killed and restarted u
       acknowledged.push(content);
     };
     // Before: an event raised on A reaches the socket on B.
-    await broadcast(a, 'antes');
-    await until(() => onB.contents.includes('antes'), 'antes llega a B');
+    // (Asked again until it arrives: B's socket may still be settling in; what is under test is what follows.)
+    let before = 0;
+    await until(
+      async () => {
+        before += 1;
+        await broadcast(a, `antes ${before}`);
+        await sleep(200);
+        return onB.contents.some((c) => c.startsWith('antes'));
+      },
+      'antes llega a B',
+      10_000,
+    ).catch((err) => {
+      console.log(`B recibió ${JSON.stringify(onB.contents)} (${onB.connects} conexiones)\n${b.output()}`);
+      throw err;
+    });
 
     await redis.kill();
     const killedAt = Date.now();
@@ -187,7 +200,10 @@ describe.runIf(withPostgres() && redisAvailable())('Redis killed and restarted u
       },
       'la entrega entre instancias vuelve',
       10_000,
-    );
+    ).catch((err) => {
+      console.log(`A: ${onA.connects} conexiones; B: ${onB.connects}\n${a.output()}\n${b.output()}`);
+      throw err;
+    });
     const crossedAfterMs = Date.now() - restartedAt;
     await until(
       async () => (await health(a)).body.status === 'ok' && (await health(b)).body.status === 'ok',
