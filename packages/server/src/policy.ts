@@ -7,12 +7,31 @@ import {
   type ItemStatus,
   items,
   itemVersions,
-  portfolioAccess,
   portfolios,
   type Role,
   users,
 } from './db/schema.ts';
 import { AppError, type NotFoundSubject, notFound } from './errors.ts';
+import {
+  grantJoin as grantJoinOf,
+  grantOf,
+  grantSubquery,
+  grantsOf,
+  portfolioGranted,
+  userGrantJoin,
+  usersGranted,
+} from './policy/grants.ts';
+
+// The grants table's writes and plain reads: the services reach it only through the policy.
+export {
+  addGrant,
+  grantsOf,
+  grantsWithNamesOf,
+  putGrant,
+  removeGrant,
+  removeGrantsOf,
+  resetGrantsOf,
+} from './policy/grants.ts';
 
 /**
  * The one policy module. Routes never decide authorisation themselves: they call these functions.
@@ -90,13 +109,19 @@ export function requireGlobal(actor: Actor, permission: GlobalPermission): void 
 
 /**
  * The actor's grant on the portfolio of a row, read with the row itself (a left join), so a load and its
- * access check are one query: `.leftJoin(portfolioAccess, grantOn(actor, items.portfolioId))`.
+ * access check are one query: with `g = grantJoin(actor, items.portfolioId)`,
+ * `.select({ item: items, grant: g.permissions }).from(items).leftJoin(...g.join)`; then `permissionsFromGrant`.
  */
-export const grantOn = (actor: Actor, portfolioId: AnyPgColumn) =>
-  and(eq(portfolioAccess.portfolioId, portfolioId), eq(portfolioAccess.userId, actor.id));
+export const grantJoin = (actor: Actor, portfolioId: AnyPgColumn) => grantJoinOf(actor.id, portfolioId);
 
 /**
- * The actor's permissions from the grant read with a row of the portfolio (`grantOn`), or null when it may
+ * The actor's grant on a portfolio as a scalar subquery, for a statement whose rows all share it (a page of a
+ * cycle): PostgreSQL reads it once. Null when there is none; then `permissionsFromGrant`.
+ */
+export const grantColumn = (actorId: SQL, portfolioId: SQL) => grantSubquery(actorId, portfolioId);
+
+/**
+ * The actor's permissions from the grant read with a row of the portfolio (`grantJoin`), or null when it may
  * not see the portfolio. An admin sees every portfolio: the row's existence is the portfolio's.
  */
 export function permissionsFromGrant(
@@ -122,11 +147,7 @@ export async function portfolioPermissions(
       .where(eq(portfolios.id, portfolioId));
     return row ? new Set(portfolioPermissionKeys) : null;
   }
-  const [grant] = await db
-    .select({ permissions: portfolioAccess.permissions })
-    .from(portfolioAccess)
-    .where(and(eq(portfolioAccess.userId, actor.id), eq(portfolioAccess.portfolioId, portfolioId)));
-  return permissionsFromGrant(actor, grant?.permissions);
+  return permissionsFromGrant(actor, await grantOf(db, actor.id, portfolioId));
 }
 
 /**
@@ -221,23 +242,21 @@ export async function membersOf(
   only?: readonly string[],
 ): Promise<PortfolioMember[]> {
   if (only?.length === 0) return [];
+  const grant = userGrantJoin(users.id, portfolioId);
   const rows = await db
     .select({
       id: users.id,
       name: users.name,
       email: users.email,
       role: users.role,
-      grant: portfolioAccess.permissions,
+      grant: grant.permissions,
     })
     .from(users)
-    .leftJoin(
-      portfolioAccess,
-      and(eq(portfolioAccess.userId, users.id), eq(portfolioAccess.portfolioId, portfolioId)),
-    )
+    .leftJoin(...grant.join)
     .where(
       and(
         isNull(users.deletedAt),
-        or(eq(users.role, 'admin'), eq(portfolioAccess.portfolioId, portfolioId)),
+        or(eq(users.role, 'admin'), eq(grant.portfolioId, portfolioId)),
         only ? inArray(users.id, [...only]) : undefined,
       ),
     )
@@ -255,16 +274,53 @@ export async function membersOf(
  * broadcast's audience): an admin, or someone whose grant lets them see one of `portfolioIds`.
  */
 export function memberOfAny(db: DbOrTx, portfolioIds: readonly string[]): SQL {
-  const granted = db
-    .select({ id: portfolioAccess.userId })
-    .from(portfolioAccess)
-    .where(
-      and(
-        inArray(portfolioAccess.portfolioId, [...portfolioIds]),
-        sql`${portfolioAccess.permissions} @> ${JSON.stringify(['portfolio.view'])}::jsonb`,
-      ),
-    );
+  const granted = usersGranted(db, portfolioIds, 'portfolio.view' satisfies PortfolioPermission);
   return sql`(${users.role} = 'admin' or ${users.id} in ${granted})`;
+}
+
+/**
+ * A condition on a portfolio id column for a listing: the portfolios the actor sees (undefined for an admin, who
+ * sees every one). `.where(visiblePortfolioCondition(actor))` lists the actor's portfolios.
+ */
+export const visiblePortfolioCondition = (
+  actor: Actor,
+  column: AnyPgColumn = portfolios.id,
+): SQL | undefined =>
+  isAdmin(actor)
+    ? undefined
+    : portfolioGranted(column, actor.id, 'portfolio.view' satisfies PortfolioPermission);
+
+/** What the actor may do in a portfolio it sees, and whether it sees its internal work. */
+export interface PortfolioAccess {
+  perms: ReadonlySet<string>;
+  internal: boolean;
+}
+
+/**
+ * The portfolios the actor sees, each with its access there (a grant without `portfolio.view` is none); undefined
+ * for an admin, who sees every one with every permission. One query.
+ */
+export async function visiblePortfolios(
+  db: DbOrTx,
+  actor: Actor,
+): Promise<Map<string, PortfolioAccess> | undefined> {
+  if (isAdmin(actor)) return undefined;
+  const seen = new Map<string, PortfolioAccess>();
+  for (const grant of await grantsOf(db, actor.id)) {
+    const perms = permissionsFromGrant(actor, grant.permissions);
+    if (perms) seen.set(grant.portfolioId, { perms, internal: isInternalViewer(actor, perms) });
+  }
+  return seen;
+}
+
+/** The ids of the portfolios the actor sees where `may` holds (undefined: every one, for an admin). */
+export async function visiblePortfolioIds(
+  db: DbOrTx,
+  actor: Actor,
+  may: (access: PortfolioAccess) => boolean = () => true,
+): Promise<string[] | undefined> {
+  const seen = await visiblePortfolios(db, actor);
+  return seen && [...seen].filter(([, access]) => may(access)).map(([id]) => id);
 }
 
 /**
@@ -283,6 +339,25 @@ export const isInternalReviewer = (m: { internal: boolean; perms: ReadonlySet<st
 /** A client reviewer: sees only the client view and may take the client's review decision. */
 export const isClientReviewer = (m: { internal: boolean; perms: ReadonlySet<string> }) =>
   !m.internal && m.perms.has(reviewDecision.client);
+
+/**
+ * Who may take a side's review decision on a portfolio's items: its people who see the production and are
+ * reviewers of that side (`isInternalReviewer`, admins included; `isClientReviewer`). The four-eyes rule
+ * (services/transitions.ts `selfApproval`) is the caller's, as it depends on the item.
+ */
+export async function reviewersOf(
+  db: DbOrTx,
+  portfolioId: string,
+  side: keyof typeof reviewDecision,
+): Promise<PortfolioMember[]> {
+  const reviews = side === 'internal' ? isInternalReviewer : isClientReviewer;
+  return (await membersOf(db, portfolioId)).filter((m) => m.perms.has('production.view') && reviews(m));
+}
+
+/** A portfolio's clients: its people who see its production only as the client view shows it. */
+export async function clientsOf(db: DbOrTx, portfolioId: string): Promise<PortfolioMember[]> {
+  return (await membersOf(db, portfolioId)).filter((m) => !m.internal && m.perms.has('production.view'));
+}
 
 /** The first screen of a portfolio for a role (spec §2): clients have no staff dashboard. */
 export const portfolioHome = (portfolioId: string, role: Role) =>

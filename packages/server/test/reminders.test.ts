@@ -91,6 +91,39 @@ describe('daily review reminders', () => {
     ]);
   });
 
+  it('asks only who may take the decision: never the author of the version under review, nor a grant without portfolio.view', async () => {
+    const day = new Date('2030-05-01T09:00:00Z');
+    // The reviewer writes the version under review of the author's item: the four-eyes rule keeps the reviewer
+    // from approving it, so the reminder goes to the item's author, who may.
+    const rewritten = await newItem('Reescrita por quien revisa');
+    await flow(reviewer, rewritten, 'mark-for-internal-review', {
+      materialData: { copy: '<p>Del revisor</p>' },
+    });
+    // Someone whose grant holds every review permission but not portfolio.view does not see the portfolio.
+    const admin = await makeUser(ctx.app, 'admin');
+    const unseen = await makeUser(ctx.app, 'employee');
+    const grant = await as(admin, 'POST', `/api/users/${unseen.id}/portfolio-access`, {
+      portfolioId,
+      permissions: ['production.view', 'production.edit', 'review.internal'],
+    });
+    expect(grant.statusCode, grant.body).toBe(200);
+    await ctx.app.db
+      .update(itemHistory)
+      .set({ createdAt: new Date(day.getTime() - 30 * HOUR) })
+      .where(eq(itemHistory.itemId, rewritten));
+    const before = { author: (await reminders(author)).length, reviewer: (await reminders(reviewer)).length };
+
+    expect((await ctx.app.reminders.runNow(day)).ran).toBe(true);
+    expect(await reminders(unseen)).toEqual([]);
+    const contents = async (u: TestUser, from = 0) => (await reminders(u)).slice(from).map((n) => n.content);
+    // Waiting in internal review: the two items the author wrote (first test) and the one the reviewer rewrote.
+    // The reviewer is asked about the author's two, not about its own version; the author about the rewritten one.
+    expect(await contents(reviewer, before.reviewer)).toEqual(['2 ítems esperan tu revisión']);
+    expect(await contents(author, before.author)).toEqual(['1 ítem espera tu revisión']);
+    // An admin reviews every portfolio (as it is told of each review request): all three.
+    expect(await contents(admin)).toEqual(['3 ítems esperan tu revisión']);
+  });
+
   it('runs exactly once when two server instances check at the same moment', async () => {
     const day = new Date('2030-04-01T08:00:00Z');
     let second = ctx.app;

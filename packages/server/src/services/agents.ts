@@ -2,14 +2,14 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { OPEN_TASK_STATUSES } from '../contracts/tasks.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { cappedTotal, withTotal } from '../db/pages.ts';
-import { agents, items, portfolioAccess, type TaskStatus, tasks, tools, users } from '../db/schema.ts';
+import { agents, items, type TaskStatus, tasks, tools, users } from '../db/schema.ts';
 import { AppError, notFound, notFoundMessages } from '../errors.ts';
 import {
   type Actor,
-  isAdmin,
   type PortfolioPermission,
   portfolioPermissions,
   requirePortfolio,
+  visiblePortfolioIds,
 } from '../policy.ts';
 import { assertPortfolioExists } from './portfolios.ts';
 import type { Ports } from './ports.ts';
@@ -287,14 +287,8 @@ export async function updateTask(db: DbOrTx, task: TaskRow, input: Partial<TaskI
 }
 
 /** Portfolios where the actor may see tasks (agents.manage); undefined = all (admin). */
-async function taskScope(db: DbOrTx, actor: Actor): Promise<string[] | undefined> {
-  if (isAdmin(actor)) return undefined;
-  const grants = await db
-    .select({ id: portfolioAccess.portfolioId, permissions: portfolioAccess.permissions })
-    .from(portfolioAccess)
-    .where(eq(portfolioAccess.userId, actor.id));
-  return grants.filter((g) => g.permissions.includes('agents.manage')).map((g) => g.id);
-}
+const taskScope = (db: DbOrTx, actor: Actor): Promise<string[] | undefined> =>
+  visiblePortfolioIds(db, actor, ({ perms }) => perms.has('agents.manage'));
 
 export async function listTasks(
   db: DbOrTx,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { cycles, itemVersions, items, portfolioAccess, portfolios, users } from '../db/schema.ts';
+import { cycles, items, itemVersions, portfolios, users } from '../db/schema.ts';
 import type { Env } from '../env.ts';
-import { defaultPortfolioPermissions } from '../policy.ts';
+import { addGrant, defaultPortfolioPermissions } from '../policy.ts';
 import { createPortfolio } from './portfolios.ts';
 import { createUser, findActiveUserByEmail } from './users.ts';
 
@@ -88,10 +88,7 @@ export async function seedDemo(db: Db): Promise<Credentials[]> {
     }
     const portfolioId = p!.id;
     for (const role of ['employee', 'client'] as const) {
-      await db
-        .insert(portfolioAccess)
-        .values({ userId: ids[role]!, portfolioId, permissions: [...defaultPortfolioPermissions[role]] })
-        .onConflictDoNothing();
+      await addGrant(db, ids[role]!, portfolioId, [...defaultPortfolioPermissions[role]]);
     }
     const [existingCycle] = await db.select().from(cycles).where(eq(cycles.portfolioId, portfolioId));
     if (existingCycle) continue;

@@ -6,7 +6,6 @@ import {
   type CommentVisibility,
   cycles,
   items,
-  portfolioAccess,
   portfolios,
   tasks,
 } from '../db/schema.ts';
@@ -14,7 +13,7 @@ import { AppError, notFound } from '../errors.ts';
 import {
   type Actor,
   canSeeStatus,
-  grantOn,
+  grantJoin,
   isInternalViewer,
   permissionsFromGrant,
   portfolioHome,
@@ -73,13 +72,15 @@ export async function resolveEntity(
       perms: permissionsFromGrant(actor, row.grant),
     };
   };
-  const grant = portfolioAccess.permissions;
+  // The actor's grant on the entity's portfolio, read with it (null when there is none): the column is the same
+  // whichever join reads it.
+  const grant = grantJoin(actor, portfolios.id).permissions;
   switch (type) {
     case 'item': {
       const [row] = await db
         .select({ p: items.portfolioId, s: items.status, grant })
         .from(items)
-        .leftJoin(portfolioAccess, grantOn(actor, items.portfolioId))
+        .leftJoin(...grantJoin(actor, items.portfolioId).join)
         .where(eq(items.id, id));
       if (!row) throw notFound('element');
       // Items not yet sent to the client default to internal comments, afterwards to client ones.
@@ -90,7 +91,7 @@ export async function resolveEntity(
       const [row] = await db
         .select({ p: cycles.portfolioId, grant })
         .from(cycles)
-        .leftJoin(portfolioAccess, grantOn(actor, cycles.portfolioId))
+        .leftJoin(...grantJoin(actor, cycles.portfolioId).join)
         .where(eq(cycles.id, id));
       if (!row) throw notFound('element');
       return entity(row, true, `production?cycle=${id}`, null);
@@ -99,7 +100,7 @@ export async function resolveEntity(
       const [row] = await db
         .select({ p: tasks.portfolioId, a: tasks.agentId, grant })
         .from(tasks)
-        .leftJoin(portfolioAccess, grantOn(actor, tasks.portfolioId))
+        .leftJoin(...grantJoin(actor, tasks.portfolioId).join)
         .where(eq(tasks.id, id));
       if (!row) throw notFound('element');
       return entity(row, false, `agents/${row.a}`, null);
@@ -108,7 +109,7 @@ export async function resolveEntity(
       const [row] = await db
         .select({ p: agents.portfolioId, grant })
         .from(agents)
-        .leftJoin(portfolioAccess, grantOn(actor, agents.portfolioId))
+        .leftJoin(...grantJoin(actor, agents.portfolioId).join)
         .where(eq(agents.id, id));
       if (!row) throw notFound('element');
       return entity(row, false, `agents/${id}`, null);
@@ -117,7 +118,7 @@ export async function resolveEntity(
       const [row] = await db
         .select({ p: portfolios.id, grant })
         .from(portfolios)
-        .leftJoin(portfolioAccess, grantOn(actor, portfolios.id))
+        .leftJoin(...grantJoin(actor, portfolios.id).join)
         .where(eq(portfolios.id, id));
       if (!row) throw notFound('element');
       return entity(row, true, null, null);

@@ -5,12 +5,17 @@ import {
   files,
   items,
   type ProductionCycleData,
-  portfolioAccess,
   portfolioIntegrations,
   portfolios,
 } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
-import { type Actor, defaultPortfolioPermissions, isAdmin } from '../policy.ts';
+import {
+  type Actor,
+  addGrant,
+  defaultPortfolioPermissions,
+  isAdmin,
+  visiblePortfolioCondition,
+} from '../policy.ts';
 import { notionPageIdPattern } from './notion.ts';
 import { listNotionSyncs, syncNow } from './notion-sync.ts';
 import type { EffectLog, Ports } from './ports.ts';
@@ -60,18 +65,11 @@ async function withIntegrations(db: DbOrTx, rows: PortfolioRow[]) {
 
 /** The portfolios the actor may see: all for an admin, those with a grant for everyone else. */
 export async function listVisiblePortfolios(db: DbOrTx, actor: Actor) {
-  const rows = isAdmin(actor)
-    ? await db.select().from(portfolios).orderBy(asc(portfolios.createdAt))
-    : (
-        await db
-          .select({ p: portfolios, permissions: portfolioAccess.permissions })
-          .from(portfolioAccess)
-          .innerJoin(portfolios, eq(portfolios.id, portfolioAccess.portfolioId))
-          .where(eq(portfolioAccess.userId, actor.id))
-          .orderBy(asc(portfolios.createdAt))
-      )
-        .filter((r) => r.permissions.includes('portfolio.view'))
-        .map((r) => r.p);
+  const rows = await db
+    .select()
+    .from(portfolios)
+    .where(visiblePortfolioCondition(actor))
+    .orderBy(asc(portfolios.createdAt));
   return withIntegrations(db, rows);
 }
 
@@ -112,11 +110,7 @@ export async function createPortfolio(db: DbOrTx, actor: Actor, input: NewPortfo
     })
     .returning();
   if (!isAdmin(actor)) {
-    await db.insert(portfolioAccess).values({
-      userId: actor.id,
-      portfolioId: row!.id,
-      permissions: [...defaultPortfolioPermissions.employee],
-    });
+    await addGrant(db, actor.id, row!.id, [...defaultPortfolioPermissions.employee]);
   }
   return toPortfolio(row!, []);
 }

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { reviewDecision } from '../policy.ts';
-import { itemHistory, items, portfolioAccess, scheduledRuns, users } from '../db/schema.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { itemHistory, items, portfolios, scheduledRuns } from '../db/schema.ts';
+import { type PortfolioMember, reviewersOf } from '../policy.ts';
 import { type Created, type Notifier, recipientCount } from './notifier.ts';
+import { selfApproval } from './transitions.ts';
 
 export const REVIEW_REMINDER_JOB = 'review-reminders';
 /** How often each instance asks whether today's reminders are still to be sent. */
@@ -13,6 +14,24 @@ export const periodOf = (now: Date) => now.toISOString().slice(0, 10);
 
 export const reminderText = (n: number) =>
   n === 1 ? '1 ítem espera tu revisión' : `${n} ítems esperan tu revisión`;
+
+/**
+ * Who reviews what (policy.reviewersOf: the people who see the portfolio and may take that side's decision, admins
+ * included), read once per portfolio and side. One statement after the other: the caller's transaction is one
+ * connection.
+ */
+function reviewersOfEach(db: DbOrTx) {
+  const read = new Map<string, PortfolioMember[]>();
+  return async (portfolioId: string, side: 'internal' | 'client') => {
+    const key = `${portfolioId}|${side}`;
+    let members = read.get(key);
+    if (!members) {
+      members = await reviewersOf(db, portfolioId, side);
+      read.set(key, members);
+    }
+    return members;
+  };
+}
 
 /**
  * Once a day, across every server instance: each reviewer of an item that has waited in a review queue longer
@@ -43,9 +62,11 @@ export async function sendReviewReminders(
         id: items.id,
         portfolioId: items.portfolioId,
         status: items.status,
-        authorId: items.authorId,
+        versionAuthorId: items.versionAuthorId,
+        allowSelfApproval: portfolios.allowSelfApproval,
       })
       .from(items)
+      .innerJoin(portfolios, eq(portfolios.id, items.portfolioId))
       .where(
         and(
           inArray(items.status, ['internal_review', 'client_review']),
@@ -54,44 +75,25 @@ export async function sendReviewReminders(
       );
     if (waiting.length === 0) return true;
 
-    const grants = await tx
-      .select({
-        userId: users.id,
-        role: users.role,
-        portfolioId: portfolioAccess.portfolioId,
-        permissions: portfolioAccess.permissions,
-      })
-      .from(portfolioAccess)
-      .innerJoin(users, eq(users.id, portfolioAccess.userId))
-      .where(
-        and(
-          inArray(portfolioAccess.portfolioId, [...new Set(waiting.map((w) => w.portfolioId))]),
-          isNull(users.deletedAt),
-        ),
-      );
-    // Who reviews what: the team (review.internal) the internal queue, never the item's author; clients
-    // (review.client) what awaits them.
+    const reviewers = reviewersOfEach(tx);
     const perUser = new Map<string, { count: number; portfolios: Set<string> }>();
     for (const item of waiting) {
-      for (const g of grants) {
-        if (g.portfolioId !== item.portfolioId) continue;
-        const reviews =
-          item.status === 'internal_review'
-            ? g.role !== 'client' &&
-              g.permissions.includes(reviewDecision.internal) &&
-              g.userId !== item.authorId
-            : g.role === 'client' && g.permissions.includes(reviewDecision.client);
-        if (!reviews) continue;
-        const entry = perUser.get(g.userId) ?? { count: 0, portfolios: new Set<string>() };
+      const internal = item.status === 'internal_review';
+      for (const m of await reviewers(item.portfolioId, internal ? 'internal' : 'client')) {
+        // The four-eyes rule: whoever wrote the version under review is not asked to approve it, unless the
+        // portfolio lets authors approve their own work.
+        const viewer = { actorId: m.id, perms: m.perms, internal: m.internal };
+        if (internal && !item.allowSelfApproval && selfApproval('approve-for-client', item, viewer)) continue;
+        const entry = perUser.get(m.id) ?? { count: 0, portfolios: new Set<string>() };
         entry.count += 1;
         entry.portfolios.add(item.portfolioId);
-        perUser.set(g.userId, entry);
+        perUser.set(m.id, entry);
       }
     }
     // One insert per distinct message (same count and link), one row per user.
     const groups = new Map<string, { userIds: string[]; count: number; url: string }>();
-    for (const [userId, { count, portfolios }] of perUser) {
-      const url = portfolios.size === 1 ? `/portfolios/${[...portfolios][0]}/review` : '/';
+    for (const [userId, { count, portfolios: where }] of perUser) {
+      const url = where.size === 1 ? `/portfolios/${[...where][0]}/review` : '/';
       const key = `${count}|${url}`;
       const group = groups.get(key) ?? { userIds: [], count, url };
       group.userIds.push(userId);

@@ -5,7 +5,6 @@ import { cappedTotal, countUpTo, likeTerm, lookaheadPage, withTotal } from '../d
 import {
   notificationReceipts,
   notifications,
-  portfolioAccess,
   portfolios,
   pushSubscriptions,
   type Role,
@@ -18,8 +17,14 @@ import {
   defaultGlobalPermissions,
   defaultPortfolioPermissions,
   globalPermissionKeys,
+  grantsOf,
+  grantsWithNamesOf,
   portfolioHome,
   portfolioPermissionKeys,
+  putGrant,
+  removeGrant,
+  removeGrantsOf,
+  resetGrantsOf,
 } from '../policy.ts';
 import { userRoom } from './notifier.ts';
 import type { Ports } from './ports.ts';
@@ -220,10 +225,7 @@ export async function updateUser(
       const role = input.role!;
       set.role = role;
       set.permissions = [...defaultGlobalPermissions[role]];
-      await tx
-        .update(portfolioAccess)
-        .set({ permissions: grantDefaults(role) })
-        .where(eq(portfolioAccess.userId, id));
+      await resetGrantsOf(tx, id, grantDefaults(role));
     }
     if (Object.keys(set).length === 0) return { user: current, sessionsEnded: false };
     const [row] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
@@ -246,7 +248,7 @@ export async function deleteUser(
   if (actor.id === id) throw new AppError('FORBIDDEN', 'No puedes eliminar tu propia cuenta');
   await ports.db.transaction(async (tx) => {
     const current = await lockActiveUser(tx, id, 'update');
-    await tx.delete(portfolioAccess).where(eq(portfolioAccess.userId, id));
+    await removeGrantsOf(tx, id);
     // Their notifications: their receipts go, and a notification left with nobody goes.
     const left = await tx
       .delete(notificationReceipts)
@@ -298,25 +300,12 @@ export async function setGlobalPermissions(
 }
 
 export async function permissionsOf(db: DbOrTx, actor: Actor) {
-  const grants = await db
-    .select({ portfolioId: portfolioAccess.portfolioId, permissions: portfolioAccess.permissions })
-    .from(portfolioAccess)
-    .where(eq(portfolioAccess.userId, actor.id));
-  return { permissions: actor.permissions, portfolios: grants };
+  return { permissions: actor.permissions, portfolios: await grantsOf(db, actor.id) };
 }
 
 export async function listAccess(db: DbOrTx, userId: string) {
   await getActiveUser(db, userId);
-  return db
-    .select({
-      portfolioId: portfolioAccess.portfolioId,
-      permissions: portfolioAccess.permissions,
-      businessName: sql<string>`${portfolios.accountData}->>'businessName'`,
-    })
-    .from(portfolioAccess)
-    .innerJoin(portfolios, eq(portfolios.id, portfolioAccess.portfolioId))
-    .where(eq(portfolioAccess.userId, userId))
-    .orderBy(asc(portfolios.createdAt));
+  return grantsWithNamesOf(db, userId);
 }
 
 /**
@@ -338,17 +327,7 @@ export async function grantAccess(
     const [portfolio] = await tx.select().from(portfolios).where(eq(portfolios.id, portfolioId));
     if (!portfolio) throw notFound('portfolio');
     const granted = [...new Set(permissions ?? grantDefaults(user.role))];
-    const [before] = await tx
-      .select({ userId: portfolioAccess.userId })
-      .from(portfolioAccess)
-      .where(and(eq(portfolioAccess.userId, userId), eq(portfolioAccess.portfolioId, portfolioId)));
-    await tx
-      .insert(portfolioAccess)
-      .values({ userId, portfolioId, permissions: granted })
-      .onConflictDoUpdate({
-        target: [portfolioAccess.userId, portfolioAccess.portfolioId],
-        set: { permissions: granted },
-      });
+    const before = await putGrant(tx, userId, portfolioId, granted);
     const businessName = portfolio.accountData.businessName;
     const created = before
       ? undefined
@@ -385,11 +364,7 @@ export async function revokeAccess(ports: AccessPorts, userId: string, portfolio
   const { notifier } = ports;
   const created = await ports.db.transaction(async (tx) => {
     await lockActiveUser(tx, userId, 'share');
-    const deleted = await tx
-      .delete(portfolioAccess)
-      .where(and(eq(portfolioAccess.userId, userId), eq(portfolioAccess.portfolioId, portfolioId)))
-      .returning({ userId: portfolioAccess.userId });
-    if (deleted.length === 0) throw notFound('userWithoutAccess');
+    if (!(await removeGrant(tx, userId, portfolioId))) throw notFound('userWithoutAccess');
     const [portfolio] = await tx
       .select({ data: portfolios.accountData })
       .from(portfolios)

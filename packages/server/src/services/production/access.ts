@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { cycles, items, portfolioAccess, portfolios } from '../../db/schema.ts';
+import { cycles, items, portfolios } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
   type Actor,
   canSeeStatus,
-  grantOn,
+  grantJoin,
   isInternalViewer,
   type PortfolioPermission,
   permissionsFromGrant,
@@ -26,10 +26,11 @@ export async function loadItem(
   id: string,
   permission?: PortfolioPermission,
 ): Promise<ItemAccess> {
+  const grant = grantJoin(actor, items.portfolioId);
   const [row] = await db
-    .select({ item: items, grant: portfolioAccess.permissions })
+    .select({ item: items, grant: grant.permissions })
     .from(items)
-    .leftJoin(portfolioAccess, grantOn(actor, items.portfolioId))
+    .leftJoin(...grant.join)
     .where(eq(items.id, id));
   if (!row) throw notFound('item');
   const { item } = row;
@@ -56,15 +57,16 @@ export async function loadCycle(
   id: string,
   permission: PortfolioPermission,
 ): Promise<CycleAccess> {
+  const grant = grantJoin(actor, cycles.portfolioId);
   const [row] = await db
     .select({
       cycle: cycles,
-      grant: portfolioAccess.permissions,
+      grant: grant.permissions,
       allowSelfApproval: portfolios.allowSelfApproval,
     })
     .from(cycles)
     .innerJoin(portfolios, eq(portfolios.id, cycles.portfolioId))
-    .leftJoin(portfolioAccess, grantOn(actor, cycles.portfolioId))
+    .leftJoin(...grant.join)
     .where(eq(cycles.id, id));
   if (!row) throw notFound('cycle');
   const { cycle } = row;

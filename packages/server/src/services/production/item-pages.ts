@@ -3,17 +3,11 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
 import { likeTerm, lookaheadPage, TOTAL_CAP, withTotal } from '../../db/pages.ts';
 import { preparedRows, rowDecoder } from '../../db/prepared.ts';
-import {
-  cycleItemTallies,
-  cycles,
-  type ItemStatus,
-  items,
-  portfolioAccess,
-  portfolios,
-} from '../../db/schema.ts';
+import { cycleItemTallies, cycles, type ItemStatus, items, portfolios } from '../../db/schema.ts';
 import {
   type Actor,
   clientVisibleStatuses,
+  grantColumn,
   isInternalViewer,
   permissionsFromGrant,
   visibleItems,
@@ -52,10 +46,7 @@ export interface ItemQuery {
 function accessColumns(actorId: SQL, cycleId: SQL) {
   const portfolioOfCycle = sql`(select ${cycles.portfolioId} from ${cycles} where ${cycles.id} = ${cycleId})`;
   return {
-    page_grant:
-      sql`(select ${portfolioAccess.permissions} from ${portfolioAccess} where ${portfolioAccess.userId} = ${actorId} and ${portfolioAccess.portfolioId} = ${portfolioOfCycle})`.as(
-        'page_grant',
-      ),
+    page_grant: grantColumn(actorId, portfolioOfCycle).as('page_grant'),
     page_allow_self_approval:
       sql`(select ${portfolios.allowSelfApproval} from ${portfolios} where ${portfolios.id} = ${portfolioOfCycle})`.as(
         'page_allow_self_approval',

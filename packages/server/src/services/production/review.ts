@@ -1,21 +1,14 @@
 import { and, asc, desc, eq, inArray, isNotNull, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  type ItemStatus,
-  itemHistory,
-  items,
-  itemVersions,
-  portfolioAccess,
-  portfolios,
-  users,
-} from '../../db/schema.ts';
+import { type ItemStatus, itemHistory, items, itemVersions, portfolios, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
   type Actor,
   clientFacingActions,
-  isAdmin,
+  isInternalReviewer,
   portfolioPermissionKeys,
   reviewDecision,
+  visiblePortfolios,
   visibleVersions,
 } from '../../policy.ts';
 import { mentionedReaders } from '../mentions.ts';
@@ -265,21 +258,13 @@ export async function versionHistory(db: DbOrTx, access: ItemAccess) {
 }
 
 export async function pendingInternalReview(db: DbOrTx, actor: Actor, portfolioId?: string) {
+  // The portfolios the actor sees (an admin: every one), and of those the ones where it reviews internally.
+  const seen = await visiblePortfolios(db, actor);
   let portfolioIds: string[] | undefined;
-  const permsOf = new Map<string, ReadonlySet<string>>();
-  if (!isAdmin(actor)) {
-    const grants = await db
-      .select({ id: portfolioAccess.portfolioId, permissions: portfolioAccess.permissions })
-      .from(portfolioAccess)
-      .where(eq(portfolioAccess.userId, actor.id));
-    for (const g of grants) permsOf.set(g.id, new Set(g.permissions));
-    portfolioIds =
-      actor.role === 'client'
-        ? []
-        : grants.filter((g) => g.permissions.includes(reviewDecision.internal)).map((g) => g.id);
+  if (seen) {
+    portfolioIds = [...seen].filter(([, access]) => isInternalReviewer(access)).map(([id]) => id);
     if (portfolioId && !portfolioIds.includes(portfolioId)) {
-      if (grants.some((g) => g.id === portfolioId && g.permissions.includes('portfolio.view')))
-        throw new AppError('FORBIDDEN');
+      if (seen.has(portfolioId)) throw new AppError('FORBIDDEN');
       throw notFound('portfolio');
     }
     if (portfolioIds.length === 0) return [];
@@ -295,7 +280,7 @@ export async function pendingInternalReview(db: DbOrTx, actor: Actor, portfolioI
   const answers = new Map<string, ItemAnswer>();
   for (const pid of new Set(rows.map((r) => r.portfolioId))) {
     const group = rows.filter((r) => r.portfolioId === pid);
-    const perms = isAdmin(actor) ? all : (permsOf.get(pid) ?? new Set<string>());
+    const perms = seen?.get(pid)?.perms ?? all;
     for (const a of await itemsAnswer(db, group, { actor, perms, internal: true })) answers.set(a._id, a);
   }
   return rows.map((r) => answers.get(r.id)!);
