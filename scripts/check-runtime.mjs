@@ -15,7 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), 'crw-runtime-'));
 const manifests = [
   'package.json',
   'package-lock.json',
-  ...['ui', 'api-client', 'app', 'server'].map((p) => `packages/${p}/package.json`),
+  ...['contracts', 'ui', 'api-client', 'app', 'server'].map((p) => `packages/${p}/package.json`),
   'tests/package.json',
 ];
 const run = (cmd, args, cwd) => spawnSync(cmd, args, { cwd, stdio: 'inherit' }).status === 0;

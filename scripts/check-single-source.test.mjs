@@ -25,7 +25,7 @@ export const ROLES = ['admin', 'employee', 'client'] as const;`,
     'packages/server/src/db/schema/production.ts': `
 export const ITEM_STATUSES = ['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes', 'approved'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];`,
-    'packages/server/src/contracts/tasks.ts': `
+    'packages/contracts/src/tasks.ts': `
 export const TASK_STATUSES = ['pending', 'running', 'done', 'failed', 'cancelled'] as const;
 export const OPEN_TASK_STATUSES = ['pending', 'running'] as const;`,
     'packages/server/src/policy.ts': `
@@ -90,7 +90,7 @@ const perms = ['users.search', 'portfolios.create'];`,
 
 test("an agent's task statuses written out again fail, in the server and in the app; a subset is a rule", () => {
   const root = fixture({
-    'packages/server/src/contracts/events.ts': `
+    'packages/contracts/src/events.ts': `
 export interface TasksEvent { status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled' }`,
     'packages/app/src/features/agents/store.ts': `
 export const taskStatuses = ['pending', 'running', 'done', 'failed', 'cancelled'] as const;
@@ -99,7 +99,7 @@ export const syncing = ['pending', 'running', 'done', 'failed'];`,
   const found = findCopies(root).map((f) => `${f.file}:${f.line}:${f.id}`);
   assert.deepEqual(found.sort(), [
     'packages/app/src/features/agents/store.ts:2:task-statuses',
-    'packages/server/src/contracts/events.ts:2:task-statuses',
+    'packages/contracts/src/events.ts:2:task-statuses',
   ]);
   assert.equal(run(root).status, 1);
 });

@@ -1,8 +1,8 @@
 /**
- * Push devices. The server owns the device names it answers (packages/server/src/contracts/devices.ts, re-exported
- * here as a type); how the devices list shortens an endpoint is the app's display concern.
+ * Push devices. The server answers the device names declared in `@crw/contracts/devices` (re-exported here as a
+ * type); how the devices list shortens an endpoint is the app's display concern.
  */
-export type { DeviceName } from '../../server/src/contracts/devices.ts';
+export type { DeviceName } from '@crw/contracts/devices';
 
 /** The last 30 characters of an endpoint, as the devices list shows it. */
 export const ENDPOINT_TAIL = 30;

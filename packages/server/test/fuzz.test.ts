@@ -15,13 +15,13 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portfolioAccess } from '../src/db/schema/grants.ts';
 import {
   agents,
   comments,
   cycles,
   files,
   items,
-  portfolioAccess,
   portfolioIntegrations,
   tasks,
   tools,

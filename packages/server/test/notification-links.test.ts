@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { ServerToClientEvents } from '../src/contracts/events.ts';
+import type { ServerToClientEvents } from '@crw/contracts/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../src/db/schema.ts';
 import {

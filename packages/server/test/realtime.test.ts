@@ -1,4 +1,4 @@
-import type { ServerToClientEvents } from '../src/contracts/events.ts';
+import type { ServerToClientEvents } from '@crw/contracts/events';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeUser, type TestContext, type TestUser } from './helpers.ts';

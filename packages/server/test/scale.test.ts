@@ -5,7 +5,7 @@
  * CI (CI=true) their absence is a failure, never a skip.
  */
 import { type AddressInfo, createServer, connect as netConnect, type Socket as Socket_ } from 'node:net';
-import type { ServerToClientEvents } from '../src/contracts/events.ts';
+import type { ServerToClientEvents } from '@crw/contracts/events';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

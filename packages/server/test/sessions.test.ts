@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import type { ServerToClientEvents } from '../src/contracts/events.ts';
+import type { ServerToClientEvents } from '@crw/contracts/events';
 import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cycles, type ItemStatus, items, portfolioAccess, users } from '../src/db/schema.ts';
+import { portfolioAccess } from '../src/db/schema/grants.ts';
+import { cycles, type ItemStatus, items, users } from '../src/db/schema.ts';
 import { originAllowed } from '../src/plugins/realtime.ts';
 import {
   defaultGlobalPermissions,

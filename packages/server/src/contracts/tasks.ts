@@ -1,13 +1,6 @@
 /**
- * An agent's task statuses, declared once, here: the database's column type (db/schema/agents.ts), the API's
- * schema (routes/tasks/schemas.ts), the realtime event (contracts/events.ts) and the app (through
- * `@crw/api-client/tasks`) read them from this file. Nothing here imports anything, so the app's bundle takes
- * these few values and no server code.
+ * Transitional: the contracts are the workspace package `@crw/contracts` (packages/contracts). This re-export
+ * only serves services/users.ts and services/agents.ts, whose owner is editing them (issue 46); delete it once
+ * they import `@crw/contracts/tasks`.
  */
-export const TASK_STATUSES = ['pending', 'running', 'done', 'failed', 'cancelled'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-
-/** Tasks someone may still expect a result from: an agent's open tasks, the ones a person may cancel. */
-export const OPEN_TASK_STATUSES = ['pending', 'running'] as const satisfies readonly TaskStatus[];
-export const isOpenTask = (status: TaskStatus) =>
-  (OPEN_TASK_STATUSES as readonly TaskStatus[]).includes(status);
+export * from '@crw/contracts/tasks';

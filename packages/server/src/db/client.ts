@@ -24,8 +24,11 @@ import { migrationsFolder } from '../paths.ts';
 import { withoutParsersPerQuery } from './pglite-parsers.ts';
 import { type ConnectionListener, createPool } from './postgres.ts';
 import { type ReadCache, trackWrites } from './read-cache.ts';
-import * as schema from './schema.ts';
+import * as grants from './schema/grants.ts';
+import * as tables from './schema.ts';
 
+/** Every table: the barrel's and the grants, which the barrel leaves out (only the policy reads them). */
+const schema = { ...tables, ...grants };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;

@@ -3,11 +3,11 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../db/client.ts';
 
 /**
- * The claim shared by the project's PostgreSQL-backed queues (agents' tasks, Notion syncs, the mail outbox): a row is due
- * when it is `pending` and its `run_after` has come, or when it is `running` and its lease (`locked_until`) is
- * over because the instance that held it died. `FOR UPDATE SKIP LOCKED` makes the claim exclusive across
- * instances (PostgreSQL's queue idiom, as pg-boss uses): two instances never take the same row. Each table has
- * `id`, `status`, `attempts`, `run_after`, `locked_until` and `created_at`.
+ * The claim of the project's PostgreSQL-backed queues (agents' tasks, Notion syncs, the mail outbox), made by
+ * their one worker (lib/queue-worker.ts): a row is due when it is `pending` and its `run_after` has come, or when
+ * it is `running` and its lease (`locked_until`) is over because the instance that held it died. `FOR UPDATE SKIP
+ * LOCKED` makes the claim exclusive across instances (PostgreSQL's queue idiom, as pg-boss uses): two instances
+ * never take the same row. Each table has `id`, `status`, `attempts`, `run_after`, `locked_until` and `created_at`.
  */
 export interface QueueTable {
   table: PgTable;

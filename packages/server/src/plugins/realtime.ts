@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
-import { SOCKET_PATH } from '../contracts/events.ts';
+import { SOCKET_PATH } from '@crw/contracts/events';
 import { RECOVERY_WINDOW_MS, RecoveryAdapter } from '../lib/recovery-adapter.ts';
 import { closeRedis, duplicateRedis, firstConnection, onRedisRecovered } from '../lib/redis.ts';
 import type { SocketServer } from '../services/notifier.ts';

@@ -5,8 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { agents, items, portfolios, tasks, tools, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { createDrainLoop, type DrainLoop } from '../lib/drain-loop.ts';
-import { claimNext, heldBy as heldByRun, type QueueTable } from '../lib/queue-claim.ts';
+import type { DrainLoop } from '../lib/drain-loop.ts';
+import { type Backoff, createQueueWorker, type Job, type Queue } from '../lib/queue-worker.ts';
 import { sanitizeRichText } from '../lib/sanitize.ts';
 import type { Actor } from '../policy.ts';
 import type { Notifier } from './notifier.ts';
@@ -21,8 +21,6 @@ type TaskRow = typeof tasks.$inferSelect;
 
 /** A task is tried at most this many times (network errors, timeouts, 408/429/5xx answers). */
 export const MAX_ATTEMPTS = 4;
-/** The wait before the next try: 30 s, 2 min, 8 min… (attempt = tries so far). */
-export const defaultBackoffMs = (attempt: number) => 30_000 * 4 ** (attempt - 1);
 /** How often each instance looks for due tasks when nothing told it to. */
 export const RUNNER_POLL_MS = 5_000;
 
@@ -43,122 +41,70 @@ const ToolAnswer = Type.Object({
 });
 type ToolAnswer = typeof ToolAnswer.static;
 
-/** Tasks are one of the project's queues (lib/queue-claim.ts). */
-const taskQueue: QueueTable = {
-  table: tasks,
-  id: tasks.id,
-  status: tasks.status,
-  attempts: tasks.attempts,
-  running: 'running',
-};
+/** Tasks are one of the project's queues (lib/queue-worker.ts). */
+export const taskQueue: Queue<typeof tasks> = { table: tasks, running: 'running', done: 'done' };
 
 /** Runs due tasks one after another; `kick()` after a task was created or re-queued. */
 export type AgentRunner = DrainLoop;
 
-export function createAgentRunner(deps: {
+interface RunnerDeps {
   db: Db;
   notifier: Notifier;
   events: ProductionPublisher;
   webhooks: WebhookSender;
   log: FastifyBaseLogger;
   timeoutMs: number;
-  backoffMs?: (attempt: number) => number;
-}): AgentRunner {
-  const backoff = deps.backoffMs ?? defaultBackoffMs;
-  const drainOnce = async (signal: AbortSignal) => {
-    let n = 0;
-    while (!signal.aborted) {
-      const task = await claim(deps.db, deps.timeoutMs);
-      if (!task) return n;
-      n += 1;
-      deps.events.task(task);
-      const done = await execute(deps, task, backoff, signal).catch(async (err) => {
-        deps.log.error({ err, taskId: task.id }, 'la tarea falló de forma inesperada');
-        return finish(deps.db, task, {
-          status: 'failed',
-          error:
-            'Error interno al ejecutar la tarea: vuelve a intentarlo y, si se repite, avisa a quien administra el servidor',
-          errorDetail: null,
-        });
-      });
-      if (done) {
-        deps.events.task(done);
-        if (done.status === 'done' || done.status === 'failed')
-          await notifyTaskFinished(deps.db, deps.notifier, done).catch((err) =>
-            deps.log.error({ err, taskId: done.id }, 'no se pudo avisar del final de la tarea'),
-          );
-      }
-    }
-    return n;
-  };
-  return createDrainLoop({
-    drainOnce,
-    pollMs: RUNNER_POLL_MS,
-    onError: (err) => deps.log.error({ err }, 'no se pudieron ejecutar las tareas de los agentes'),
-  });
+  /** Default: the `outbound` schedule (lib/queue-worker.ts). */
+  backoffMs?: Backoff;
 }
 
 /**
- * Claims the oldest due task of an active agent with at least one enabled webhook tool, or a running one
- * whose lease ran out (its instance died). `FOR UPDATE SKIP LOCKED` makes the claim exclusive across
- * instances (PostgreSQL's queue idiom, as pg-boss uses): two instances never take the same task.
+ * Claims the oldest due task of an active agent with at least one enabled webhook tool, or a running one whose
+ * lease ran out (its instance died), and runs it. Every change of the task is published; a finished one is told
+ * to whoever created it.
  */
-async function claim(db: Db, timeoutMs: number): Promise<TaskRow | undefined> {
+export function createAgentRunner(deps: RunnerDeps): AgentRunner {
   const runnable = sql`exists (
     select 1 from ${agents} a join ${tools} tl on tl.id = any(
       select jsonb_array_elements_text(a.tools))
     where a.id = q.agent_id and a.active and tl.enabled and tl.kind = 'webhook')`;
-  const id = await claimNext(db, taskQueue, {
-    leaseSeconds: Math.ceil(timeoutMs / 1000) * 4 + 60,
-    set: sql`started_at = coalesce(started_at, now()), updated_at = now()`,
-    where: runnable,
+  return createQueueWorker({
+    db: deps.db,
+    log: deps.log,
+    queue: taskQueue,
+    leaseSeconds: Math.ceil(deps.timeoutMs / 1000) * 4 + 60,
+    claim: { set: sql`started_at = coalesce(started_at, now()), updated_at = now()`, where: runnable },
+    backoff: deps.backoffMs ?? 'outbound',
+    maxAttempts: MAX_ATTEMPTS,
+    pollMs: RUNNER_POLL_MS,
+    failedSet: () => ({ finishedAt: new Date() }),
+    messages: {
+      drainFailed: 'no se pudieron ejecutar las tareas de los agentes',
+      jobCrashed: 'la tarea falló de forma inesperada',
+      idField: 'taskId',
+      crashError:
+        'Error interno al ejecutar la tarea: vuelve a intentarlo y, si se repite, avisa a quien administra el servidor',
+    },
+    handle: async (job) => {
+      deps.events.task(job.row);
+      const done = await execute(deps, job).catch((err: unknown) => job.crash(err));
+      if (!done) return;
+      deps.events.task(done);
+      if (done.status === 'done' || done.status === 'failed')
+        await notifyTaskFinished(deps.db, deps.notifier, done).catch((err) =>
+          deps.log.error({ err, taskId: done.id }, 'no se pudo avisar del final de la tarea'),
+        );
+    },
   });
-  if (!id) return undefined;
-  const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
-  return row;
 }
 
 /**
- * Ends this run of the task, unless it changed hands meanwhile (cancelled, edited by hand, or taken over
- * after the lease): only the run that claimed attempt N may write its outcome.
+ * One claimed task: its tools called in order. On shutdown the call under way is cut and the task handed back
+ * (same attempt number, so the tool sees the same delivery id again).
  */
-async function finish(
-  db: Db,
-  task: TaskRow,
-  set: Partial<Pick<TaskRow, 'status' | 'result' | 'error' | 'errorDetail' | 'runAfter'>>,
-): Promise<TaskRow | undefined> {
-  const final = set.status === 'done' || set.status === 'failed';
-  const [row] = await db
-    .update(tasks)
-    .set({ ...set, lockedUntil: null, ...(final ? { finishedAt: new Date() } : {}) })
-    .where(heldBy(task))
-    .returning();
-  return row;
-}
-
-/** The task is still this run's: running, on the attempt this run claimed. */
-const heldBy = (task: TaskRow) => heldByRun(taskQueue, task);
-
-/**
- * This instance is shutting down in the middle of the task: it goes back to the queue as it was before this
- * claim (same attempt number, so the tool sees the same delivery id again), due at once for another instance.
- */
-async function handBack(db: Db, task: TaskRow): Promise<TaskRow | undefined> {
-  const [row] = await db
-    .update(tasks)
-    .set({ status: 'pending', attempts: task.attempts - 1, lockedUntil: null, runAfter: new Date() })
-    .where(heldBy(task))
-    .returning();
-  return row;
-}
-
-async function execute(
-  deps: Parameters<typeof createAgentRunner>[0],
-  task: TaskRow,
-  backoff: (attempt: number) => number,
-  signal: AbortSignal,
-): Promise<TaskRow | undefined> {
+async function execute(deps: RunnerDeps, job: Job<TaskRow>): Promise<TaskRow | undefined> {
   const { db } = deps;
+  const { row: task, signal } = job;
   const [agent] = await db.select().from(agents).where(eq(agents.id, task.agentId));
   if (!agent) return undefined;
   const toolRows = agent.tools.length
@@ -220,18 +166,10 @@ async function execute(
       payload,
       signal,
     });
-    if (signal.aborted) return handBack(db, task);
+    if (signal.aborted) return job.handBack();
     if (!outcome.ok) {
       const error = `${tool.name}: ${outcome.error}`;
-      const errorDetail = outcome.detail;
-      if (outcome.retryable && task.attempts < MAX_ATTEMPTS)
-        return finish(db, task, {
-          status: 'pending',
-          error,
-          errorDetail,
-          runAfter: new Date(Date.now() + backoff(task.attempts)),
-        });
-      return finish(db, task, { status: 'failed', error, errorDetail });
+      return (await job.fail({ error, errorDetail: outcome.detail, retryable: outcome.retryable })).row;
     }
     const answer = parseAnswer(outcome.body);
     if (answer.result) results.push(toolRows.length > 1 ? `${tool.name}: ${answer.result}` : answer.result);
@@ -241,7 +179,7 @@ async function execute(
   let note: string | undefined;
   if (material && item) note = await newVersion(deps, task, item.id, material);
   const result = [...results, ...(note ? [note] : [])].join('\n\n') || 'Hecho';
-  return finish(db, task, { status: 'done', result, error: null, errorDetail: null });
+  return job.complete({ result, finishedAt: new Date() });
 }
 
 /** A tool's answer: JSON in the documented shape, or its text as the result. */
@@ -264,7 +202,7 @@ function parseAnswer(body: string): ToolAnswer {
  * note for the task's result.
  */
 async function newVersion(
-  deps: Parameters<typeof createAgentRunner>[0],
+  deps: RunnerDeps,
   task: TaskRow,
   itemId: string,
   material: NonNullable<ToolAnswer['material']>,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Notification } from '../contracts/events.ts';
+import type { Notification } from '@crw/contracts/events';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { notificationReceipts, notifications, ROLES, type Role, scheduledRuns, users } from '../db/schema.ts';

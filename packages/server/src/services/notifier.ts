@@ -1,7 +1,7 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
-import type { ClientToServerEvents, Notification, ServerToClientEvents } from '../contracts/events.ts';
+import type { ClientToServerEvents, Notification, ServerToClientEvents } from '@crw/contracts/events';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { notificationReceipts, notifications, type Role } from '../db/schema.ts';
 import { chosenOtherwise, type NotifyGroup, recipientsOf } from './notify/preferences.ts';

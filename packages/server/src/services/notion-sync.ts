@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { items, notionSyncs, portfolioIntegrations } from '../db/schema.ts';
-import { createDrainLoop, type DrainLoop } from '../lib/drain-loop.ts';
-import { claimNext, heldBy as heldByRun, type QueueTable } from '../lib/queue-claim.ts';
+import type { DrainLoop } from '../lib/drain-loop.ts';
+import { type Backoff, createQueueWorker, type Job, type Queue } from '../lib/queue-worker.ts';
 import type { NotionClient } from './notion.ts';
 import { itemToBlocks, NOTION_BLOCKS_PER_APPEND } from './notion-blocks.ts';
 
@@ -11,8 +11,6 @@ type SyncRow = typeof notionSyncs.$inferSelect;
 
 /** An item is tried this many times before it waits for «Sincronizar ahora». */
 export const NOTION_MAX_ATTEMPTS = 5;
-/** 30 s, 2 min, 8 min, 32 min… unless Notion says how long to wait (429 Retry-After). */
-export const notionBackoffMs = (attempt: number) => 30_000 * 4 ** (attempt - 1);
 export const NOTION_POLL_MS = 5_000;
 
 export interface NotionSync extends DrainLoop {
@@ -34,7 +32,14 @@ export async function enqueueNotionSync(tx: DbOrTx, item: { id: string; portfoli
   return rowsOf(rows).length;
 }
 
-export function createNotionSync(deps: {
+/** The Notion syncs as one of the project's queues (lib/queue-worker.ts). */
+export const notionQueue: Queue<typeof notionSyncs> = {
+  table: notionSyncs,
+  running: 'running',
+  done: 'done',
+};
+
+interface SyncDeps {
   db: Db;
   log: FastifyBaseLogger;
   /** Null without a token: nothing is sent, the screen says what is missing. */
@@ -42,81 +47,43 @@ export function createNotionSync(deps: {
   /** The public origin of the app, for links back to each item (PUBLIC_URL). */
   appOrigin?: string;
   timeoutMs: number;
-  backoffMs?: (attempt: number) => number;
-}): NotionSync {
-  const backoff = deps.backoffMs ?? notionBackoffMs;
-  const loop = createDrainLoop({
+  /** Default: the `outbound` schedule (lib/queue-worker.ts); Notion's 429 Retry-After comes first. */
+  backoffMs?: Backoff;
+}
+
+export function createNotionSync(deps: SyncDeps): NotionSync {
+  const client = deps.client;
+  const loop = createQueueWorker({
+    db: deps.db,
+    log: deps.log,
+    queue: notionQueue,
+    // Long enough for the largest item (100 KB of copy ≈ a few appends) at the time limit of each.
+    leaseSeconds: Math.ceil(deps.timeoutMs / 1000) * 10 + 60,
+    claim: { set: sql`updated_at = now()` },
+    backoff: deps.backoffMs ?? 'outbound',
+    maxAttempts: NOTION_MAX_ATTEMPTS,
     pollMs: NOTION_POLL_MS,
-    onError: (err) => deps.log.error({ err }, 'no se pudo sincronizar con Notion'),
-    // On shutdown it claims nothing more; an append under way finishes (Notion has no idempotency key, so
-    // cutting a call could append twice), and its progress is kept per append.
-    drainOnce: async (signal) => {
-      const client = deps.client;
-      if (!client) return 0;
-      let n = 0;
-      while (!signal.aborted) {
-        const row = await claim(deps.db, deps.timeoutMs);
-        if (!row) return n;
-        n += 1;
-        await send(deps, client, row, backoff, signal).catch(async (err) => {
-          deps.log.error({ err, syncId: row.id }, 'la sincronización con Notion falló de forma inesperada');
-          await finish(deps.db, row, {
-            status: 'failed',
-            error:
-              'Error interno al sincronizar con Notion: vuelve a intentarlo con «Sincronizar ahora»; si se repite, avisa a quien administra el servidor',
-            errorDetail: null,
-          });
-        });
-      }
-      return n;
+    ready: async () => client !== null,
+    messages: {
+      drainFailed: 'no se pudo sincronizar con Notion',
+      jobCrashed: 'la sincronización con Notion falló de forma inesperada',
+      idField: 'syncId',
+      crashError:
+        'Error interno al sincronizar con Notion: vuelve a intentarlo con «Sincronizar ahora»; si se repite, avisa a quien administra el servidor',
+    },
+    handle: async (job) => {
+      if (client) await send(deps, client, job);
     },
   });
-  return { ...loop, configured: deps.client !== null };
+  return { ...loop, configured: client !== null };
 }
 
-const queue: QueueTable = {
-  table: notionSyncs,
-  id: notionSyncs.id,
-  status: notionSyncs.status,
-  attempts: notionSyncs.attempts,
-  running: 'running',
-};
-
-/** The oldest due sync, or one whose instance died mid-way (lease over): exclusive across instances. */
-async function claim(db: Db, timeoutMs: number): Promise<SyncRow | undefined> {
-  // Long enough for the largest item (100 KB of copy ≈ a few appends) at the time limit of each.
-  const leaseSeconds = Math.ceil(timeoutMs / 1000) * 10 + 60;
-  const id = await claimNext(db, queue, { leaseSeconds, set: sql`updated_at = now()` });
-  if (!id) return undefined;
-  const [row] = await db.select().from(notionSyncs).where(eq(notionSyncs.id, id));
-  return row;
-}
-
-/** The sync is still this run's: running, on the attempt this run claimed. */
-const heldBy = (row: SyncRow) => heldByRun(queue, row);
-
-/** Writes this run's progress or outcome, unless the sync changed hands meanwhile (a later claim). */
-async function finish(
-  db: DbOrTx,
-  row: SyncRow,
-  set: Partial<Pick<SyncRow, 'status' | 'error' | 'errorDetail' | 'runAfter' | 'blocksSent' | 'syncedAt'>>,
-): Promise<boolean> {
-  const final = set.status !== undefined;
-  const updated = await db
-    .update(notionSyncs)
-    .set({ ...set, ...(final ? { lockedUntil: null } : {}) })
-    .where(heldBy(row))
-    .returning({ id: notionSyncs.id });
-  return updated.length > 0;
-}
-
-async function send(
-  deps: Parameters<typeof createNotionSync>[0],
-  client: NotionClient,
-  row: SyncRow,
-  backoff: (attempt: number) => number,
-  signal: AbortSignal,
-) {
+/**
+ * One claimed sync. On shutdown, an append under way finishes (Notion has no idempotency key, so cutting a call
+ * could append twice), and its progress is kept per append.
+ */
+async function send(deps: SyncDeps, client: NotionClient, job: Job<SyncRow>) {
+  const { row } = job;
   const [item] = await deps.db.select().from(items).where(eq(items.id, row.itemId));
   const [integration] = await deps.db
     .select()
@@ -140,36 +107,24 @@ async function send(
     const part = blocks.slice(sent, sent + NOTION_BLOCKS_PER_APPEND);
     const outcome = await client.appendChildren(integration.paginaNotionId, part);
     if (!outcome.ok) {
-      if (outcome.retryable && row.attempts < NOTION_MAX_ATTEMPTS) {
-        const wait = outcome.retryAfterMs ?? backoff(row.attempts);
-        await finish(deps.db, row, {
-          status: 'pending',
-          error: outcome.error,
-          errorDetail: outcome.detail ?? null,
-          runAfter: new Date(Date.now() + wait),
-        });
-      } else {
-        await finish(deps.db, row, {
-          status: 'failed',
-          error: outcome.error,
-          errorDetail: outcome.detail ?? null,
-        });
-      }
+      await job.fail({
+        error: outcome.error,
+        errorDetail: outcome.detail ?? null,
+        retryable: outcome.retryable,
+        retryAfterMs: outcome.retryAfterMs,
+      });
       return;
     }
     sent += part.length;
     // Progress is kept, so a retry after a later failure continues here instead of appending twice.
-    if (!(await finish(deps.db, row, { blocksSent: sent }))) return;
-    if (signal.aborted && sent < blocks.length) {
-      // Shutting down: back to the queue as before this claim, due at once, its progress kept.
-      await deps.db
-        .update(notionSyncs)
-        .set({ status: 'pending', attempts: row.attempts - 1, lockedUntil: null, runAfter: new Date() })
-        .where(heldBy(row));
+    if (!(await job.progress({ blocksSent: sent }))) return;
+    // Shutting down: back to the queue as before this claim, due at once, its progress kept.
+    if (job.signal.aborted && sent < blocks.length) {
+      await job.handBack();
       return;
     }
   }
-  await finish(deps.db, row, { status: 'done', error: null, errorDetail: null, syncedAt: new Date() });
+  await job.complete({ syncedAt: new Date() });
 }
 
 export async function listNotionSyncs(db: DbOrTx, portfolioId: string) {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
-import { deviceNameFromEndpoint } from '../contracts/devices.ts';
+import { deviceNameFromEndpoint } from '@crw/contracts/devices';
 import type { Db } from '../db/client.ts';
 import { pushSubscriptions } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';

@@ -1,4 +1,4 @@
-import type { CommentsEvent } from '../../src/contracts/events.ts';
+import type { CommentsEvent } from '@crw/contracts/events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userRoom } from '../../src/services/notifier.ts';
 import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portfolioAccess } from '../../src/db/schema/grants.ts';
 import * as schema from '../../src/db/schema.ts';
 import { createTestApp, makeUser, type TestContext, type TestUser } from '../helpers.ts';
 
@@ -140,7 +141,7 @@ describe('portfolios API', () => {
     ).json();
     const db = ctx.app.db;
     await db
-      .insert(schema.portfolioAccess)
+      .insert(portfolioAccess)
       .values({ userId: employee.id, portfolioId: p._id, permissions: ['portfolio.view'] });
     await db.insert(schema.portfolioIntegrations).values({ portfolioId: p._id, paginaNotionId: 'n1' });
     const [cycle] = await db
@@ -170,10 +171,7 @@ describe('portfolios API', () => {
     expect((await as(admin, 'DELETE', `/api/portfolios/${p._id}`)).statusCode).toBe(200);
     const counts = await Promise.all(
       [
-        db
-          .select({ n: count() })
-          .from(schema.portfolioAccess)
-          .where(eq(schema.portfolioAccess.portfolioId, p._id)),
+        db.select({ n: count() }).from(portfolioAccess).where(eq(portfolioAccess.portfolioId, p._id)),
         db
           .select({ n: count() })
           .from(schema.portfolioIntegrations)

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { ProductionEvent, ServerToClientEvents } from '../../src/contracts/events.ts';
+import type { ProductionEvent, ServerToClientEvents } from '@crw/contracts/events';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { ServerToClientEvents } from '../../src/contracts/events.ts';
+import type { ServerToClientEvents } from '@crw/contracts/events';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { App } from '../../src/app.ts';
 

@@ -5,7 +5,7 @@ import type {
   ProductionEvent,
   ServerToClientEvents,
   TasksEvent,
-} from '@crw/api-client/events';
+} from '@crw/contracts/events';
 import { io, type Socket } from 'socket.io-client';
 import { msg } from '../../messages.ts';
 import { forgetPortfolio, loadPortfolios, portfoliosStore } from '../portfolios/store.ts';

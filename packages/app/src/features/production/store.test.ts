@@ -1,5 +1,5 @@
 import type { ProductionItem } from '@crw/api-client';
-import type { ProductionEvent } from '@crw/api-client/events';
+import type { ProductionEvent } from '@crw/contracts/events';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sdk = vi.hoisted(() => ({ listItems: vi.fn(), createItem: vi.fn() }));

@@ -1,6 +1,6 @@
 import type { Cycle, ListItemsData, PortfolioMember, ProductionItem } from '@crw/api-client';
-import type { ProductionEvent } from '@crw/api-client/events';
 import * as sdk from '@crw/api-client/sdk';
+import type { ProductionEvent } from '@crw/contracts/events';
 import { useSyncExternalStore } from 'react';
 import { proxy, type Snapshot, snapshot, subscribe } from 'valtio';
 import { api } from '../../lib/api.ts';

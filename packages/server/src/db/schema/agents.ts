@@ -1,6 +1,6 @@
+import type { TaskStatus } from '@crw/contracts/tasks';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { TaskStatus } from '../../contracts/tasks.ts';
 import { createdAt, id, ownedBy, queueColumns, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { portfolios } from './portfolios.ts';

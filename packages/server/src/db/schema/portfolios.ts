@@ -1,8 +1,8 @@
-import { boolean, date, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ownedBy, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 
-/** Portfolios, their integrations, who may open them (grants), and their production cycles. */
+/** Portfolios, their integrations and their production cycles (who may open them: grants.ts). */
 
 export interface AccountData {
   businessName: string;
@@ -43,20 +43,6 @@ export const portfolioIntegrations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('integrations_portfolio_page_uq').on(t.portfolioId, t.paginaNotionId)],
-);
-
-export const portfolioAccess = pgTable(
-  'portfolio_access',
-  {
-    userId: ownedBy('user_id', () => users.id),
-    portfolioId: ownedBy('portfolio_id', () => portfolios.id),
-    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.portfolioId] }),
-    index('access_portfolio_idx').on(t.portfolioId),
-  ],
 );
 
 export const cycles = pgTable(

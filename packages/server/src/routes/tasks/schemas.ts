@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { TASK_STATUSES } from '../../contracts/tasks.ts';
+import { TASK_STATUSES } from '@crw/contracts/tasks';
 import { component, IsoDate, Timestamp } from '../../lib/schemas.ts';
 
 export const TaskStatusSchema = Type.Union(TASK_STATUSES.map((s) => Type.Literal(s)));

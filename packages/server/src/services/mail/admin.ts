@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox, users } from '../../db/schema.ts';
+import { listJobs } from '../../lib/queue-worker.ts';
+import { mailQueue } from './outbox.ts';
 
 /**
  * The mail queue as admins see it on `/admin/notify`: what waits to be sent (with its attempts, last error and
@@ -9,17 +11,9 @@ import { mailOutbox, users } from '../../db/schema.ts';
 
 /** The mail waiting to be sent or being sent, the next to go first. */
 export async function listPendingMail(db: DbOrTx, limit = 50) {
-  const waiting = inArray(mailOutbox.status, ['pending', 'sending']);
-  // One after the other: `db` may be a transaction, whose one connection takes one query at a time.
-  const rows = await db
-    .select()
-    .from(mailOutbox)
-    .where(waiting)
-    .orderBy(asc(mailOutbox.runAfter), asc(mailOutbox.createdAt))
-    .limit(limit);
-  const [total] = await db.select({ n: count() }).from(mailOutbox).where(waiting);
+  const { total, rows } = await listJobs(db, mailQueue, { status: ['pending', 'sending'], limit });
   return {
-    total: total?.n ?? 0,
+    total,
     items: rows.map((r) => ({
       _id: r.id,
       to: r.toAddress,
@@ -36,12 +30,7 @@ export async function listPendingMail(db: DbOrTx, limit = 50) {
 
 /** The latest mails that could not be sent, for admins (`/admin/notify`). */
 export async function listMailFailures(db: DbOrTx, limit = 20) {
-  const rows = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.status, 'failed'))
-    .orderBy(desc(mailOutbox.runAfter))
-    .limit(limit);
+  const { rows } = await listJobs(db, mailQueue, { status: 'failed', limit });
   return rows.map((r) => ({
     _id: r.id,
     to: r.toAddress,

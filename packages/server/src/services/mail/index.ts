@@ -11,7 +11,7 @@ import { createUnsubscribeTokens, type UnsubscribeTokens } from './unsubscribe.t
 
 /**
  * The email channel as the app sees it (`app.mail`): whether it is on (SMTP_URL), queuing in the caller's
- * transaction, the worker that sends (a drain loop like the Notion sync's), the digest job and the signed
+ * transaction, the worker that sends (lib/queue-worker.ts, like the Notion sync), the digest job and the signed
  * unsubscribe links. Without SMTP_URL every method is a no-op: nothing queues, nothing is sent.
  */
 export interface Mail extends DrainLoop {

@@ -2,9 +2,9 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
-import { createDrainLoop, type DrainLoop } from '../../lib/drain-loop.ts';
+import type { DrainLoop } from '../../lib/drain-loop.ts';
 import type { HealthMonitor } from '../../lib/health.ts';
-import { claimNext, heldBy, type QueueTable } from '../../lib/queue-claim.ts';
+import { type Backoff, createQueueWorker, type Job, type Queue } from '../../lib/queue-worker.ts';
 import type { NotifyGroup } from '../notify/preferences.ts';
 import { MAIL_TEMPLATES, type MailData, type MailTemplate, renderMail } from './templates.tsx';
 import type { MailTransport, SendOutcome } from './transport.ts';
@@ -13,9 +13,6 @@ type MailRow = typeof mailOutbox.$inferSelect;
 
 /** A temporary failure is tried this many times in all (about 2.5 hours) before the mail is marked failed. */
 export const MAIL_MAX_ATTEMPTS = 6;
-/** 1 min, 5 min, 30 min, 2 h between attempts. */
-export const mailBackoffMs = (attempt: number) =>
-  [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000][attempt - 1] ?? 2 * 3_600_000;
 export const MAIL_POLL_MS = 5_000;
 /**
  * A claimed mail is this instance's for this long: one SMTP conversation (at most SMTP_DEADLINE_MS, 45 s) and a
@@ -24,13 +21,8 @@ export const MAIL_POLL_MS = 5_000;
  */
 export const MAIL_LEASE_SECONDS = 60;
 
-const queue: QueueTable = {
-  table: mailOutbox,
-  id: mailOutbox.id,
-  status: mailOutbox.status,
-  attempts: mailOutbox.attempts,
-  running: 'sending',
-};
+/** The mail outbox as one of the project's queues (lib/queue-worker.ts). */
+export const mailQueue: Queue<typeof mailOutbox> = { table: mailOutbox, running: 'sending', done: 'sent' };
 
 /** The Message-ID of a queued mail, the same on every attempt (`host`: PUBLIC_URL's). */
 export const messageIdFor = (mailId: string, host: string) => `<${mailId}@${host}>`;
@@ -74,43 +66,38 @@ interface WorkerDeps {
   health: Pick<HealthMonitor, 'report' | 'snapshot'>;
   /** The host of every Message-ID (PUBLIC_URL's). */
   messageHost: string;
-  backoffMs?: (attempt: number) => number;
+  /** Default: the `mail` schedule (lib/queue-worker.ts). */
+  backoffMs?: Backoff;
 }
 
-/**
- * How one claimed mail ended for the loop. `unreachable` ends this drain: while the server cannot be used, each
- * poll tries one due mail (its attempt, error and next attempt are what admins read), not every one of them.
- */
-type Sent = 'done' | 'unreachable' | 'handed-back';
-
 export function createMailWorker(deps: WorkerDeps): DrainLoop {
-  const backoff = deps.backoffMs ?? mailBackoffMs;
   const watchSmtp = smtpWatch(deps);
-  return createDrainLoop({
+  const transport = deps.transport;
+  return createQueueWorker({
+    db: deps.db,
+    log: deps.log,
+    queue: mailQueue,
+    leaseSeconds: MAIL_LEASE_SECONDS,
+    backoff: deps.backoffMs ?? 'mail',
+    maxAttempts: MAIL_MAX_ATTEMPTS,
     pollMs: MAIL_POLL_MS,
-    onError: (err) => deps.log.error({ err }, 'no se pudieron enviar los correos'),
-    // On shutdown it claims nothing more; a message handed to SMTP is finished (SMTP cannot take one back), one
-    // not handed over yet goes back to the queue for another instance.
-    drainOnce: async (signal) => {
-      const transport = deps.transport;
-      if (!transport) return 0;
-      await watchSmtp(transport);
-      let n = 0;
-      while (!signal.aborted) {
-        const id = await claimNext(deps.db, queue, { leaseSeconds: MAIL_LEASE_SECONDS });
-        if (!id) return n;
-        const [row] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-        if (!row) continue;
-        n += 1;
-        // One message's failure, whatever it is, is that message's: the loop goes on with the next.
-        const sent = await send(deps, transport, row, backoff, signal).catch(async (err): Promise<Sent> => {
-          deps.log.error({ err, mailId: row.id }, 'el envío de un correo falló de forma inesperada');
-          await finish(deps.db, row, { status: 'failed', error: 'Error interno al preparar el correo' });
-          return 'done';
-        });
-        if (sent === 'unreachable') return n;
-      }
-      return n;
+    // A failed mail's run_after is when it failed (admins see it in the list of failures).
+    failedSet: () => ({ runAfter: new Date() }),
+    ready: async () => {
+      if (transport) await watchSmtp(transport);
+      return transport !== null;
+    },
+    messages: {
+      drainFailed: 'no se pudieron enviar los correos',
+      jobCrashed: 'el envío de un correo falló de forma inesperada',
+      idField: 'mailId',
+      crashError: 'Error interno al preparar el correo',
+    },
+    // While the server cannot be used at all, this drain ends: each poll tries one due mail (its attempt, error
+    // and next attempt are what admins read), not every one of them.
+    handle: async (job) => {
+      if (!transport) return undefined;
+      return (await send(deps, transport, job)) === 'unreachable' ? 'stop' : undefined;
     },
   });
 }
@@ -141,22 +128,20 @@ function smtpWatch(deps: WorkerDeps) {
   };
 }
 
+/**
+ * One claimed mail. On shutdown, a message handed to SMTP is finished (SMTP cannot take one back); one not handed
+ * over yet goes back to the queue for another instance.
+ */
 async function send(
   deps: WorkerDeps,
   transport: MailTransport,
-  row: MailRow,
-  backoff: (attempt: number) => number,
-  signal: AbortSignal,
-): Promise<Sent> {
+  job: Job<MailRow>,
+): Promise<'done' | 'unreachable'> {
+  const { row } = job;
   const template = row.template as MailTemplate;
   if (!MAIL_TEMPLATES.includes(template) || !row.userId) {
-    await fail(deps, row, {
-      ok: false,
-      temporary: false,
-      unreachable: false,
-      error: `Plantilla de correo desconocida: ${row.template}`,
-      detail: '',
-    });
+    const error = `Plantilla de correo desconocida: ${row.template}`;
+    await fail(deps, job, { ok: false, temporary: false, unreachable: false, error, detail: '' });
     return 'done';
   }
   const data = row.data as unknown as MailData;
@@ -166,9 +151,9 @@ async function send(
     button: await deps.links.button(row.userId, data.url ?? '/'),
     unsubscribe: unsubscribeUrl,
   });
-  if (signal.aborted) {
-    await handBack(deps.db, row);
-    return 'handed-back';
+  if (job.signal.aborted) {
+    await job.handBack();
+    return 'done';
   }
   const outcome = await transport.send({
     to: row.toAddress,
@@ -178,22 +163,23 @@ async function send(
   });
   if (outcome.ok) {
     deps.health.report('smtp', true);
-    await finish(deps.db, row, { status: 'sent', error: null, errorDetail: null, sentAt: new Date() });
+    await job.complete({ sentAt: new Date() });
     return 'done';
   }
   // The server answered (a refusal) or could not be used at all: only the latter makes SMTP down.
   deps.health.report('smtp', !outcome.unreachable, outcome.detail);
-  await fail(deps, row, outcome, backoff);
+  await fail(deps, job, outcome);
   return outcome.unreachable ? 'unreachable' : 'done';
 }
 
 /** A failed attempt: again later (a warning with when), or failed for good (a warning too; admins can retry). */
-async function fail(
-  deps: WorkerDeps,
-  row: MailRow,
-  outcome: SendOutcome & { ok: false },
-  backoff?: (attempt: number) => number,
-) {
+async function fail(deps: WorkerDeps, job: Job<MailRow>, outcome: SendOutcome & { ok: false }) {
+  const { row } = job;
+  const { retryAt } = await job.fail({
+    error: outcome.error,
+    errorDetail: outcome.detail || null,
+    retryable: outcome.temporary,
+  });
   const fields = {
     mailId: row.id,
     to: row.toAddress,
@@ -201,49 +187,10 @@ async function fail(
     error: outcome.error,
     detail: outcome.detail,
   };
-  if (backoff && outcome.temporary && row.attempts < MAIL_MAX_ATTEMPTS) {
-    const runAfter = new Date(Date.now() + backoff(row.attempts));
+  if (retryAt)
     deps.log.warn(
-      { ...fields, event: 'mail.retry', nextAttemptAt: runAfter.toISOString() },
+      { ...fields, event: 'mail.retry', nextAttemptAt: retryAt.toISOString() },
       'correo no enviado: se volverá a intentar',
     );
-    await finish(deps.db, row, {
-      status: 'pending',
-      error: outcome.error,
-      errorDetail: outcome.detail,
-      runAfter,
-    });
-    return;
-  }
-  deps.log.warn({ ...fields, event: 'mail.failed' }, 'correo no enviado: no se volverá a intentar');
-  // A failed mail's run_after is when it failed (admins see it in the list of failures).
-  await finish(deps.db, row, {
-    status: 'failed',
-    error: outcome.error,
-    errorDetail: outcome.detail || null,
-    runAfter: new Date(),
-  });
-}
-
-/** Writes this run's outcome, unless the mail changed hands meanwhile (a later claim after the lease). */
-async function finish(
-  db: Db,
-  row: MailRow,
-  set: Partial<Pick<MailRow, 'status' | 'error' | 'errorDetail' | 'runAfter' | 'sentAt'>>,
-) {
-  await db
-    .update(mailOutbox)
-    .set({ ...set, lockedUntil: null })
-    .where(heldBy(queue, row));
-}
-
-/**
- * This instance is shutting down before the mail was handed to SMTP: it goes back to the queue as it was before
- * this claim, due at once, so another instance sends it now instead of after the lease.
- */
-async function handBack(db: Db, row: MailRow) {
-  await db
-    .update(mailOutbox)
-    .set({ status: 'pending', attempts: row.attempts - 1, lockedUntil: null, runAfter: new Date() })
-    .where(heldBy(queue, row));
+  else deps.log.warn({ ...fields, event: 'mail.failed' }, 'correo no enviado: no se volverá a intentar');
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CommentsEvent, ProductionEvent, TasksEvent } from '../../contracts/events.ts';
+import type { CommentsEvent, ProductionEvent, TasksEvent } from '@crw/contracts/events';
 import type { Db } from '../../db/client.ts';
 import { canSeeStatus, membersOf } from '../../policy.ts';
 import { type SocketServer, userRoom } from '../notifier.ts';

@@ -1,4 +1,4 @@
-import type { ProductionEvent } from '../../contracts/events.ts';
+import type { ProductionEvent } from '@crw/contracts/events';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../policy.ts';
 import type { EffectLog, Ports } from '../ports.ts';

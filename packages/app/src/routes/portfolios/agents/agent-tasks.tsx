@@ -1,5 +1,5 @@
 import type { AgentDetail, Task } from '@crw/api-client';
-import { isOpenTask, TASK_STATUSES } from '@crw/api-client/tasks';
+import { isOpenTask, TASK_STATUSES } from '@crw/contracts/tasks';
 import { Badge, Button, EmptyState, ErrorDetails, RichTextContent, Select, Skeleton } from '@crw/ui';
 import { ListTodoIcon, PlusIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';

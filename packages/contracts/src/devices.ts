@@ -1,6 +1,6 @@
 /**
  * Guesses the browser of a push subscription from its endpoint's push service (spec §6), as the devices list
- * answers it; the api-client re-exports the type.
+ * answers it (`@crw/contracts/devices`); the api-client re-exports the type.
  */
 export type DeviceName =
   | 'Chrome/Android'
