@@ -206,8 +206,10 @@ export async function listJobs<T extends JobTable>(
   const { table } = queue;
   const statuses = typeof opts.status === 'string' ? [opts.status] : [...opts.status];
   const where = inArray(table.status, statuses);
+  // The failed, newest failure first, read straight from the (status, run_after) index (a tie-break on another
+  // column would sort the whole failed set); what waits, the next due first (a queue of few rows).
   const order = statuses.every((s) => s === 'failed')
-    ? [desc(table.runAfter), desc(table.createdAt)]
+    ? [desc(table.runAfter)]
     : [asc(table.runAfter), asc(table.createdAt)];
   // One after the other: `db` may be a transaction, whose one connection takes one query at a time.
   const rows = (await db
