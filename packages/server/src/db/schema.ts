@@ -6,11 +6,6 @@
 
 export * from './schema/agents.ts';
 export * from './schema/comments.ts';
-/**
- * Transitional (issue 46): re-exported only until the services' own reads of the grants move into the policy
- * (work under way). Then this line goes, and nothing but the policy and db/ can reach the table.
- */
-export { portfolioAccess } from './schema/grants.ts';
 export * from './schema/notifications.ts';
 export * from './schema/people.ts';
 export * from './schema/portfolios.ts';

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
-// Through the schema barrel while it re-exports the grants; once db/schema/grants.ts is the only way in, from there.
-import { portfolioAccess, portfolios } from '../db/schema.ts';
+import { portfolioAccess } from '../db/schema/grants.ts';
+import { portfolios } from '../db/schema.ts';
 
 /**
  * The grants table (`portfolio_access`), read and written here and nowhere else. These are its statements,

@@ -1,5 +1,5 @@
+import { OPEN_TASK_STATUSES } from '@crw/contracts/tasks';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { OPEN_TASK_STATUSES } from '../contracts/tasks.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { cappedTotal, withTotal } from '../db/pages.ts';
 import { agents, items, type TaskStatus, tasks, tools, users } from '../db/schema.ts';

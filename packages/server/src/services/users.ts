@@ -1,5 +1,5 @@
+import type { PortfoliosEvent } from '@crw/contracts/events';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { PortfoliosEvent } from '../contracts/events.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { cappedTotal, countUpTo, likeTerm, lookaheadPage, withTotal } from '../db/pages.ts';
 import {

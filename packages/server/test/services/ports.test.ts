@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { broadcast } from '../../src/services/broadcast.ts';
-import type { Ports } from '../../src/services/ports.ts';
 import { syncNotionNow } from '../../src/services/portfolios.ts';
+import type { Ports } from '../../src/services/ports.ts';
 import type { ItemRow } from '../../src/services/production/index.ts';
 import { editItem } from '../../src/services/production/use-cases.ts';
 
