@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,7 +6,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDb } from './helpers.ts';
 import { freshPostgres } from './support/postgres.ts';
-import { type ServerProcess, startServer } from './support/server-process.ts';
+import { halfSentPost, type ServerProcess, startServer } from './support/server-process.ts';
 
 /**
  * The compiled server's life as an instance behind a balancer: it starts fast with the schema current, several
@@ -58,25 +57,10 @@ describe('graceful shutdown', () => {
     const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
 
     // A request under way: headers and half of its body sent, the rest after SIGTERM.
-    const body = Buffer.from(JSON.stringify({ email: 'admin@example.com', password }));
-    let finishBody = () => {};
-    const half = Math.floor(body.length / 2);
-    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(
-        `${server.url}/api/auth/login?under=way`,
-        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
-        (res) => {
-          let text = '';
-          res.on('data', (d) => {
-            text += d;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        },
-      );
-      req.on('error', reject);
-      req.write(body.subarray(0, half));
-      finishBody = () => req.end(body.subarray(half));
-    });
+    const underWay = halfSentPost(
+      `${server.url}/api/auth/login?under=way`,
+      Buffer.from(JSON.stringify({ email: 'admin@example.com', password })),
+    );
     // The server has the request (its headers) before it is told to stop: it has logged it.
     await expect
       .poll(() => server.output(), { timeout: 10_000 })
@@ -100,8 +84,8 @@ describe('graceful shutdown', () => {
         { timeout: 5_000, interval: 50 },
       )
       .toMatch(/refused|503/);
-    finishBody();
-    const res = await answered;
+    underWay.finish();
+    const res = await underWay.answered;
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text)).toHaveProperty('token');
 

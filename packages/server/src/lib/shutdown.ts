@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
+import { closeRedis } from './redis.ts';
 
 /** The whole drain fits in this; past it the process is ended (exit 1) with a line saying what was still open. */
 export const SHUTDOWN_LIMIT_MS = 5_000;
@@ -11,8 +12,6 @@ export const SHUTDOWN_LIMIT_MS = 5_000;
 export const DRAIN_NOTICE_MS = 1_000;
 /** In-flight requests get this long to finish; then their connections are closed so the rest can end in time. */
 const REQUESTS_LIMIT_MS = 4_000;
-/** Redis gets this long to answer QUIT; then its connection is dropped. */
-const REDIS_QUIT_MS = 500;
 
 /**
  * SIGTERM / SIGINT: the instance leaves the balancer and ends within SHUTDOWN_LIMIT_MS with exit 0. In order:
@@ -59,7 +58,7 @@ export function createShutdown(deps: {
       await workers;
       clearTimeout(cut);
       await database.close();
-      if (redis) await quitRedis(redis);
+      if (redis) await closeRedis(redis);
       app.log.info({ signal, elapsedMs: Date.now() - started }, 'cerrado');
       clearTimeout(limit);
       exit(0);
@@ -72,16 +71,4 @@ export function createShutdown(deps: {
     closing ??= run(signal);
     return closing;
   };
-}
-
-async function quitRedis(redis: Redis) {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    redis.quit().catch(() => undefined),
-    new Promise((resolve) => {
-      timer = setTimeout(resolve, REDIS_QUIT_MS);
-    }),
-  ]);
-  clearTimeout(timer);
-  redis.disconnect();
 }

@@ -1,6 +1,7 @@
 import { Agent, request } from 'node:http';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
+import { halfSentPost } from '../support/server-process.ts';
 import {
   assertNoCrash,
   freshDatabase,
@@ -31,36 +32,11 @@ const portfolioBody = (identifier: string) =>
     }),
   );
 
-/** A POST whose headers and first half of the body are sent now; `finish()` sends the rest. */
-function halfSent(url: string, token: string, identifier: string) {
-  const body = portfolioBody(identifier);
-  const half = Math.floor(body.length / 2);
-  let finish = () => {};
-  const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = request(
-      `${url}/api/portfolios?in-flight=${identifier}`,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': body.length,
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => {
-          text += d;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.write(body.subarray(0, half));
-    finish = () => req.end(body.subarray(half));
+/** A portfolio's creation under way: headers and half its body sent; `finish()` sends the rest. */
+const halfSent = (url: string, token: string, identifier: string) =>
+  halfSentPost(`${url}/api/portfolios?in-flight=${identifier}`, portfolioBody(identifier), {
+    authorization: `Bearer ${token}`,
   });
-  return { answered, finish: () => finish() };
-}
 
 /** A GET on a keep-alive agent: its connection stays open and idle afterwards. */
 function keepAliveGet(url: string, agent: Agent) {

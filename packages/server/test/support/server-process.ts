@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,4 +119,33 @@ export function runServerToExit(env: Record<string, string>, timeoutMs = 30_000)
       resolve({ code, output });
     });
   });
+}
+
+/**
+ * A POST whose headers and first half of the body are sent now, the rest when `finish()` is called: a request
+ * under way when the server is told to stop.
+ */
+export function halfSentPost(url: string, body: Buffer, headers: Record<string, string> = {}) {
+  const half = Math.floor(body.length / 2);
+  let finish = () => {};
+  const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': body.length, ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.write(body.subarray(0, half));
+    finish = () => req.end(body.subarray(half));
+  });
+  return { answered, finish: () => finish() };
 }
