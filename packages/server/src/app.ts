@@ -15,6 +15,7 @@ import { serializeRequest } from './lib/log-serializers.ts';
 import { fallbackRateLimitStore } from './lib/rate-limit-store.ts';
 import { watchRedis } from './lib/redis.ts';
 import { ErrorResponse, registeredComponents } from './lib/schemas.ts';
+import { drainingHooks } from './lib/shutdown.ts';
 import { defaultDistDir } from './paths.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -149,28 +150,7 @@ export async function buildApp(opts: AppOptions) {
   // Redis's clients report to the monitor (one log line per change of state) and it pings Redis (lib/redis).
   if (redis) watchRedis(redis, health);
   app.decorate('health', health);
-  // Draining (SIGTERM): each answer closes its connection, so a keep-alive client reconnects, through the
-  // balancer, to another instance, and the drain does not wait for idle connections to time out.
-  app.addHook('onSend', (_request, reply, _payload, done) => {
-    if (health.draining) reply.header('connection', 'close');
-    done();
-  });
-  // Closing (after the drain's notice): a request that still comes on an open keep-alive connection is answered
-  // 503 in the API's shape (Fastify's own closing answer has another), the health check with its `draining`.
-  let closing = false;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!closing) return done();
-    reply.code(503).header('connection', 'close');
-    if (request.url === '/api/health') return void reply.send(health.snapshot());
-    reply.send({
-      message: 'Este servidor se está reiniciando: inténtalo de nuevo en unos segundos.',
-      code: 'SERVICE_UNAVAILABLE',
-    });
-  });
+  drainingHooks(app, health);
   app.decorate('env', env);
   app.decorate('db', database.db);
   app.decorate('database', database);

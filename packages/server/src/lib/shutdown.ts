@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
+import type { HealthMonitor } from './health.ts';
 import { closeRedis } from './redis.ts';
 
 /** The whole drain fits in this; past it the process is ended (exit 1) with a line saying what was still open. */
@@ -71,4 +72,30 @@ export function createShutdown(deps: {
     closing ??= run(signal);
     return closing;
   };
+}
+
+/** The hooks that make a draining and then closing instance answer as the shutdown above describes. */
+export function drainingHooks(app: FastifyInstance, health: HealthMonitor) {
+  // Draining (SIGTERM): each answer closes its connection, so a keep-alive client reconnects, through the
+  // balancer, to another instance, and the drain does not wait for idle connections to time out.
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    if (health.draining) reply.header('connection', 'close');
+    done();
+  });
+  // Closing (after the drain's notice): a request that still comes on an open keep-alive connection is answered
+  // 503 in the API's shape (Fastify's own closing answer has another), the health check with its `draining`.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing) return done();
+    reply.code(503).header('connection', 'close');
+    if (request.url === '/api/health') return void reply.send(health.snapshot());
+    reply.send({
+      message: 'Este servidor se está reiniciando: inténtalo de nuevo en unos segundos.',
+      code: 'SERVICE_UNAVAILABLE',
+    });
+  });
 }
