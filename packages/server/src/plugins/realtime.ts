@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { SOCKET_PATH } from '@crw/contracts/events';
+import { AppError } from '../errors.ts';
 import { RECOVERY_WINDOW_MS, RecoveryAdapter } from '../lib/recovery-adapter.ts';
 import { closeRedis, duplicateRedis, firstConnection, onRedisRecovered } from '../lib/redis.ts';
 import type { SocketServer } from '../services/notifier.ts';
@@ -98,12 +99,20 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   // deletion committed and its sockets were closed, then this socket joined) would outlive the session. The
   // token is checked once more now that the socket is in its user's room: a session ended before this check
   // is caught here, one ended after it is caught by endSessions, which now finds the socket.
+  // Only an ended session closes it: a check that could not be made (the database answering 503 for a moment)
+  // leaves the socket, which the middleware authenticated a moment ago, connected; a client told to go away
+  // would stay deaf until it reloads.
   io.on('connection', async (socket) => {
     const token = (socket.handshake.auth as { token?: string }).token!;
     try {
       await app.tokens.authenticate(token, { fresh: true });
-    } catch {
-      socket.disconnect(true);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_TOKEN') socket.disconnect(true);
+      else
+        app.log.warn(
+          { err: error, event: 'socket-session-check' },
+          'no se pudo comprobar la sesión del socket',
+        );
     }
   });
   app.decorate('io', io);

@@ -84,8 +84,7 @@ export function connectRealtime(token: string, leave: (to: string) => void): () 
   // socket.io reconnects a lost transport by itself, but not a handshake the server refused (its session check
   // failed, perhaps for a moment): without this the tab would stay deaf until reloaded. It tries again, further
   // apart each time; an ended session answers 401 to the count read first, and the app signs out.
-  socket.on('connect_error', () => {
-    if (socket.active || closed) return;
+  const tryAgain = () => {
     refusals += 1;
     retry = setTimeout(
       () => {
@@ -95,6 +94,16 @@ export function connectRealtime(token: string, leave: (to: string) => void): () 
       },
       Math.min(30_000, 1_000 * 2 ** Math.min(refusals - 1, 5)),
     );
+  };
+  socket.on('connect_error', () => {
+    if (socket.active || closed) return;
+    tryAgain();
+  });
+  // The server closed this socket on purpose (its session ended, or it was told to check it again): socket.io
+  // does not reconnect by itself then. The count is read first: an ended session answers 401 and the app signs
+  // out; a session still valid reconnects.
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect' && !closed) tryAgain();
   });
   socket.on('connect', () => {
     refusals = 0;

@@ -26,6 +26,19 @@ beforeEach(() => {
 });
 
 describe('notifications store', () => {
+  it('a count asked before a notification arrived, answering after the newer one, does not undo it', async () => {
+    let answerOld!: (v: { count: number; atLeast: boolean }) => void;
+    sdk.getUnreadCount
+      .mockReturnValueOnce(new Promise((r) => (answerOld = r)))
+      .mockResolvedValueOnce({ count: 1, atLeast: false });
+    const old = store.refreshUnreadCount();
+    await store.refreshUnreadCount();
+    expect(s.unread).toBe(1);
+    answerOld({ count: 0, atLeast: false });
+    await old;
+    expect(s.unread).toBe(1);
+  });
+
   it('a page asked before a switch to the archive is not shown in it', async () => {
     let answerActive!: (v: Notification[]) => void;
     sdk.listNotifications

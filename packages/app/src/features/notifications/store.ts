@@ -45,9 +45,14 @@ export const notificationsStore = proxy<NotificationsState>(initial());
 
 onLogout(() => Object.assign(notificationsStore, initial()));
 
+/** Count reads answer in any order (through a balancer, two instances): only the newest one asked is applied. */
+let countRead = 0;
+
 export async function refreshUnreadCount() {
+  const run = ++countRead;
   try {
     const { count, atLeast } = await api.call(sdk.getUnreadCount({ client: api.client }), m.countError);
+    if (run !== countRead) return;
     notificationsStore.unread = count;
     notificationsStore.unreadAtLeast = atLeast;
   } catch {
