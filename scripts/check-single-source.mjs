@@ -16,8 +16,13 @@
  * - permissions: `permissionCatalog` in packages/server/src/policy.ts (all keys, and each scope's keys).
  * - an agent's task statuses: `TASK_STATUSES` in packages/contracts/src/tasks.ts, which imports nothing; server and
  *   app read them (and which are open) from there by name, `@crw/contracts/tasks`.
+ * - the statuses' Spanish labels: `itemStatusLabels` in packages/contracts/src/statuses.ts (two of
+ *   them in one list or object anywhere else are a copy; server and app import them by name).
  * And the server's not-found messages («… no encontrado») live in `notFoundMessages` (packages/server/src/errors.ts):
- * a string literal saying one anywhere else in packages/server/src fails too.
+ * a string literal saying one anywhere else in packages/server/src fails too. And the workflow lives in
+ * packages/server/src/services/transitions.ts: in the app or the ui, a step's name and an item status written in
+ * the same property, `case` or statement (a transition map, a switch from step to status) fail
+ * (`findWorkflowCopies`); the clients read it from the API.
  *
  * "Written out" means one array, union type or object literal whose elements (string literals, also inside a
  * one-argument call such as `Type.Literal('draft')`, or as an object's values) hold every value of a list.
@@ -37,6 +42,10 @@ const TASKS = 'packages/contracts/src/tasks.ts';
 const POLICY = 'packages/server/src/policy.ts';
 const APP_ENUMS = 'packages/app/src/lib/enums.ts';
 const ERRORS = 'packages/server/src/errors.ts';
+const TRANSITIONS = 'packages/server/src/services/transitions.ts';
+const LABELS = 'packages/contracts/src/statuses.ts';
+/** The clients: they show what the API answers about the workflow and decide none of it. */
+const CLIENTS = /^packages\/(app|ui)\/src\//;
 const NOT_FOUND_TEXT = /\bno encontrad[oa]s?\b/i;
 
 /**
@@ -119,6 +128,32 @@ function constList(file, name) {
   return found;
 }
 
+/** The object assigned to `const <name> = {...}` in a file: its keys and its string values. */
+function constObject(file, name) {
+  let found;
+  const visit = (node) => {
+    if (ts.isVariableDeclaration(node) && node.name.getText() === name && node.initializer) {
+      const init = unwrap(node.initializer);
+      if (ts.isObjectLiteralExpression(init)) found = init.properties;
+    }
+    if (!found) ts.forEachChild(node, visit);
+  };
+  visit(file);
+  if (!found) throw new Error(`${file.fileName}: no \`const ${name} = {...}\` found`);
+  return {
+    keys: found.map((p) => (p.name && ts.isStringLiteral(p.name) ? p.name.text : p.name?.getText())),
+    values: found.map(literalOf).filter((v) => v !== undefined),
+  };
+}
+
+/** The workflow's step names (the transition table's keys) and the item statuses, for `findWorkflowCopies`. */
+export function readWorkflow(root) {
+  return {
+    steps: constObject(parse(join(root, TRANSITIONS)), 'transitions').keys,
+    statuses: constList(parse(join(root, STATUSES)), 'ITEM_STATUSES').map(literalOf),
+  };
+}
+
 /** The lists and where each may be written out, read from their sources under `root`. */
 export function readLists(root) {
   const statuses = parse(join(root, STATUSES));
@@ -147,6 +182,14 @@ export function readLists(root) {
       sources: [TASKS],
     },
     { name: 'permissions', id: 'permissions', values: keys(), sources: [POLICY] },
+    // The statuses' Spanish labels live once, in @crw/contracts: two of them in one list are a copy.
+    {
+      name: 'status labels',
+      id: 'status-labels',
+      values: constObject(parse(join(root, LABELS)), 'itemStatusLabels').values,
+      sources: [LABELS],
+      min: 2,
+    },
     { name: 'portfolio permissions', id: 'permissions', values: keys('portfolio'), sources: [POLICY] },
     { name: 'global permissions', id: 'permissions', values: keys('global'), sources: [POLICY] },
   ].filter((l) => l.values.length >= 2);
@@ -165,7 +208,8 @@ export function findCopies(root) {
       const candidates = lists.filter((l) => !l.sources.includes(file));
       const text = readFileSync(path, 'utf8');
       // Cheap pre-filter: a file that does not name every value of some list cannot hold a copy.
-      const possible = candidates.filter((l) => l.values.every((v) => text.includes(v)));
+      const enough = (l, has) => l.values.filter(has).length >= (l.min ?? l.values.length);
+      const possible = candidates.filter((l) => enough(l, (v) => text.includes(v)));
       const messages =
         file.startsWith('packages/server/src/') && file !== ERRORS && NOT_FOUND_TEXT.test(text);
       if (possible.length === 0 && !messages) continue;
@@ -191,12 +235,69 @@ export function findCopies(root) {
         if (elements) {
           const values = new Set(Array.from(elements, literalOf));
           for (const l of possible) {
-            if (!l.values.every((v) => values.has(v))) continue;
+            if (!enough(l, (v) => values.has(v))) continue;
             const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
             const key = `${line}:${l.id}`;
             if (seen.has(key)) continue;
             seen.add(key);
             findings.push({ file, line, list: l.name, id: l.id, sources: l.sources });
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(sf);
+    }
+  }
+  return [...findings, ...findWorkflowCopies(root)];
+}
+
+/**
+ * The workflow restated by a client: a step's name and an item status written in the same property, `case` or
+ * statement of the app or the ui (a copy of the transition map, a `switch` from step to status, a condition on
+ * both). The clients read `allowedActions`, `needsComments`, `blockedActions` and `final` from the API instead.
+ */
+export function findWorkflowCopies(root) {
+  const { steps, statuses } = readWorkflow(root);
+  const isStep = new Set(steps);
+  const isStatus = new Set(statuses);
+  const findings = [];
+  for (const pkg of ['app', 'ui']) {
+    for (const path of walk(join(root, 'packages', pkg, 'src'))) {
+      const file = relative(root, path).split(sep).join('/');
+      if (!CLIENTS.test(file)) continue;
+      const text = readFileSync(path, 'utf8');
+      if (!steps.some((s) => text.includes(`'${s}'`) || text.includes(`"${s}"`))) continue;
+      const sf = parse(path);
+      const hasStatus = (node) => {
+        let found = false;
+        const look = (n) => {
+          if (found) return;
+          if (ts.isStringLiteralLike(n) && isStatus.has(n.text)) found = true;
+          else ts.forEachChild(n, look);
+        };
+        look(node);
+        return found;
+      };
+      const unitOf = (node) => {
+        let n = node.parent;
+        while (n && !ts.isPropertyAssignment(n) && !ts.isCaseClause(n) && !ts.isStatement(n)) n = n.parent;
+        return n;
+      };
+      const reported = new Set();
+      const visit = (node) => {
+        if (ts.isStringLiteralLike(node) && isStep.has(node.text)) {
+          const unit = unitOf(node);
+          if (unit && !reported.has(unit) && hasStatus(unit)) {
+            reported.add(unit);
+            const line = sf.getLineAndCharacterOfPosition(unit.getStart(sf)).line + 1;
+            findings.push({
+              file,
+              line,
+              list: 'workflow',
+              id: 'workflow',
+              sources: [TRANSITIONS],
+              message: `${file}:${line}: a workflow step («${node.text}») and an item status written together: the app reads the workflow from the API (allowedActions, needsComments, blockedActions, final), the table lives in ${TRANSITIONS}`,
+            });
           }
         }
         ts.forEachChild(node, visit);

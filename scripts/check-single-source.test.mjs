@@ -39,10 +39,19 @@ export const employeeDefaults = ['portfolios.create', 'users.search'];`,
     'packages/app/src/lib/enums.ts': `
 export const itemStatuses = ['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes', 'approved'] as const;
 export const roles = ['admin', 'employee', 'client'] as const;`,
-    // A subset is a rule and a keyed map is checked by the compiler: neither is a copy.
+    // A subset is a rule: not a copy. The workflow table's steps are its keys.
     'packages/server/src/services/transitions.ts': `
 export const editableStatuses = ['draft', 'internal_changes', 'client_changes'];
-export const labels = { draft: 'Borrador', internal_review: 'a', internal_changes: 'b', client_review: 'c', client_changes: 'd', approved: 'e' };`,
+export const transitions = {
+  'mark-for-internal-review': { from: editableStatuses, to: 'internal_review' },
+  'approve-for-client': { from: ['internal_review'], to: 'client_review' },
+} as const;`,
+    'packages/contracts/src/statuses.ts': `
+export const itemStatusLabels = { draft: 'Borrador', internal_review: 'En revisión interna', internal_changes: 'Cambios internos solicitados', client_review: 'En revisión del cliente', client_changes: 'Cambios solicitados por el cliente', approved: 'Aprobado' } as const;`,
+    // The app names steps (to call them) and statuses (to show them), never both together.
+    'packages/app/src/routes/review-actions.tsx': `
+export const decisions = ['approve-for-client'];
+export const first = (status: string) => status === 'draft';`,
     ...files,
   };
   for (const [path, text] of Object.entries(all)) {
@@ -143,4 +152,54 @@ test('a pending copy only warns, and a pending entry that matches nothing fails'
   const stale = judge([], known).failures;
   assert.equal(stale.length, 1);
   assert.match(stale[0].message, /holds no copy any more/);
+});
+
+test('the status labels written again fail, in the server or in the app; one label alone does not', () => {
+  const root = fixture({
+    'packages/server/src/services/labels.ts': `
+export const statusLabels = { draft: 'Borrador', approved: 'Aprobado' };`,
+    'packages/app/src/routes/board.tsx': `
+export const columns = ['En revisión interna', 'En revisión del cliente'];
+export const one = 'Aprobado';`,
+  });
+  const result = run(root);
+  assert.equal(result.status, 1);
+  assert.match(
+    result.stderr,
+    /packages\/server\/src\/services\/labels\.ts:2: the status labels written out again/,
+  );
+  assert.match(
+    result.stderr,
+    /packages\/app\/src\/routes\/board\.tsx:2: the status labels written out again/,
+  );
+  assert.doesNotMatch(result.stderr, /board\.tsx:3/);
+});
+
+test('the app restating the workflow fails: a transition map, a switch, a condition on a step and a status', () => {
+  const root = fixture({
+    'packages/app/src/routes/map.ts': `
+export const flow = {
+  'approve-for-client': { from: ['internal_review'] },
+};`,
+    'packages/app/src/routes/switch.ts': `
+export function next(action: string) {
+  switch (action) {
+    case 'approve-for-client':
+      return 'client_review';
+    default:
+      return null;
+  }
+}`,
+    'packages/ui/src/condition.tsx': `
+export const can = (a: string, s: string) => a === 'approve-for-client' && s === 'internal_review';`,
+  });
+  const result = run(root);
+  assert.equal(result.status, 1);
+  assert.match(
+    result.stderr,
+    /packages\/app\/src\/routes\/map\.ts:3: a workflow step \(«approve-for-client»\)/,
+  );
+  assert.match(result.stderr, /packages\/app\/src\/routes\/switch\.ts:4: a workflow step/);
+  assert.match(result.stderr, /packages\/ui\/src\/condition\.tsx:2: a workflow step/);
+  assert.doesNotMatch(result.stderr, /review-actions/);
 });

@@ -84,7 +84,7 @@ describe('notifier push fan-out', () => {
       userIds: [pushOff.id, appOff.id, both.id],
       title: 'Producción',
       content: 'Preferencias respetadas',
-      group: 'reviews',
+      event: 'client-review-requested',
     });
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     const pushedTo = (calls[0]![0] as Array<{ userId: string }>).map((m) => m.userId).sort();
@@ -101,7 +101,7 @@ describe('notifier push fan-out', () => {
       userIds: [pushOff.id, appOff.id],
       title: 'Tarea',
       content: 'Otro grupo',
-      group: 'tasks',
+      event: 'new-task',
     });
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     expect(other.sent[0]!.userIds.sort()).toEqual([pushOff.id, appOff.id].sort());

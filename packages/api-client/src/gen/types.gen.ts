@@ -321,6 +321,24 @@ export type ProductionItem = {
      */
     allowedActions: Array<'mark-for-internal-review' | 'approve-for-client' | 'request-internal-changes' | 'approve-client-review' | 'request-client-changes' | 'withdraw-from-client-review' | 'create-material-version' | 'update-material'>;
     /**
+     * Las de allowedActions que exigen reviewComments (un motivo o los cambios pedidos)
+     */
+    needsComments: Array<'mark-for-internal-review' | 'approve-for-client' | 'request-internal-changes' | 'approve-client-review' | 'request-client-changes' | 'withdraw-from-client-review' | 'create-material-version' | 'update-material'>;
+    /**
+     * Llamadas que el estado y los permisos permitirían pero una regla impide (la de los cuatro ojos), con su motivo
+     */
+    blockedActions: Array<{
+        action: 'mark-for-internal-review' | 'approve-for-client' | 'request-internal-changes' | 'approve-client-review' | 'request-client-changes' | 'withdraw-from-client-review' | 'create-material-version' | 'update-material';
+        /**
+         * La regla que la impide, en español
+         */
+        reason: string;
+    }>;
+    /**
+     * Fin del flujo (aprobada por el cliente): nada de la pieza cambia ya, para nadie
+     */
+    final: boolean;
+    /**
      * Si el cliente ve la pieza en su estado actual (lo decide la política del servidor)
      */
     clientVisible: boolean;

@@ -237,7 +237,7 @@ export async function createTask(
       content: `Nueva tarea «${row!.title}» sobre «${item.title}»`,
       url: `/portfolios/${agent.portfolioId}/agents/${agent.id}`,
       data: { taskId: row!.id },
-      group: 'tasks',
+      event: 'new-task',
       asks: true,
       context: { itemTitle: item.title },
     });

@@ -29,7 +29,7 @@ export async function broadcast(ports: Pick<Ports, 'db' | 'notifier'>, input: Br
     const created = await notifier.createForAudience(
       db,
       { query: audienceQuery(db, criteria), rooms: audienceRooms(criteria) },
-      { title, content, group: 'team', asks: false },
+      { title, content, event: 'broadcast', asks: false },
     );
     notifier.deliver(created);
     return recipientCount(created);
@@ -43,8 +43,8 @@ export async function broadcast(ports: Pick<Ports, 'db' | 'notifier'>, input: Br
   // Everyone or no one: one notification is one statement, which commits by itself; two (with and without
   // the link) commit together. Only then is anyone told.
   const parts = [
-    { userIds: withLink, title, content, url, group: 'team' as const, asks: false },
-    { userIds: withoutLink, title, content, group: 'team' as const, asks: false },
+    { userIds: withLink, title, content, url, event: 'broadcast' as const, asks: false },
+    { userIds: withoutLink, title, content, event: 'broadcast' as const, asks: false },
   ].filter((part) => part.userIds.length > 0);
   const created =
     parts.length > 1

@@ -258,7 +258,7 @@ async function mentionNotifications(
         content: `${actor.name ?? 'Alguien'} te mencionó en un comentario`,
         url: entity.links[audience],
         data: { entityType: entity.type, entityId: entity.id },
-        group: 'comments',
+        event: 'mention',
         asks: true,
         context: { actorName: actor.name },
       }),

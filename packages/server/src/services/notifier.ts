@@ -4,7 +4,17 @@ import type { Server } from 'socket.io';
 import type { ClientToServerEvents, Notification, ServerToClientEvents } from '@crw/contracts/events';
 import { type Db, type DbOrTx, rowsOf } from '../db/client.ts';
 import { notificationReceipts, notifications, type Role } from '../db/schema.ts';
-import { chosenOtherwise, type NotifyGroup, recipientsOf } from './notify/preferences.ts';
+import {
+  chosenOtherwise,
+  eventGroups,
+  type NotifyEvent,
+  type NotifyGroup,
+  recipientsOf,
+} from './notify/preferences.ts';
+
+/** The group of what is told, looked up from its event (none: no preferences apply). */
+const groupOf = (input: { event?: NotifyEvent }): NotifyGroup | undefined =>
+  input.event ? eventGroups[input.event] : undefined;
 import type { PushSender } from './push.ts';
 
 /**
@@ -26,10 +36,10 @@ export interface NotifyInput {
   /** Web Push urgency: review requests are 'high'. */
   urgency?: 'low' | 'normal' | 'high';
   /**
-   * The event's group (services/notify/events.ts): with it, each recipient's preferences choose the channels
-   * (in the app, push, email). Without it (a broadcast's own path), app and push reach everyone listed.
+   * What is told (services/notify/preferences.ts `eventGroups`): its group lets each recipient's preferences
+   * choose the channels (in the app, push, email). Without it, app and push reach everyone listed.
    */
-  group?: NotifyGroup;
+  event?: NotifyEvent;
   /** The event asks the recipient to act: its email goes at once; otherwise it waits for the digest. */
   asks?: boolean;
   /** What an email says besides the text: the piece, its portfolio, who did it. */
@@ -153,7 +163,7 @@ async function queueMail(
   input: Omit<NotifyInput, 'userIds'>,
   recipients: ReadonlyArray<{ id: string; email: string }>,
 ) {
-  const group = input.group!;
+  const group = groupOf(input)!;
   for (const r of recipients) {
     if (input.asks) {
       await mail.enqueue(db, {
@@ -203,9 +213,10 @@ export function createNotifier(deps: {
       let userIds = [...new Set(input.userIds)];
       let push: string[] | undefined;
       let mailed = false;
-      if (input.group && userIds.length > 0) {
+      const group = groupOf(input);
+      if (group && userIds.length > 0) {
         // Each recipient's preferences for the event's group choose its channels.
-        const recipients = await recipientsOf(db, userIds, input.group);
+        const recipients = await recipientsOf(db, userIds, group);
         userIds = recipients.filter((r) => r.channels.app).map((r) => r.id);
         push = recipients.filter((r) => r.channels.push).map((r) => r.id);
         const byEmail = recipients.filter((r) => r.channels.email);
@@ -237,11 +248,12 @@ export function createNotifier(deps: {
       const notification = message(input);
       // With a group, the few who chose otherwise than everyone's default are read first (not everyone's
       // preferences): those who turned the app off are left out of the statement, and of the role rooms.
-      const [offApp, offPush, onEmail] = input.group
+      const group = groupOf(input);
+      const [offApp, offPush, onEmail] = group
         ? await Promise.all([
-            chosenOtherwise(db, input.group, 'app'),
-            chosenOtherwise(db, input.group, 'push'),
-            chosenOtherwise(db, input.group, 'email'),
+            chosenOtherwise(db, group, 'app'),
+            chosenOtherwise(db, group, 'push'),
+            chosenOtherwise(db, group, 'email'),
           ])
         : [];
       const leftOut = offApp && !offApp.on ? [...offApp.userIds] : [];
@@ -274,7 +286,7 @@ export function createNotifier(deps: {
         const byEmail = await recipientsOf(
           db,
           [...onEmail.userIds].filter((id) => reached.has(id)),
-          input.group!,
+          group!,
         );
         await queueMail(db, deps.mail, input, byEmail);
       }

@@ -6,6 +6,7 @@ import type { DrainLoop } from '../lib/drain-loop.ts';
 import { type Backoff, createQueueWorker, type Job, type Queue } from '../lib/queue-worker.ts';
 import type { NotionClient } from './notion.ts';
 import { itemToBlocks, NOTION_BLOCKS_PER_APPEND } from './notion-blocks.ts';
+import { notionStatuses } from './transitions.ts';
 
 type SyncRow = typeof notionSyncs.$inferSelect;
 
@@ -174,7 +175,10 @@ export async function syncNow(db: Db, portfolioId: string) {
       insert into ${notionSyncs} (id, portfolio_id, item_id, integration_id)
       select gen_random_uuid()::text, it.portfolio_id, it.id, i.id
       from ${items} it join ${portfolioIntegrations} i on i.portfolio_id = it.portfolio_id
-      where it.portfolio_id = ${portfolioId} and it.status = 'approved'
+      where it.portfolio_id = ${portfolioId} and it.status in (${sql.join(
+        notionStatuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})
       on conflict (item_id, integration_id) do nothing
       returning id`);
     return { retried: retried.length, queued: rowsOf(queued).length };

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { itemHistory, items, portfolios, scheduledRuns } from '../db/schema.ts';
 import { type PortfolioMember, reviewersOf } from '../policy.ts';
 import { type Created, type Notifier, recipientCount } from './notifier.ts';
-import { selfApproval } from './transitions.ts';
+import { awaitedSide, awaiting, selfApproval } from './transitions.ts';
 
 export const REVIEW_REMINDER_JOB = 'review-reminders';
 /** How often each instance asks whether today's reminders are still to be sent. */
@@ -69,7 +69,7 @@ export async function sendReviewReminders(
       .innerJoin(portfolios, eq(portfolios.id, items.portfolioId))
       .where(
         and(
-          inArray(items.status, ['internal_review', 'client_review']),
+          inArray(items.status, [...awaiting('internal'), ...awaiting('client')]),
           sql`coalesce(${entered}, ${items.updatedAt}) < ${cutoff.toISOString()}`,
         ),
       );
@@ -78,8 +78,9 @@ export async function sendReviewReminders(
     const reviewers = reviewersOfEach(tx);
     const perUser = new Map<string, { count: number; portfolios: Set<string> }>();
     for (const item of waiting) {
-      const internal = item.status === 'internal_review';
-      for (const m of await reviewers(item.portfolioId, internal ? 'internal' : 'client')) {
+      const side = awaitedSide(item.status)!;
+      const internal = side === 'internal';
+      for (const m of await reviewers(item.portfolioId, side)) {
         // The four-eyes rule: whoever wrote the version under review is not asked to approve it, unless the
         // portfolio lets authors approve their own work.
         const viewer = { actorId: m.id, perms: m.perms, internal: m.internal };
@@ -107,7 +108,7 @@ export async function sendReviewReminders(
           content: reminderText(g.count),
           url: g.url,
           data: { kind: 'review-reminder' },
-          group: 'reviews',
+          event: 'review-reminder',
           asks: true,
           mailTemplate: 'reminder',
         }),

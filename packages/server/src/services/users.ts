@@ -337,7 +337,7 @@ export async function grantAccess(
           content: `Ahora tienes acceso a «${businessName}»`,
           url: portfolioHome(portfolioId, user.role),
           data: { portfolioId, event: 'access-granted' },
-          group: 'team',
+          event: 'access-granted',
           asks: false,
           context: { portfolioName: businessName },
         });
@@ -376,7 +376,7 @@ export async function revokeAccess(ports: AccessPorts, userId: string, portfolio
       content: `Ya no tienes acceso a «${businessName}»`,
       url: '/',
       data: { portfolioId, event: 'access-removed' },
-      group: 'team',
+      event: 'access-removed',
       asks: false,
       context: { portfolioName: businessName },
     });

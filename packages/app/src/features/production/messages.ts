@@ -1,14 +1,8 @@
 import type { ProductionItem } from '@crw/api-client';
+import { itemStatusLabels as labels } from '@crw/contracts/statuses';
 
-/** The six item statuses' Spanish labels (product-design §4), keyed by the API's own type. */
-export const itemStatusLabels = {
-  draft: 'Borrador',
-  internal_review: 'En revisión interna',
-  internal_changes: 'Cambios internos solicitados',
-  client_review: 'En revisión del cliente',
-  client_changes: 'Cambios solicitados por el cliente',
-  approved: 'Aprobado',
-} as const satisfies Record<ProductionItem['status'], string>;
+/** The six item statuses' Spanish labels, from their one source (@crw/contracts), checked against the API's type. */
+export const itemStatusLabels = labels satisfies Record<ProductionItem['status'], string>;
 
 /** Spanish texts of the production plan and the item workspace. */
 export const productionMsg = {

@@ -2,10 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, ref } from '../../lib/schemas.ts';
 import * as production from '../../services/production/index.ts';
-import type { TransitionName } from '../../services/transitions.ts';
+import { needsComments, type TransitionName } from '../../services/transitions.ts';
 import { ItemSchema, MaterialInputSchema, VersionHistorySchema } from './schemas.ts';
 
 const Comments = Type.String({ maxLength: 5000 });
+/**
+ * A decision's `reviewComments`: required (at least one character) where the workflow table says the step needs
+ * comments (`needsComments`), optional elsewhere.
+ */
+const reviewComments = (name: TransitionName, description?: string) =>
+  needsComments(name)
+    ? Type.String({ minLength: 1, maxLength: 5000, ...(description ? { description } : {}) })
+    : Type.Optional(Comments);
 const Description = Type.String({ maxLength: 5000 });
 /** Every review-flow body may carry the item's optimistic version the caller last read. */
 const Version = {
@@ -45,7 +53,7 @@ const flow: Record<
     operationId: 'approveForClient',
     summary: 'Aprueba internamente y envía al cliente',
     body: Type.Object(
-      { reviewComments: Type.Optional(Comments), ...Decided },
+      { reviewComments: reviewComments('approve-for-client'), ...Decided },
       { title: 'ApproveForClientBody' },
     ),
   },
@@ -54,7 +62,7 @@ const flow: Record<
     summary: 'Pide cambios internos',
     body: Type.Object(
       {
-        reviewComments: Type.String({ minLength: 1, maxLength: 5000 }),
+        reviewComments: reviewComments('request-internal-changes'),
         changeDescription: Type.Optional(Description),
         ...Decided,
       },
@@ -78,7 +86,7 @@ const flow: Record<
     operationId: 'approveClientReview',
     summary: 'El cliente aprueba la pieza',
     body: Type.Object(
-      { reviewComments: Type.Optional(Comments), ...Decided },
+      { reviewComments: reviewComments('approve-client-review'), ...Decided },
       { title: 'ApproveClientReviewBody' },
     ),
   },
@@ -86,7 +94,7 @@ const flow: Record<
     operationId: 'requestClientChanges',
     summary: 'El cliente pide cambios',
     body: Type.Object(
-      { reviewComments: Type.String({ minLength: 1, maxLength: 5000 }), ...Decided },
+      { reviewComments: reviewComments('request-client-changes'), ...Decided },
       { title: 'RequestClientChangesBody' },
     ),
   },
@@ -96,7 +104,7 @@ const flow: Record<
       'Retira la pieza de la revisión del cliente para cambiarla (pasa a cambios internos; se avisa al cliente)',
     body: Type.Object(
       {
-        reviewComments: Type.String({ minLength: 1, maxLength: 5000, description: 'El motivo' }),
+        reviewComments: reviewComments('withdraw-from-client-review', 'El motivo'),
         ...Version,
       },
       { title: 'WithdrawFromClientReviewBody' },

@@ -5,6 +5,8 @@ import { transitions } from '../../services/transitions.ts';
 
 export const StatusSchema = ItemStatusSchema;
 const Nullable = <T extends import('@sinclair/typebox').TSchema>(t: T) => Type.Union([t, Type.Null()]);
+/** A step of the review workflow (services/transitions.ts), by its call's name. */
+const Action = Type.Union(Object.keys(transitions).map((name) => Type.Literal(name)));
 
 export const MaterialFileSchema = Type.Object({
   s3Key: Type.String({ minLength: 1, maxLength: 500 }),
@@ -86,9 +88,25 @@ export const ItemSchema = component(
     version: Type.Integer(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
-    allowedActions: Type.Array(Type.Union(Object.keys(transitions).map((name) => Type.Literal(name))), {
+    allowedActions: Type.Array(Action, {
       description:
         'Las llamadas del flujo de revisión que quien pregunta puede hacer ahora sobre la pieza (las calcula el servidor)',
+    }),
+    needsComments: Type.Array(Action, {
+      description: 'Las de allowedActions que exigen reviewComments (un motivo o los cambios pedidos)',
+    }),
+    blockedActions: Type.Array(
+      Type.Object({
+        action: Action,
+        reason: Type.String({ description: 'La regla que la impide, en español' }),
+      }),
+      {
+        description:
+          'Llamadas que el estado y los permisos permitirían pero una regla impide (la de los cuatro ojos), con su motivo',
+      },
+    ),
+    final: Type.Boolean({
+      description: 'Fin del flujo (aprobada por el cliente): nada de la pieza cambia ya, para nadie',
     }),
     clientVisible: Type.Boolean({
       description: 'Si el cliente ve la pieza en su estado actual (lo decide la política del servidor)',

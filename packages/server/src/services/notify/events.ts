@@ -11,33 +11,21 @@ import {
 } from '../../policy.ts';
 import { managesAgents } from '../agents.ts';
 import type { Created, Notifier, NotifyInput } from '../notifier.ts';
-import type { NotifyGroup } from './preferences.ts';
+import type { ItemEvent } from '../transitions.ts';
 
 /**
- * The one list of what people are told about an item's review, and who is (issue 29). Each event names its
- * group (for preferences), whether it asks the recipient to act (its email goes at once; otherwise it waits
+ * The one list of what people are told about an item's review, and who is (issue 29). Each event says whether it asks the recipient to act (its email goes at once; otherwise it waits
  * for the digest), its urgency, its text and the screen it opens. The recipients come from the same policy
  * that authorises the action (policy.ts): the internal reviewers are everyone who may take the internal decision
  * (`isInternalReviewer`, admins included), the clients everyone who may take the client's (`isClientReviewer`). Nobody is told of their own action, and a client only of what the client view shows.
  *
- * Comments, mentions, tasks, reminders, access and broadcasts are told by their own modules with the same
- * notifier; their groups are listed in `otherEvents`.
+ * Its group (for preferences) is looked up from the event by the notifier (preferences.ts `eventGroups`, where the
+ * other modules' events are listed too: comments, mentions, tasks, reminders, access and broadcasts).
  */
-export type ItemEvent =
-  | 'internal-review-requested'
-  | 'new-version-in-review'
-  | 'approved-for-client'
-  | 'internal-changes-requested'
-  | 'client-review-requested'
-  | 'withdrawn-from-client'
-  | 'client-approved'
-  | 'client-changes-requested';
-
 /** Who an item event reaches. */
 type Audience = 'internalReviewers' | 'clients' | 'followers' | 'followersAndReviewers';
 
 interface EventSpec {
-  group: NotifyGroup;
   asks: boolean;
   audience: Audience;
   /** The screen it opens: the review panel (reviewers), the production plan (the team) or the client's home. */
@@ -48,9 +36,9 @@ interface EventSpec {
   mail: (who: string, title: string, portfolio: string) => string;
 }
 
-export const itemEvents: Record<ItemEvent, EventSpec> = {
+/** Each event the workflow's steps tell (services/transitions.ts `tells`): a missing or extra one does not compile. */
+export const itemEvents = {
   'internal-review-requested': {
-    group: 'reviews',
     asks: true,
     audience: 'internalReviewers',
     screen: 'review',
@@ -59,7 +47,6 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     mail: (w, t, p) => `${w} te pide que revises «${t}» de ${p}`,
   },
   'new-version-in-review': {
-    group: 'reviews',
     asks: true,
     audience: 'internalReviewers',
     screen: 'review',
@@ -68,7 +55,6 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     mail: (w, t, p) => `${w} subió una versión nueva de «${t}» de ${p}: la revisión interna empieza de nuevo`,
   },
   'approved-for-client': {
-    group: 'reviews',
     asks: false,
     audience: 'followers',
     screen: 'production',
@@ -77,7 +63,6 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     mail: (w, t, p) => `${w} aprobó «${t}» de ${p} y la envió al cliente`,
   },
   'internal-changes-requested': {
-    group: 'reviews',
     asks: true,
     audience: 'followers',
     screen: 'production',
@@ -86,7 +71,6 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     mail: (w, t, p) => `${w} pidió cambios en «${t}» de ${p}`,
   },
   'client-review-requested': {
-    group: 'reviews',
     asks: true,
     audience: 'clients',
     screen: 'review',
@@ -95,7 +79,6 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     mail: (w, t, p) => `${w} te pide que revises «${t}» de ${p}`,
   },
   'withdrawn-from-client': {
-    group: 'reviews',
     asks: false,
     audience: 'clients',
     screen: 'client-dashboard',
@@ -104,7 +87,6 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     mail: (w, t, p) => `${w} retiró «${t}» de ${p} de tu revisión para cambiarla`,
   },
   'client-approved': {
-    group: 'reviews',
     asks: false,
     audience: 'followersAndReviewers',
     screen: 'production',
@@ -113,7 +95,6 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     mail: (w, t, p) => `${w} aprobó «${t}» de ${p}`,
   },
   'client-changes-requested': {
-    group: 'reviews',
     asks: true,
     audience: 'followersAndReviewers',
     screen: 'production',
@@ -121,41 +102,7 @@ export const itemEvents: Record<ItemEvent, EventSpec> = {
     heading: 'Cambios del cliente',
     mail: (w, t, p) => `${w} pidió cambios en «${t}» de ${p}`,
   },
-};
-
-/** The events other modules tell, with their group: the settings screen and the docs list them all. */
-export const otherEvents = {
-  comment: 'comments',
-  mention: 'comments',
-  'task-finished': 'tasks',
-  'new-task': 'tasks',
-  'review-reminder': 'reviews',
-  'access-granted': 'team',
-  'access-removed': 'team',
-  broadcast: 'team',
-} as const satisfies Record<string, NotifyGroup>;
-
-/** What a review step tells, and to whom: one step can tell two audiences (the team and the clients). */
-export function eventsOfTransition(name: string, fromStatus: ItemStatus): ItemEvent[] {
-  switch (name) {
-    case 'mark-for-internal-review':
-      return ['internal-review-requested'];
-    case 'create-material-version':
-      return fromStatus === 'internal_review' ? ['new-version-in-review'] : [];
-    case 'approve-for-client':
-      return ['client-review-requested', 'approved-for-client'];
-    case 'request-internal-changes':
-      return ['internal-changes-requested'];
-    case 'withdraw-from-client-review':
-      return ['withdrawn-from-client'];
-    case 'approve-client-review':
-      return ['client-approved'];
-    case 'request-client-changes':
-      return ['client-changes-requested'];
-    default:
-      return [];
-  }
-}
+} satisfies Record<ItemEvent, EventSpec>;
 
 /** Everyone who could hear about a portfolio's item: its people who see production, and whether they follow it. */
 interface Member extends PortfolioMember {
@@ -231,7 +178,7 @@ export async function notifyItemEvents(
       url: itemUrl(item, spec.screen),
       data: { itemId: item.id, event },
       urgency: spec.asks ? 'high' : 'normal',
-      group: spec.group,
+      event,
       asks: spec.asks,
       context: { actorName: actor.name, itemTitle: item.title, portfolioName },
       mail: {
@@ -303,7 +250,7 @@ export async function notifyItemComment(
         content: `${actor.name ?? 'Alguien'} comentó en «${row?.title ?? ''}»`,
         url: item.links[audience],
         data: { entityType: 'item', entityId: item.id },
-        group: otherEvents.comment,
+        event: 'comment',
         asks: false,
         context: { actorName: actor.name, itemTitle: row?.title },
       }),
@@ -345,7 +292,7 @@ export async function notifyTaskFinished(
     content: failed ? `La tarea «${task.title}» falló` : `La tarea «${task.title}» terminó`,
     url: `/portfolios/${task.portfolioId}/agents/${task.agentId}`,
     data: { taskId: task.id, event: 'task-finished' },
-    group: otherEvents['task-finished'],
+    event: 'task-finished',
     asks: failed,
   });
 }

@@ -1,6 +1,7 @@
 import { eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notificationPreferences, ROLES, type Role, users } from '../../db/schema.ts';
+import type { ItemEvent } from '../transitions.ts';
 
 /**
  * Who wants to be told what, and where (issue 29): per event group × channel, stored per user as the
@@ -16,6 +17,41 @@ export type Preferences = Record<NotifyGroup, Record<NotifyChannel, boolean>>;
 type Overrides = Partial<Record<NotifyGroup, Partial<Record<NotifyChannel, boolean>>>>;
 
 /** The groups as the settings screen names them. */
+/** Everything people are told, each with its group: the review steps' events and the other modules' own. */
+export type NotifyEvent =
+  | ItemEvent
+  | 'comment'
+  | 'mention'
+  | 'task-finished'
+  | 'new-task'
+  | 'review-reminder'
+  | 'access-granted'
+  | 'access-removed'
+  | 'broadcast';
+
+/**
+ * The group of every event (the one place it is written): the notifier looks it up from the event it is given,
+ * and each recipient's preferences for that group choose the channels.
+ */
+export const eventGroups = {
+  'internal-review-requested': 'reviews',
+  'new-version-in-review': 'reviews',
+  'approved-for-client': 'reviews',
+  'internal-changes-requested': 'reviews',
+  'client-review-requested': 'reviews',
+  'withdrawn-from-client': 'reviews',
+  'client-approved': 'reviews',
+  'client-changes-requested': 'reviews',
+  'review-reminder': 'reviews',
+  comment: 'comments',
+  mention: 'comments',
+  'task-finished': 'tasks',
+  'new-task': 'tasks',
+  'access-granted': 'team',
+  'access-removed': 'team',
+  broadcast: 'team',
+} as const satisfies Record<NotifyEvent, NotifyGroup>;
+
 export const groupLabels: Record<NotifyGroup, string> = {
   reviews: 'Revisiones',
   comments: 'Comentarios y menciones',

@@ -10,6 +10,7 @@ import {
   type PortfolioPermission,
   permissionsFromGrant,
 } from '../../policy.ts';
+import { isFinal } from '../transitions.ts';
 import type { CycleRow, ItemRow } from './views.ts';
 
 export interface ItemAccess {
@@ -78,7 +79,7 @@ export async function loadCycle(
 
 /** An approved item is final: its material, files and history never change (product-design §4). */
 export function assertNotApproved(item: ItemRow): void {
-  if (item.status === 'approved') {
+  if (isFinal(item.status)) {
     throw new AppError(
       'CONFLICT',
       'La pieza está aprobada: su material, archivos e historial ya no se pueden cambiar',

@@ -22,8 +22,12 @@ import {
   visibleComments,
   visibleItems,
 } from '../../policy.ts';
+import { awaiting, finalStatuses, queueStatus } from '../transitions.ts';
 import { addDays, findCurrentCycle, today } from './cycles.ts';
 import type { CycleRow } from './views.ts';
+
+/** The end of the flow, which the client's dashboard counts per cycle (one final status: test/services/workflow.test.ts). */
+const approved = finalStatuses[0]!;
 
 /**
  * The two dashboards (product-design §7). Every read goes through the policy filters (`visibleItems`,
@@ -122,8 +126,8 @@ export async function portfolioDashboard(db: DbOrTx, actor: Actor, portfolioId: 
   const [counts] = await db
     .select({
       ...(Object.fromEntries(ITEM_STATUSES.map((s) => [s, inCycle(s)])) as Record<ItemStatus, SQL<number>>),
-      pendingInternal: sql<number>`coalesce(sum(${t.n}) filter (where ${t.status} = 'internal_review'), 0)::int`,
-      pendingClientChanges: sql<number>`coalesce(sum(${t.n}) filter (where ${t.status} = 'client_changes'), 0)::int`,
+      pendingInternal: sql<number>`coalesce(sum(${t.n}) filter (where ${t.status} = ${queueStatus('internal')}), 0)::int`,
+      pendingClientChanges: sql<number>`coalesce(sum(${t.n}) filter (where ${t.status} = ${queueStatus('clientChanges')}), 0)::int`,
     })
     .from(t)
     .innerJoin(cycles, eq(cycles.id, t.cycleId))
@@ -138,8 +142,8 @@ export async function portfolioDashboard(db: DbOrTx, actor: Actor, portfolioId: 
 
   const day = today();
   const [pendingInternal, clientChanges, upcoming, activity] = await Promise.all([
-    internal ? queue(db, portfolioId, 'internal_review', QUEUE_PREVIEW) : Promise.resolve([]),
-    queue(db, portfolioId, 'client_changes', QUEUE_PREVIEW),
+    internal ? queue(db, portfolioId, queueStatus('internal'), QUEUE_PREVIEW) : Promise.resolve([]),
+    queue(db, portfolioId, queueStatus('clientChanges'), QUEUE_PREVIEW),
     db
       .select({ id: items.id, title: items.title, publishDate: items.publishDate, status: items.status })
       .from(items)
@@ -287,10 +291,11 @@ export async function clientDashboard(db: DbOrTx, actor: Actor, portfolioId: str
       recentComments: [],
     };
   }
+  // The status awaiting this viewer's side's decision (one per side: test/services/workflow.test.ts).
   const reviewStatus: ItemStatus | null = isClientReviewer({ internal, perms })
-    ? 'client_review'
+    ? awaiting('client')[0]!
     : isInternalReviewer({ internal, perms })
-      ? 'internal_review'
+      ? awaiting('internal')[0]!
       : null;
   const visible = visibleItems(internal);
 
@@ -301,7 +306,7 @@ export async function clientDashboard(db: DbOrTx, actor: Actor, portfolioId: str
     ? and(
         eq(items.portfolioId, portfolioId),
         eq(items.cycleId, cycle.id),
-        eq(items.status, 'approved'),
+        eq(items.status, approved),
         visible,
       )
     : undefined;
@@ -323,7 +328,7 @@ export async function clientDashboard(db: DbOrTx, actor: Actor, portfolioId: str
         ? sql<number>`coalesce(sum(${t.n}) filter (where ${t.status} = ${reviewStatus}), 0)::int`
         : sql<number>`0`,
       approved: cycle
-        ? sql<number>`coalesce(sum(${t.n}) filter (where ${t.cycleId} = ${cycle.id} and ${t.status} = 'approved'), 0)::int`
+        ? sql<number>`coalesce(sum(${t.n}) filter (where ${t.cycleId} = ${cycle.id} and ${t.status} = ${approved}), 0)::int`
         : sql<number>`0`,
     })
     .from(t)

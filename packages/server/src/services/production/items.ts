@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { comments, cycles, files, itemHistory, items, type MaterialFile } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type Actor, membersOf } from '../../policy.ts';
 import { follow } from '../notify/events.ts';
 import { makeKey, type StorageDriver } from '../storage/index.ts';
+import { finalStatuses, isFinal } from '../transitions.ts';
 import { assertNotApproved } from './access.ts';
 import { type CycleRow, type ItemRow, toItem } from './views.ts';
 
@@ -103,7 +104,7 @@ export async function moveItems(db: Db, actor: Actor, moving: ItemRow[], nextCyc
   const [target] = await db.select().from(cycles).where(eq(cycles.id, nextCycleId));
   const portfolioId = moving[0]?.portfolioId;
   if (!target || target.portfolioId !== portfolioId) throw notFound('targetCycle');
-  const approved = moving.filter((i) => i.status === 'approved');
+  const approved = moving.filter((i) => isFinal(i.status));
   if (approved.length > 0) {
     throw new AppError(
       'CONFLICT',
@@ -135,7 +136,7 @@ export async function carryOver(db: Db, actor: Actor, cycle: CycleRow, nextCycle
   const pending = await db
     .select()
     .from(items)
-    .where(and(eq(items.cycleId, cycle.id), sql`${items.status} <> 'approved'`));
+    .where(and(eq(items.cycleId, cycle.id), notInArray(items.status, [...finalStatuses])));
   if (pending.length === 0) return [];
   return moveItems(db, actor, pending, nextCycleId);
 }

@@ -9,9 +9,10 @@ import {
   isInternalViewer,
   portfolioPermissions,
 } from '../../policy.ts';
+import { type QueueName, queuesOf } from '../transitions.ts';
 import { type ItemAnswer, itemsAnswer } from './views.ts';
 
-export type QueueName = 'internal' | 'clientChanges' | 'client';
+export type { QueueName };
 
 export interface QueueEntry {
   item: ItemAnswer;
@@ -22,19 +23,20 @@ export interface QueueEntry {
 }
 
 /**
- * The review queues of a portfolio for the viewer (issue 11): staff with `review.internal` get the items in
- * internal review and those whose client asked for changes; a client with `review.client` gets those
- * awaiting its review. Oldest first. Anyone else who may see the portfolio gets empty queues; anyone who may
+ * The review queues of a portfolio for the viewer (issue 11): staff with `review.internal` get their side's
+ * queues (the items in internal review and those whose client asked for changes), a client with
+ * `review.client` its side's (those awaiting its review), as the workflow's status table lists them. Oldest first. Anyone else who may see the portfolio gets empty queues; anyone who may
  * not, a 404.
  */
 export async function reviewQueues(db: DbOrTx, actor: Actor, portfolioId: string) {
   const perms = await portfolioPermissions(db, actor, portfolioId);
   if (!perms?.has('production.view')) throw notFound('portfolio');
   const internal = isInternalViewer(actor, perms);
-  const wanted: Array<[QueueName, ItemStatus]> = [];
-  if (isInternalReviewer({ internal, perms }))
-    wanted.push(['internal', 'internal_review'], ['clientChanges', 'client_changes']);
-  if (isClientReviewer({ internal, perms })) wanted.push(['client', 'client_review']);
+  // Each side's queues and the status each lists: the workflow's status table (services/transitions.ts).
+  const wanted: Array<[QueueName, ItemStatus]> = [
+    ...(isInternalReviewer({ internal, perms }) ? queuesOf('internal') : []),
+    ...(isClientReviewer({ internal, perms }) ? queuesOf('client') : []),
+  ];
   const queues: Record<QueueName, QueueEntry[]> = { internal: [], clientChanges: [], client: [] };
   if (wanted.length === 0) return queues;
 

@@ -13,11 +13,14 @@ import {
 } from '../../policy.ts';
 import { mentionedReaders } from '../mentions.ts';
 import { type Created, combine } from '../notifier.ts';
-import { eventsOfTransition, itemUrl, notifyItemEvents } from '../notify/events.ts';
+import { itemUrl, notifyItemEvents } from '../notify/events.ts';
 import { enqueueNotionSync } from '../notion-sync.ts';
 import type { Ports } from '../ports.ts';
 import {
+  awaiting,
   checkTransition,
+  eventsOfTransition,
+  notionStatuses,
   SELF_APPROVAL,
   selfApproval,
   type Transition,
@@ -143,8 +146,8 @@ export async function runTransition(
       });
     }
     // Approved by the client: on its way to the portfolio's Notion pages, written with the approval.
-    if (name === 'approve-client-review') await enqueueNotionSync(tx, updated);
-    if (name === 'approve-for-client') {
+    if (to !== item.status && notionStatuses.includes(to)) await enqueueNotionSync(tx, updated);
+    if (t.sendsToClient) {
       // The version the client now reviews: from here on the client may see it.
       await tx
         .update(itemVersions)
@@ -185,7 +188,7 @@ export async function runTransition(
           content: `${actor.name ?? 'Alguien'} te mencionó en el material de «${item.title}»`,
           url: itemUrl(item, 'production'),
           data: { itemId: item.id },
-          group: 'comments',
+          event: 'mention',
           asks: true,
           context: { actorName: actor.name, itemTitle: item.title },
         });
@@ -273,7 +276,9 @@ export async function pendingInternalReview(db: DbOrTx, actor: Actor, portfolioI
   const rows = await db
     .select()
     .from(items)
-    .where(and(eq(items.status, 'internal_review'), scope ? inArray(items.portfolioId, scope) : undefined))
+    .where(
+      and(inArray(items.status, awaiting('internal')), scope ? inArray(items.portfolioId, scope) : undefined),
+    )
     .orderBy(asc(items.updatedAt));
   // What the actor may do on each: its permissions on that item's portfolio (an admin: every permission).
   const all = new Set<string>(portfolioPermissionKeys);

@@ -1,9 +1,19 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { type cycles, items, itemVersions, type MaterialData, portfolios } from '../../db/schema.ts';
+import {
+  type cycles,
+  type ItemStatus,
+  items,
+  itemVersions,
+  type MaterialData,
+  portfolios,
+} from '../../db/schema.ts';
 import { isoTimestamp } from '../../db/timestamps.ts';
 import { type Actor, canSeeStatus, isInternalReviewer, visibleVersions } from '../../policy.ts';
-import { allowedActions, type TransitionName } from '../transitions.ts';
+import { transitions, type WorkflowAnswer, workflowAnswer } from '../transitions.ts';
+
+/** The statuses where the four-eyes rule may stop an approval (its version's author is read for those). */
+const approvable: readonly ItemStatus[] = transitions['approve-for-client'].from;
 
 export type ItemRow = typeof items.$inferSelect;
 /** An item row whose timestamps may still be the driver's text (a page decodes them only to print them). */
@@ -93,7 +103,7 @@ export interface Viewer {
   allowSelfApproval?: boolean;
 }
 
-export type ItemAnswer = ItemView & { allowedActions: TransitionName[]; clientVisible: boolean };
+export type ItemAnswer = ItemView & WorkflowAnswer & { clientVisible: boolean };
 
 /**
  * Items as the API answers them: each view with the calls the viewer may make on it now
@@ -112,7 +122,7 @@ export async function withActions(
   return views.map((view) => ({
     ...view,
     clientVisible: canSeeStatus(false, view.status),
-    allowedActions: actions(view),
+    ...actions(view),
   }));
 }
 
@@ -122,10 +132,10 @@ async function actionsFor(
   views: ItemView[],
   viewer: Viewer,
   rows?: ReadonlyArray<Pick<ItemRow, 'id' | 'versionAuthorId'>>,
-): Promise<(view: ItemView) => TransitionName[]> {
+): Promise<(view: ItemView) => WorkflowAnswer> {
   const wv = { actorId: viewer.actor.id, perms: viewer.perms, internal: viewer.internal };
   const inReview = isInternalReviewer(viewer)
-    ? views.filter((v) => v.status === 'internal_review').map((v) => v._id)
+    ? views.filter((v) => approvable.includes(v.status)).map((v) => v._id)
     : [];
   const authors = new Map<string, { versionAuthorId: string | null; allow: boolean }>();
   if (inReview.length > 0) {
@@ -144,7 +154,7 @@ async function actionsFor(
   }
   return (view) => {
     const known = authors.get(view._id);
-    return allowedActions(
+    return workflowAnswer(
       { status: view.status, versionAuthorId: known?.versionAuthorId ?? null },
       wv,
       known?.allow ?? false,
@@ -163,7 +173,7 @@ export async function itemsAnswer(db: DbOrTx, rows: ItemSource[], viewer: Viewer
   for (const view of views) {
     const answer = view as ItemAnswer;
     answer.clientVisible = canSeeStatus(false, view.status);
-    answer.allowedActions = actions(view);
+    Object.assign(answer, actions(view));
   }
   return views as ItemAnswer[];
 }

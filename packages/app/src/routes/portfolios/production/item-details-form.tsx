@@ -70,7 +70,7 @@ export const DetailsForm = memo(function DetailsForm({
   }, [item]);
 
   const changed = (Object.keys(draft) as Array<keyof Draft>).filter((k) => draft[k] !== draftOf(item)[k]);
-  const readOnly = item.status === 'approved';
+  const readOnly = item.final;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setState('idle');

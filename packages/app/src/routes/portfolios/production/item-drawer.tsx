@@ -181,7 +181,8 @@ export function ItemDrawer({
     }
   };
 
-  const approved = item?.status === 'approved';
+  // The end of the flow, as the server answers it (`final`): nothing about the piece changes any more.
+  const approved = item?.final === true;
   return (
     <Drawer
       open

@@ -58,7 +58,7 @@ export function MaterialPanel({ item, editor }: { item: ProductionItem; editor: 
   };
   return (
     <div className="space-y-5">
-      {!canEdit && item.status !== 'approved' ? (
+      {!canEdit && !item.final ? (
         <p className="rounded-lg bg-muted p-3 text-sm">{m.material.locked}</p>
       ) : null}
       {canEdit && editor.conflict ? (

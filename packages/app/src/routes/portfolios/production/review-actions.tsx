@@ -100,7 +100,14 @@ export function ReviewActions({
       setError(null);
     }
   }, [requested]);
-  if (actions.length === 0) return null;
+  // Steps a rule stops (the four-eyes rule), with the server's reason: said, not hidden.
+  const blocked = item.blockedActions.filter(
+    (b) =>
+      b.action !== 'update-material' &&
+      (!only || only.includes(b.action as Action)) &&
+      clientDecisions.includes(b.action as Action) === client,
+  );
+  if (actions.length === 0 && blocked.length === 0) return null;
 
   const open = (a: Action) => {
     setAction(a);
@@ -109,10 +116,8 @@ export function ReviewActions({
     setReason('');
     setError(null);
   };
-  const needsComments =
-    action === 'request-internal-changes' ||
-    action === 'request-client-changes' ||
-    action === 'withdraw-from-client-review';
+  // The server says which steps need comments (the workflow table's `needsComments`).
+  const needsComments = action !== null && item.needsComments.includes(action);
   const submit = async () => {
     if (!action) return;
     if (needsComments && !comments.trim())
@@ -166,6 +171,11 @@ export function ReviewActions({
 
   return (
     <div className={className ?? 'flex flex-wrap gap-2'}>
+      {blocked.map((b) => (
+        <p key={b.action} className="basis-full text-sm text-muted-foreground">
+          {b.reason}
+        </p>
+      ))}
       {actions.map((a) => (
         <Button
           key={a}

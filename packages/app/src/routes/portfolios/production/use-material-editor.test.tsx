@@ -13,6 +13,9 @@ const item = (copy: string, version: number) =>
     status: 'draft',
     version,
     allowedActions: ['update-material'],
+    needsComments: [],
+    blockedActions: [],
+    final: false,
     materialData: { copy, files: [], links: [] },
   }) as unknown as ProductionItem;
 
