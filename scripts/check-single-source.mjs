@@ -113,36 +113,30 @@ function elementsOf(node) {
   return null;
 }
 
-/** The array assigned to `const <name> = [...]` in a file, as strings. */
-function constList(file, name) {
+/** The literal assigned to `const <name> = …` in a file, if `is` accepts it (an array or an object literal). */
+function constLiteral(file, name, is, shape) {
   let found;
   const visit = (node) => {
     if (ts.isVariableDeclaration(node) && node.name.getText() === name && node.initializer) {
       const init = unwrap(node.initializer);
-      if (ts.isArrayLiteralExpression(init)) found = init.elements;
+      if (is(init)) found = init;
     }
     if (!found) ts.forEachChild(node, visit);
   };
   visit(file);
-  if (!found) throw new Error(`${file.fileName}: no \`const ${name} = [...]\` found`);
+  if (!found) throw new Error(`${file.fileName}: no \`const ${name} = ${shape}\` found`);
   return found;
 }
 
+/** The array assigned to `const <name> = [...]` in a file: its elements. */
+const constList = (file, name) => constLiteral(file, name, ts.isArrayLiteralExpression, '[...]').elements;
+
 /** The object assigned to `const <name> = {...}` in a file: its keys and its string values. */
 function constObject(file, name) {
-  let found;
-  const visit = (node) => {
-    if (ts.isVariableDeclaration(node) && node.name.getText() === name && node.initializer) {
-      const init = unwrap(node.initializer);
-      if (ts.isObjectLiteralExpression(init)) found = init.properties;
-    }
-    if (!found) ts.forEachChild(node, visit);
-  };
-  visit(file);
-  if (!found) throw new Error(`${file.fileName}: no \`const ${name} = {...}\` found`);
+  const { properties } = constLiteral(file, name, ts.isObjectLiteralExpression, '{...}');
   return {
-    keys: found.map((p) => (p.name && ts.isStringLiteral(p.name) ? p.name.text : p.name?.getText())),
-    values: found.map(literalOf).filter((v) => v !== undefined),
+    keys: properties.map((p) => (p.name && ts.isStringLiteral(p.name) ? p.name.text : p.name?.getText())),
+    values: properties.map(literalOf).filter((v) => v !== undefined),
   };
 }
 
