@@ -15,14 +15,13 @@ declare module 'fastify' {
 }
 
 /** What everything else stands on: the validated environment, the database and the session tokens. */
-export const corePlugin = fp(
-  async (app: FastifyInstance, opts: { env: Env; database: Database }) => {
-    const { env, database } = opts;
-    const jwtSecret = env.JWT_SECRET ?? (await getOrCreateSetting(database.db, 'jwt_secret', randomSecret));
-    app.decorate('env', env);
-    app.decorate('db', database.db);
-    app.decorate('database', database);
-    app.decorate('tokens', createTokenService(database.db, jwtSecret, env.JWT_TTL_SECONDS));
-  },
-  { name: 'crw-core' },
-);
+export const corePlugin = fp(core, { name: 'crw-core' });
+
+async function core(app: FastifyInstance, opts: { env: Env; database: Database }) {
+  const { env, database } = opts;
+  const jwtSecret = env.JWT_SECRET ?? (await getOrCreateSetting(database.db, 'jwt_secret', randomSecret));
+  app.decorate('env', env);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('tokens', createTokenService(database.db, jwtSecret, env.JWT_TTL_SECONDS));
+}

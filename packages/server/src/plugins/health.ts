@@ -14,14 +14,17 @@ declare module 'fastify' {
  * The health monitor, with the database's probe and connection reports, and the hooks that make a draining and
  * then closing instance answer as lib/shutdown describes (registered first, so they run before the others).
  */
-export const healthPlugin = fp(
-  async (app: FastifyInstance) => {
-    const { database } = app;
-    const health = createHealthMonitor(app.log);
-    health.setProbe('database', () => database.ping());
-    database.watchConnections?.((ok, error) => health.report('database', ok, error));
-    app.decorate('health', health);
-    drainingHooks(app, health);
-  },
-  { name: 'crw-health', dependencies: ['crw-core'], decorators: { fastify: ['database'] } },
-);
+export const healthPlugin = fp(healthMonitor, {
+  name: 'crw-health',
+  dependencies: ['crw-core'],
+  decorators: { fastify: ['database'] },
+});
+
+async function healthMonitor(app: FastifyInstance) {
+  const { database } = app;
+  const health = createHealthMonitor(app.log);
+  health.setProbe('database', () => database.ping());
+  database.watchConnections?.((ok, error) => health.report('database', ok, error));
+  app.decorate('health', health);
+  drainingHooks(app, health);
+}

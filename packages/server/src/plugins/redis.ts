@@ -10,10 +10,13 @@ declare module 'fastify' {
 }
 
 /** The shared Redis (REDIS_URL), when there is one: its clients report to the monitor, which pings it (lib/redis). */
-export const redisPlugin = fp(
-  async (app: FastifyInstance, opts: { redis?: Redis | undefined }) => {
-    if (opts.redis) watchRedis(opts.redis, app.health);
-    app.decorate('redis', opts.redis);
-  },
-  { name: 'crw-redis', dependencies: ['crw-health'], decorators: { fastify: ['health'] } },
-);
+export const redisPlugin = fp(redis, {
+  name: 'crw-redis',
+  dependencies: ['crw-health'],
+  decorators: { fastify: ['health'] },
+});
+
+async function redis(app: FastifyInstance, opts: { redis?: Redis | undefined }) {
+  if (opts.redis) watchRedis(opts.redis, app.health);
+  app.decorate('redis', opts.redis);
+}

@@ -9,20 +9,19 @@ declare module 'fastify' {
 }
 
 /** Collects the API routes registered after it (the documentation's own routes left out). */
-export const routeListPlugin = fp(
-  async (app: FastifyInstance) => {
-    const apiRouteList: string[] = [];
-    app.decorate('apiRoutes', apiRouteList);
-    app.addHook('onRoute', (route) => {
-      if (
-        !route.url.startsWith('/api/') ||
-        route.url.startsWith('/api/docs') ||
-        route.url === '/api/openapi.json'
-      )
-        return;
-      for (const method of [route.method].flat())
-        if (method !== 'HEAD') apiRouteList.push(`${method} ${route.url}`);
-    });
-  },
-  { name: 'crw-route-list' },
-);
+export const routeListPlugin = fp(routeList, { name: 'crw-route-list' });
+
+async function routeList(app: FastifyInstance) {
+  const apiRouteList: string[] = [];
+  app.decorate('apiRoutes', apiRouteList);
+  app.addHook('onRoute', (route) => {
+    if (
+      !route.url.startsWith('/api/') ||
+      route.url.startsWith('/api/docs') ||
+      route.url === '/api/openapi.json'
+    )
+      return;
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') apiRouteList.push(`${method} ${route.url}`);
+  });
+}

@@ -10,17 +10,20 @@ declare module 'fastify' {
   }
 }
 
-export const webhooksPlugin = fp(
-  async (app: FastifyInstance, opts: { timeoutMs?: number | undefined }) => {
-    app.decorate(
-      'webhooks',
-      createWebhookSender({
-        timeoutMs: opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
-        // Tests reach only their loopback peers; otherwise public addresses only (see docs/decisions.md).
-        allowLoopback: isTest(app.env),
-        offline: isTest(app.env),
-      }),
-    );
-  },
-  { name: 'crw-webhooks', dependencies: ['crw-core'], decorators: { fastify: ['env'] } },
-);
+export const webhooksPlugin = fp(webhooks, {
+  name: 'crw-webhooks',
+  dependencies: ['crw-core'],
+  decorators: { fastify: ['env'] },
+});
+
+async function webhooks(app: FastifyInstance, opts: { timeoutMs?: number | undefined }) {
+  app.decorate(
+    'webhooks',
+    createWebhookSender({
+      timeoutMs: opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      // Tests reach only their loopback peers; otherwise public addresses only (see docs/decisions.md).
+      allowLoopback: isTest(app.env),
+      offline: isTest(app.env),
+    }),
+  );
+}
