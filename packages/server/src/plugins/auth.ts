@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { TokenService } from '../services/auth.ts';
 import type { PublicUser } from '../services/users.ts';
 
 export type AuthUser = PublicUser & { id: string; tokenVersion: number };
@@ -28,7 +27,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Authenticates every non-public route and enforces its role list, before the body is parsed. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+export const authPlugin = fp(auth, {
+  name: 'crw-auth',
+  dependencies: ['crw-core'],
+  decorators: { fastify: ['tokens'] },
+});
+
+async function auth(app: FastifyInstance) {
   app.decorateRequest('user', undefined as unknown as AuthUser);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
@@ -36,8 +41,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || config.public) return;
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHORIZED');
-    const user = await opts.tokens.authenticate(token);
+    const user = await app.tokens.authenticate(token);
     request.user = { ...user, id: user._id };
     if (config.roles && !config.roles.includes(user.role)) throw new AppError('FORBIDDEN');
   });
-});
+}

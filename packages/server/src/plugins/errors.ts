@@ -133,7 +133,9 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 }
 
 /** Turns every error into `{ message, code, details? }` and hides 5xx internals. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp(errors, { name: 'crw-errors' });
+
+async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
@@ -218,4 +220,4 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { message: errorCatalog.INTERNAL.message, code: 'INTERNAL' });
   });
-});
+}

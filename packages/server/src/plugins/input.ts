@@ -53,7 +53,9 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
  * - after validation (which drops unknown fields), an update whose schema asks for at least one field
  *   (`minProperties`) and that has none left is a 400, never an empty UPDATE.
  */
-export const inputPlugin = fp(async (app: FastifyInstance) => {
+export const inputPlugin = fp(input, { name: 'crw-input' });
+
+async function input(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [
       ['params', request.params],
@@ -79,4 +81,4 @@ export const inputPlugin = fp(async (app: FastifyInstance) => {
       throw new AppError('VALIDATION', message, [{ field: 'body', message }]);
     }
   });
-});
+}

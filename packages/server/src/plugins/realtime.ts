@@ -47,7 +47,13 @@ export function originAllowed(origin: string | undefined, host: string | undefin
  * N instances deliver each event once; without it, the in-memory adapter with connection-state recovery,
  * keeping only events someone could receive (`RecoveryAdapter`).
  */
-export const realtimePlugin = fp(async (app: FastifyInstance) => {
+export const realtimePlugin = fp(realtime, {
+  name: 'crw-realtime',
+  dependencies: ['crw-core', 'crw-redis', 'crw-notifier'],
+  decorators: { fastify: ['env', 'redis', 'tokens', 'productionEvents'] },
+});
+
+async function realtime(app: FastifyInstance) {
   const io: SocketServer = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -141,7 +147,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     io.engine.close();
     io.removeAllListeners();
   });
-});
+}
 
 /**
  * A message to the other instances through the Redis adapter. While Redis is down it is lost (its publish fails

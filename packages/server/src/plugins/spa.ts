@@ -33,7 +33,9 @@ export function inlineScriptSources(distDir: string): string[] {
  * `shell.html` (index.html that also preloads the signed-in shell's chunks, written by the app's build) for
  * every path but /auth, which keeps the plain `index.html`; a build without shell.html serves index.html.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
+export const spaPlugin = fp(spa, { name: 'crw-spa' });
+
+async function spa(app: FastifyInstance, opts: { distDir: string }) {
   const hasDist = existsSync(join(opts.distDir, 'index.html'));
   const hasShell = existsSync(join(opts.distDir, 'shell.html'));
   if (hasDist) {
@@ -60,4 +62,4 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
     const signIn = path === '/auth' || path.startsWith('/auth/');
     return reply.sendFile(hasShell && !signIn ? 'shell.html' : 'index.html');
   });
-});
+}
