@@ -24,20 +24,20 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { inlineScriptSources, spaPlugin } from './plugins/spa.ts';
 import { apiRoutes } from './routes/index.ts';
 import { localStorageRoutes } from './routes/storage/index.ts';
-import { type AgentRunner, createAgentRunner } from './services/agent-runner.ts';
-import { createTokenService, type TokenService } from './services/auth.ts';
-import { createMail, type Mail } from './services/mail/index.ts';
-import { purgeReadNotifications } from './services/notifications.ts';
-import { createNotifier, type Notifier } from './services/notifier.ts';
-import { createNotionClient, NOTION_TIMEOUT_MS } from './services/notion.ts';
-import { createNotionSync, type NotionSync } from './services/notion-sync.ts';
-import { createProductionPublisher, type ProductionPublisher } from './services/production/events.ts';
-import { createPushSender, loadVapidKeys, type PushSender } from './services/push.ts';
-import { REMINDER_CHECK_MS, sendReviewReminders } from './services/reminders.ts';
-import { getOrCreateSetting, randomSecret } from './services/settings.ts';
-import { createSigninLink, signinLinkUrl } from './services/signin-links.ts';
+import { type AgentRunner, createAgentRunner } from './services/agents/agent-runner.ts';
+import { createTokenService, type TokenService } from './services/people/auth.ts';
+import { createMail, type Mail } from './services/notify/mail/index.ts';
+import { purgeReadNotifications } from './services/notify/notifications.ts';
+import { createNotifier, type Notifier } from './services/notify/notifier.ts';
+import { createNotionClient, NOTION_TIMEOUT_MS } from './services/integrations/notion.ts';
+import { createNotionSync, type NotionSync } from './services/integrations/notion-sync.ts';
+import { createProductionPublisher, type ProductionPublisher } from './services/notify/realtime.ts';
+import { createPushSender, loadVapidKeys, type PushSender } from './services/notify/push.ts';
+import { REMINDER_CHECK_MS, sendReviewReminders } from './services/jobs/reminders.ts';
+import { getOrCreateSetting, randomSecret } from './lib/settings.ts';
+import { createSigninLink, signinLinkUrl } from './services/people/signin-links.ts';
 import { createLocalDriver, type StorageDriver } from './services/storage/index.ts';
-import { createWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from './services/webhooks.ts';
+import { createWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from './services/agents/webhooks.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -20,7 +20,7 @@ import type { ItemStatus } from '../src/db/schema.ts';
 import { Paginated } from '../src/lib/schemas.ts';
 import { clientVisibleStatuses, defaultPortfolioPermissions } from '../src/policy.ts';
 import { ItemSchema } from '../src/routes/production/schemas.ts';
-import { UNREAD_CAP } from '../src/services/notifications.ts';
+import { UNREAD_CAP } from '../src/services/notify/notifications.ts';
 import {
   callsAs,
   createTestApp,

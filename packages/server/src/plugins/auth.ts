@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { TokenService } from '../services/auth.ts';
-import type { PublicUser } from '../services/users.ts';
+import type { TokenService } from '../services/people/auth.ts';
+import type { PublicUser } from '../services/people/users.ts';
 
 export type AuthUser = PublicUser & { id: string; tokenVersion: number };
 

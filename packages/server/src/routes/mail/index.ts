@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { AppError, notFound } from '../../errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { listMailFailures, listPendingMail, retryFailedMail } from '../../services/mail/admin.ts';
+import { listMailFailures, listPendingMail, retryFailedMail } from '../../services/notify/mail/admin.ts';
 import { groupLabels, setChannel } from '../../services/notify/preferences.ts';
 import { idParams } from '../params.ts';
 

@@ -12,7 +12,7 @@ import {
   type Preferences,
   updatePreferences,
 } from '../../services/notify/preferences.ts';
-import { loadItem } from '../../services/production/access.ts';
+import { loadItem } from '../../services/review/production/access.ts';
 
 const tags = ['notifications'];
 

@@ -9,8 +9,8 @@ import {
   type PortfolioMember,
   portfolioHome,
 } from '../../policy.ts';
-import { managesAgents } from '../agents.ts';
-import type { Created, Notifier, NotifyInput } from '../notifier.ts';
+import { managesAgents } from '../agents/agents.ts';
+import type { Created, Notifier, NotifyInput } from './notifier.ts';
 import type { NotifyGroup } from './preferences.ts';
 
 /**
