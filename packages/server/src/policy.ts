@@ -150,6 +150,16 @@ export async function portfolioPermissions(
   return permissionsFromGrant(actor, await grantOf(db, actor.id, portfolioId));
 }
 
+/** Whether the user (by id) may manage the portfolio's agents (`agents.manage`): hears of their tasks, takes them. */
+export async function managesAgents(db: DbOrTx, userId: string, portfolioId: string) {
+  const [user] = await db
+    .select({ id: users.id, role: users.role, permissions: users.permissions })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return false;
+  return (await portfolioPermissions(db, user, portfolioId))?.has('agents.manage') ?? false;
+}
+
 /**
  * Asserts the actor may act on the portfolio with `permission`. No grant (or no view) → 404 naming
  * `missing` (the portfolio, unless the caller reached it through something else); a grant without the permission → 403. Returns the actor's permission set.

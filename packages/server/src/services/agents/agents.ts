@@ -2,12 +2,12 @@ import { OPEN_TASK_STATUSES } from '@crw/contracts/tasks';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedTotal, withTotal } from '../../db/pages.ts';
-import { agents, items, type TaskStatus, tasks, tools, users } from '../../db/schema.ts';
+import { agents, items, type TaskStatus, tasks, tools } from '../../db/schema.ts';
 import { AppError, notFound, notFoundMessages } from '../../errors.ts';
 import {
   type Actor,
+  managesAgents,
   type PortfolioPermission,
-  portfolioPermissions,
   requirePortfolio,
   visiblePortfolioIds,
 } from '../../policy.ts';
@@ -182,15 +182,6 @@ export interface TaskInput {
   dueDate?: string | null;
   status?: TaskStatus;
   result?: string | null;
-}
-
-export async function managesAgents(db: DbOrTx, userId: string, portfolioId: string) {
-  const [user] = await db
-    .select({ id: users.id, role: users.role, permissions: users.permissions })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) return false;
-  return (await portfolioPermissions(db, user, portfolioId))?.has('agents.manage') ?? false;
 }
 
 async function assertItem(db: DbOrTx, portfolioId: string, itemId: string | null | undefined) {

@@ -5,11 +5,11 @@ import {
   canSeeStatus,
   isClientReviewer,
   isInternalReviewer,
+  managesAgents,
   membersOf,
   type PortfolioMember,
   portfolioHome,
 } from '../../policy.ts';
-import { managesAgents } from '../agents/agents.ts';
 import type { Created, Notifier, NotifyInput } from './notifier.ts';
 import type { NotifyGroup } from './preferences.ts';
 

@@ -1,10 +1,12 @@
+import type { Db } from '../../db/client.ts';
+import type { ReadCache } from '../../db/read-cache.ts';
 import { listNotifications, type InboxQuery, updateOwn } from './notifications.ts';
-import { userRoom } from './notifier.ts';
-import type { Ports } from '../ports.ts';
+import { type SocketServer, userRoom } from './notifier.ts';
 
 /**
- * What the inbox routes call beyond the plain reads of services/notifications.ts: a page of the list kept in
- * the read cache, and a state change told to the person's other tabs.
+ * What the inbox routes call beyond the plain reads of notifications.ts: a page of the list kept in the read
+ * cache, and a state change told to the person's other tabs. The ports they take are named here (the same
+ * members as services/ports.ts's `Ports`): notify sits below the ports, which name its Notifier.
  */
 
 /**
@@ -12,7 +14,7 @@ import type { Ports } from '../ports.ts';
  * (a new notification, a state).
  */
 export function inbox(
-  ports: Pick<Ports, 'db' | 'database'>,
+  ports: { db: Db; database: { reads?: ReadCache } },
   userId: string,
   q: InboxQuery & { limit: number },
 ) {
@@ -23,7 +25,7 @@ export function inbox(
 
 /** `updateOwn`, then the notification's new state goes to its owner's open tabs. */
 export async function markOwn(
-  ports: Pick<Ports, 'db' | 'io'>,
+  ports: { db: Db; io: SocketServer },
   userId: string,
   id: string,
   set: { read?: true; archived?: true },

@@ -1,15 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommentsEvent, ProductionEvent, TasksEvent } from '@crw/contracts/events';
 import type { Db } from '../../db/client.ts';
+import type { items } from '../../db/schema.ts';
 import { canSeeStatus, membersOf } from '../../policy.ts';
 import { type SocketServer, userRoom } from './notifier.ts';
-import type { ItemView } from '../review/production/views.ts';
+
+type ItemRow = typeof items.$inferSelect;
+/**
+ * The changed item as the review's ItemView (services/review/production/views.ts) carries it, named from the
+ * table's row so that notify, which the review imports, does not import the review back.
+ */
+type ChangedItem = { _id: string } & Pick<ItemRow, 'portfolioId' | 'cycleId' | 'status' | 'version'>;
 
 export interface ProductionChange {
   kind: ProductionEvent['kind'];
-  item: Pick<ItemView, '_id' | 'portfolioId' | 'cycleId' | 'status' | 'version'>;
+  item: ChangedItem;
   /** The status before the change: a client is told when an item leaves or enters its view. */
-  previousStatus?: ItemView['status'];
+  previousStatus?: ItemRow['status'];
   actorId: string;
 }
 
