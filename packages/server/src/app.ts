@@ -24,20 +24,20 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { inlineScriptSources, spaPlugin } from './plugins/spa.ts';
 import { apiRoutes } from './routes/index.ts';
 import { localStorageRoutes } from './routes/storage/index.ts';
-import { type AgentRunner, createAgentRunner } from './services/agents/agent-runner.ts';
-import { createTokenService, type TokenService } from './services/people/auth.ts';
-import { createMail, type Mail } from './services/notify/mail/index.ts';
-import { purgeReadNotifications } from './services/notify/notifications.ts';
-import { createNotifier, type Notifier } from './services/notify/notifier.ts';
-import { createNotionClient, NOTION_TIMEOUT_MS } from './services/integrations/notion.ts';
-import { createNotionSync, type NotionSync } from './services/integrations/notion-sync.ts';
-import { createProductionPublisher, type ProductionPublisher } from './services/notify/realtime.ts';
-import { createPushSender, loadVapidKeys, type PushSender } from './services/notify/push.ts';
-import { REMINDER_CHECK_MS, sendReviewReminders } from './services/jobs/reminders.ts';
+import { type AgentRunner, createAgentRunner } from './services/agents/index.ts';
+import { createTokenService, type TokenService } from './services/people/index.ts';
+import { createMail, type Mail } from './services/notify/index.ts';
+import { purgeReadNotifications } from './services/notify/index.ts';
+import { createNotifier, type Notifier } from './services/notify/index.ts';
+import { createNotionClient, NOTION_TIMEOUT_MS } from './services/integrations/index.ts';
+import { createNotionSync, type NotionSync } from './services/integrations/index.ts';
+import { createProductionPublisher, type ProductionPublisher } from './services/notify/index.ts';
+import { createPushSender, loadVapidKeys, type PushSender } from './services/notify/index.ts';
+import { REMINDER_CHECK_MS, sendReviewReminders } from './services/jobs/index.ts';
 import { getOrCreateSetting, randomSecret } from './lib/settings.ts';
-import { createSigninLink, signinLinkUrl } from './services/people/signin-links.ts';
-import { createLocalDriver, type StorageDriver } from './services/storage/index.ts';
-import { createWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from './services/agents/webhooks.ts';
+import { createSigninLink, signinLinkUrl } from './services/people/index.ts';
+import { createLocalDriver, loadS3Driver, type StorageDriver } from './services/storage/index.ts';
+import { createWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from './services/agents/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -177,7 +177,7 @@ export async function buildApp(opts: AppOptions) {
       });
   const storage: StorageDriver =
     localDriver ??
-    (await import('./services/storage/s3.ts')).createS3Driver({
+    (await loadS3Driver()).createS3Driver({
       bucket: env.S3_BUCKET!,
       region: env.S3_REGION,
       endpoint: env.S3_ENDPOINT,

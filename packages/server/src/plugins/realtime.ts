@@ -4,8 +4,8 @@ import { Server } from 'socket.io';
 import { SOCKET_PATH } from '@crw/contracts/events';
 import { RECOVERY_WINDOW_MS, RecoveryAdapter } from '../lib/recovery-adapter.ts';
 import { closeRedis, duplicateRedis, firstConnection, onRedisRecovered } from '../lib/redis.ts';
-import type { SocketServer } from '../services/notify/notifier.ts';
-import { roleRoom, userRoom } from '../services/notify/notifier.ts';
+import type { SocketServer } from '../services/notify/index.ts';
+import { roleRoom, userRoom } from '../services/notify/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, nativeJsonAnswer, Ok, Paginated, ref } from '../../lib/schemas.ts';
 import { isInternalViewer, requirePortfolio } from '../../policy.ts';
-import * as production from '../../services/review/production/index.ts';
+import * as production from '../../services/review/index.ts';
 import { cycleFromPath } from '../access.ts';
 import { EntityId } from '../params.ts';
 import { ItemFields, ItemListQuery, ItemSchema, MemberSchema } from './schemas.ts';

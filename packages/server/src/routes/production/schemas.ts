@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { component, IsoDate, ItemStatusSchema, PageQuery, roleSchema, Timestamp } from '../../lib/schemas.ts';
-import { itemSortKeys } from '../../services/review/production/item-pages.ts';
-import { transitions } from '../../services/review/transitions.ts';
+import { itemSortKeys, transitions } from '../../services/review/index.ts';
 
 export const StatusSchema = ItemStatusSchema;
 const Nullable = <T extends import('@sinclair/typebox').TSchema>(t: T) => Type.Union([t, Type.Null()]);

@@ -9,12 +9,10 @@ import type { DrainLoop } from '../../lib/drain-loop.ts';
 import { type Backoff, createQueueWorker, type Job, type Queue } from '../../lib/queue-worker.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import type { Actor } from '../../policy.ts';
-import type { Notifier } from '../notify/notifier.ts';
-import { notifyTaskFinished } from '../notify/events.ts';
+import type { Notifier, ProductionPublisher } from '../notify/index.ts';
+import { notifyTaskFinished } from '../notify/index.ts';
 import type { Ports } from '../ports.ts';
-import type { ProductionPublisher } from '../notify/realtime.ts';
-import { runTransition } from '../review/production/review.ts';
-import { editableStatuses } from '../review/transitions.ts';
+import { editableStatuses, runTransition } from '../review/index.ts';
 import type { WebhookOutcome, WebhookSender } from './webhooks.ts';
 
 type TaskRow = typeof tasks.$inferSelect;

@@ -11,7 +11,7 @@ import {
   requirePortfolio,
   visiblePortfolioIds,
 } from '../../policy.ts';
-import { assertPortfolioExists } from '../review/portfolios.ts';
+import { assertPortfolioExists } from '../review/index.ts';
 import type { Ports } from '../ports.ts';
 
 export type AgentRow = typeof agents.$inferSelect;

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { itemHistory, items, portfolios, scheduledRuns } from '../../db/schema.ts';
 import { type PortfolioMember, reviewersOf } from '../../policy.ts';
-import { type Created, type Notifier, recipientCount } from '../notify/notifier.ts';
-import { selfApproval } from '../review/transitions.ts';
+import { type Created, type Notifier, recipientCount } from '../notify/index.ts';
+import { selfApproval } from '../review/index.ts';
 
 export const REVIEW_REMINDER_JOB = 'review-reminders';
 /** How often each instance asks whether today's reminders are still to be sent. */

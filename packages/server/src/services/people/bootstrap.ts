@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { cycles, items, itemVersions, portfolios, users } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { addGrant, defaultPortfolioPermissions } from '../../policy.ts';
-import { createPortfolio } from '../review/portfolios.ts';
+import { createPortfolio } from '../review/index.ts';
 import { createUser, findActiveUserByEmail } from './users.ts';
 
 export interface Credentials {

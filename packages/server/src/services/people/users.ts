@@ -26,7 +26,7 @@ import {
   removeGrantsOf,
   resetGrantsOf,
 } from '../../policy.ts';
-import { userRoom } from '../notify/notifier.ts';
+import { userRoom } from '../notify/index.ts';
 import type { Ports } from '../ports.ts';
 
 export type UserRow = typeof users.$inferSelect;

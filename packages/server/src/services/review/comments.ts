@@ -14,8 +14,7 @@ import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { type Actor, mayChangeComment, visibleComments, visibleVersions } from '../../policy.ts';
 import { type Audience, authorizeEntity, type ResolvedEntity, resolveEntity } from './comment-entities.ts';
 import { mentionedReaders } from './mentions.ts';
-import { type Created, combine, type Notifier } from '../notify/notifier.ts';
-import { follow, notifyItemComment } from '../notify/events.ts';
+import { combine, type Created, follow, type Notifier, notifyItemComment } from '../notify/index.ts';
 
 export { authorizeEntity, type ResolvedEntity, resolveEntity } from './comment-entities.ts';
 

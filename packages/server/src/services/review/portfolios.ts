@@ -16,8 +16,7 @@ import {
   isAdmin,
   visiblePortfolioCondition,
 } from '../../policy.ts';
-import { notionPageIdPattern } from '../integrations/notion.ts';
-import { listNotionSyncs, syncNow } from '../integrations/notion-sync.ts';
+import { listNotionSyncs, notionPageIdPattern, syncNow } from '../integrations/index.ts';
 import type { EffectLog, Ports } from '../ports.ts';
 
 export type PortfolioRow = typeof portfolios.$inferSelect;

@@ -1,4 +1,4 @@
-import { allowedTypes } from './index.ts';
+import { allowedTypes } from './driver.ts';
 
 /**
  * What an upload may be on this server: its largest size (UPLOAD_MAX_BYTES) and the accepted types (the storage

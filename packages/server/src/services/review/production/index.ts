@@ -4,7 +4,6 @@
  */
 export * from './access.ts';
 export * from './cycles.ts';
-export * from '../../notify/realtime.ts';
 export * from './files.ts';
 export * from './item-pages.ts';
 export * from './items.ts';

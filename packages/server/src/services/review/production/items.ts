@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { comments, cycles, files, itemHistory, items, type MaterialFile } from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { type Actor, membersOf } from '../../../policy.ts';
-import { follow } from '../../notify/events.ts';
+import { follow } from '../../notify/index.ts';
 import { makeKey, type StorageDriver } from '../../storage/index.ts';
 import { assertNotApproved } from './access.ts';
 import { type CycleRow, type ItemRow, toItem } from './views.ts';

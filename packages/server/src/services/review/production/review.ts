@@ -12,9 +12,8 @@ import {
   visibleVersions,
 } from '../../../policy.ts';
 import { mentionedReaders } from '../mentions.ts';
-import { type Created, combine } from '../../notify/notifier.ts';
-import { eventsOfTransition, itemUrl, notifyItemEvents } from '../../notify/events.ts';
-import { enqueueNotionSync } from '../../integrations/notion-sync.ts';
+import { combine, type Created, eventsOfTransition, itemUrl, notifyItemEvents } from '../../notify/index.ts';
+import { enqueueNotionSync } from '../../integrations/index.ts';
 import type { Ports } from '../../ports.ts';
 import {
   checkTransition,
