@@ -335,7 +335,7 @@ export async function visiblePortfolioIds(
 
 /**
  * The permission of each side's review decision: the team's (approve for the client or ask for changes) and
- * the client's. The transition table (services/transitions.ts) names the same ones.
+ * the client's. The transition table (services/review/transitions.ts) names the same ones.
  */
 export const reviewDecision = {
   internal: 'review.internal',
@@ -353,7 +353,7 @@ export const isClientReviewer = (m: { internal: boolean; perms: ReadonlySet<stri
 /**
  * Who may take a side's review decision on a portfolio's items: its people who see the production and are
  * reviewers of that side (`isInternalReviewer`, admins included; `isClientReviewer`). The four-eyes rule
- * (services/transitions.ts `selfApproval`) is the caller's, as it depends on the item.
+ * (services/review/transitions.ts `selfApproval`) is the caller's, as it depends on the item.
  */
 export async function reviewersOf(
   db: DbOrTx,

@@ -14,7 +14,7 @@ const nextCycleBody = (title: string) => Type.Object({ nextCycleId: EntityId }, 
 /**
  * A portfolio's people and a cycle's items: list, create, edit, delete, duplicate, move, carry over. Each route
  * parses, authorises (`loadItem`/`loadCycle`: 404 for what the caller may not see, 403 without the permission)
- * and calls one use-case of services/production/use-cases.ts.
+ * and calls one use-case of services/review/production/use-cases.ts.
  */
 export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ——— Members ———

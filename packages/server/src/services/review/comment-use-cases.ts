@@ -9,7 +9,7 @@ import {
 import type { Ports } from '../ports.ts';
 
 /**
- * What the comment routes call to write, one use-case per request: each writes through services/comments.ts,
+ * What the comment routes call to write, one use-case per request: each writes through comments.ts,
  * then (after the commit) delivers the notifications it wrote and tells the open screens that may read the
  * comment. The caller of `editComment` and `removeComment` has loaded the comment for writing (`loadComment`).
  */

@@ -126,7 +126,7 @@ export async function carryOverPending(ports: Ports, actor: Actor, access: Cycle
 }
 
 /**
- * One call of the review flow (services/production/review.ts), then: a client approval wakes the Notion sync
+ * One call of the review flow (production/review.ts), then: a client approval wakes the Notion sync
  * (the approval queued the item for it), and the open screens hear of the new status.
  */
 export async function reviewStep(
