@@ -48,6 +48,18 @@ module.exports = {
       to: { path: `${server}(routes|plugins)/` },
     },
     {
+      name: 'domains-through-their-index',
+      severity: 'error',
+      comment:
+        'services/ is grouped by domain (review, people, notify, agents, integrations, storage, jobs): from ' +
+        "outside a domain's folder (routes, plugins, lib, app.ts, services/ports.ts, another domain) only its " +
+        'index.ts, its public face, is imported. Inside the domain, files import each other directly.',
+      // $1 is where the importer is: its domain's folder (services/<d>/), or else its whole path, which
+      // names no domain's folder. dependency-cruiser puts from.path's groups into to.pathNot's $1.
+      from: { path: `${server}(services/[^/]+/|(?!services/[^/]+/).+)` },
+      to: { path: `${server}services/[^/]+/`, pathNot: `${server}(services/[^/]+/index\\.ts$|$1)` },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'No module reaches itself again through its imports.',

@@ -16,19 +16,31 @@ after(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-/** What the rules allow: the policy and db/ read the grants, a route calls a service, the app a contract. */
+/**
+ * What the rules allow: the policy and db/ read the grants, a route calls a service through its domain's index,
+ * a domain's files import each other directly and another domain through its index, the app a contract.
+ */
 const allowed = {
   'packages/server/src/db/schema/grants.ts': 'export const portfolioAccess = {};',
   'packages/server/src/db/client.ts':
     "import * as grants from './schema/grants.ts';\nexport const db = grants;",
   'packages/server/src/policy.ts':
     "import { portfolioAccess } from './db/schema/grants.ts';\nexport const p = portfolioAccess;",
-  'packages/server/src/services/portfolios.ts':
-    "import { p } from '../policy.ts';\nexport const list = () => p;",
+  'packages/server/src/services/review/portfolios.ts':
+    "import { p } from '../../policy.ts';\nexport const list = () => p;",
+  'packages/server/src/services/review/comments.ts':
+    "import { list } from './portfolios.ts';\nexport const comments = list;",
+  'packages/server/src/services/review/index.ts':
+    "export * from './comments.ts';\nexport * from './portfolios.ts';",
+  'packages/server/src/services/agents/agents.ts':
+    "import { list } from '../review/index.ts';\nexport const agents = list;",
+  'packages/server/src/services/agents/index.ts': "export * from './agents.ts';",
+  'packages/server/src/services/ports.ts':
+    "import type { agents } from './agents/index.ts';\nexport type Ports = typeof agents;",
   'packages/server/src/routes/portfolios.ts':
-    "import { list } from '../services/portfolios.ts';\nexport const r = list;",
+    "import { list } from '../services/review/index.ts';\nexport const r = list;",
   'packages/server/src/plugins/realtime.ts':
-    "import { list } from '../services/portfolios.ts';\nexport const realtime = list;",
+    "import { list } from '../services/review/index.ts';\nexport const realtime = list;",
   'packages/contracts/src/events.ts': 'export const SOCKET_PATH = "/socket.io";',
   'packages/api-client/src/index.ts': "export * from '../../contracts/src/events.ts';",
   'packages/app/src/main.ts':
@@ -79,8 +91,8 @@ test('the allowed imports pass', () => {
 
 const planted = {
   'grants-only-in-policy': {
-    'packages/server/src/services/reminders.ts':
-      "import { portfolioAccess } from '../db/schema/grants.ts';\nexport const r = portfolioAccess;",
+    'packages/server/src/services/jobs/reminders.ts':
+      "import { portfolioAccess } from '../../db/schema/grants.ts';\nexport const r = portfolioAccess;",
   },
   'routes-no-database': {
     'packages/server/src/routes/items.ts': "import { db } from '../db/client.ts';\nexport const r = db;",
@@ -95,6 +107,10 @@ const planted = {
   },
   'ui-stands-alone': {
     'packages/ui/src/label.ts': "import { msg } from '../../app/src/messages.ts';\nexport const label = msg;",
+  },
+  'domains-through-their-index': {
+    'packages/server/src/routes/comments.ts':
+      "import { comments } from '../services/review/comments.ts';\nexport const r = comments;",
   },
   'no-circular': {
     'packages/server/src/services/a.ts': "import { b } from './b.ts';\nexport const a = () => b;",
@@ -118,4 +134,16 @@ test('routes-no-database: a route importing drizzle-orm fails, so does the ui im
   assert.deepEqual(broken(root), ['client-not-server', 'routes-no-database', 'ui-stands-alone']);
   // What `npm run check` runs: its exit status is the number of errors, so the check fails.
   assert.equal(cruise(root, 'err').status, 3);
+});
+
+test('domains-through-their-index: another domain, services/ports.ts or app.ts reaching past an index fails', () => {
+  const root = fixture({
+    'packages/server/src/services/agents/runner.ts':
+      "import { comments } from '../review/comments.ts';\nexport const run = comments;",
+    'packages/server/src/services/ports.ts':
+      "import type { agents } from './agents/agents.ts';\nexport type Ports = typeof agents;",
+    'packages/server/src/app.ts':
+      "import { list } from './services/review/portfolios.ts';\nexport const app = list;",
+  });
+  assert.deepEqual(broken(root), Array(3).fill('domains-through-their-index'));
 });

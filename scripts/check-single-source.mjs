@@ -20,7 +20,7 @@
  *   them in one list or object anywhere else are a copy; server and app import them by name).
  * And the server's not-found messages («… no encontrado») live in `notFoundMessages` (packages/server/src/errors.ts):
  * a string literal saying one anywhere else in packages/server/src fails too. And the workflow lives in
- * packages/server/src/services/transitions.ts: in the app or the ui, a step's name and an item status written in
+ * packages/server/src/services/review/transitions.ts: in the app or the ui, a step's name and an item status written in
  * the same property, `case` or statement (a transition map, a switch from step to status) fail
  * (`findWorkflowCopies`); the clients read it from the API.
  *
@@ -42,7 +42,7 @@ const TASKS = 'packages/contracts/src/tasks.ts';
 const POLICY = 'packages/server/src/policy.ts';
 const APP_ENUMS = 'packages/app/src/lib/enums.ts';
 const ERRORS = 'packages/server/src/errors.ts';
-const TRANSITIONS = 'packages/server/src/services/transitions.ts';
+const TRANSITIONS = 'packages/server/src/services/review/transitions.ts';
 const LABELS = 'packages/contracts/src/statuses.ts';
 /** The clients: they show what the API answers about the workflow and decide none of it. */
 const CLIENTS = /^packages\/(app|ui)\/src\//;

@@ -40,7 +40,7 @@ export const employeeDefaults = ['portfolios.create', 'users.search'];`,
 export const itemStatuses = ['draft', 'internal_review', 'internal_changes', 'client_review', 'client_changes', 'approved'] as const;
 export const roles = ['admin', 'employee', 'client'] as const;`,
     // A subset is a rule: not a copy. The workflow table's steps are its keys.
-    'packages/server/src/services/transitions.ts': `
+    'packages/server/src/services/review/transitions.ts': `
 export const editableStatuses = ['draft', 'internal_changes', 'client_changes'];
 export const transitions = {
   'mark-for-internal-review': { from: editableStatuses, to: 'internal_review' },

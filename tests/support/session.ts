@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The demo's users (packages/server/src/services/bootstrap.ts seeds them with `--demo`). */
+/** The demo's users (packages/server/src/services/people/bootstrap.ts seeds them with `--demo`). */
 export const demo = {
   admin: { email: 'admin@demo.local', password: 'demo-admin-123' },
   employee: { email: 'empleado@demo.local', password: 'demo-empleado-123' },

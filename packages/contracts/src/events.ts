@@ -6,7 +6,7 @@
  */
 import type { TaskStatus } from './tasks.ts';
 
-/** A notification as its recipient sees it (the `Notification` of the OpenAPI document, services/notifications.ts). */
+/** A notification as its recipient sees it (the `Notification` of the OpenAPI document, services/notify/notifications.ts). */
 export interface Notification {
   _id: string;
   title: string;

@@ -150,6 +150,16 @@ export async function portfolioPermissions(
   return permissionsFromGrant(actor, await grantOf(db, actor.id, portfolioId));
 }
 
+/** Whether the user (by id) may manage the portfolio's agents (`agents.manage`): hears of their tasks, takes them. */
+export async function managesAgents(db: DbOrTx, userId: string, portfolioId: string) {
+  const [user] = await db
+    .select({ id: users.id, role: users.role, permissions: users.permissions })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return false;
+  return (await portfolioPermissions(db, user, portfolioId))?.has('agents.manage') ?? false;
+}
+
 /**
  * Asserts the actor may act on the portfolio with `permission`. No grant (or no view) → 404 naming
  * `missing` (the portfolio, unless the caller reached it through something else); a grant without the permission → 403. Returns the actor's permission set.
@@ -325,7 +335,7 @@ export async function visiblePortfolioIds(
 
 /**
  * The permission of each side's review decision: the team's (approve for the client or ask for changes) and
- * the client's. The transition table (services/transitions.ts) names the same ones.
+ * the client's. The transition table (services/review/transitions.ts) names the same ones.
  */
 export const reviewDecision = {
   internal: 'review.internal',
@@ -343,7 +353,7 @@ export const isClientReviewer = (m: { internal: boolean; perms: ReadonlySet<stri
 /**
  * Who may take a side's review decision on a portfolio's items: its people who see the production and are
  * reviewers of that side (`isInternalReviewer`, admins included; `isClientReviewer`). The four-eyes rule
- * (services/transitions.ts `selfApproval`) is the caller's, as it depends on the item.
+ * (services/review/transitions.ts `selfApproval`) is the caller's, as it depends on the item.
  */
 export async function reviewersOf(
   db: DbOrTx,

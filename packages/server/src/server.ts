@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { DataDirLockedError, openDatabase, pgliteDirFor } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { createShutdown } from './lib/shutdown.ts';
-import { type Credentials, ensureFirstAdmin, seedDemo } from './services/bootstrap.ts';
+import { type Credentials, ensureFirstAdmin, seedDemo } from './services/people/index.ts';
 import { startControlSocket } from './tools/control.ts';
 
 /** Starts the workspace: database + migrations, first admin, optional demo seed, HTTP + sockets. */

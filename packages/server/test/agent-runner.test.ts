@@ -6,8 +6,8 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { items, tasks } from '../src/db/schema.ts';
 import { loadEnv } from '../src/env.ts';
-import { MAX_ATTEMPTS } from '../src/services/agent-runner.ts';
-import { signature } from '../src/services/webhooks.ts';
+import { MAX_ATTEMPTS } from '../src/services/agents/agent-runner.ts';
+import { signature } from '../src/services/agents/webhooks.ts';
 import {
   createTestApp,
   makePortfolio,

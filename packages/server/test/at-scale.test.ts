@@ -20,7 +20,7 @@ import type { ItemStatus } from '../src/db/schema.ts';
 import { Paginated } from '../src/lib/schemas.ts';
 import { clientVisibleStatuses, defaultPortfolioPermissions } from '../src/policy.ts';
 import { ItemSchema } from '../src/routes/production/schemas.ts';
-import { UNREAD_CAP } from '../src/services/notifications.ts';
+import { UNREAD_CAP } from '../src/services/notify/notifications.ts';
 import {
   callsAs,
   createTestApp,
@@ -671,7 +671,7 @@ describe.runIf(testDb === 'postgres')('the planner at scale (PostgreSQL)', () =>
 
   it('the inbox writes its page size into its statement, so PostgreSQL keeps the generic plan', async () => {
     // With `limit $n` the generic plan was costed for a tenth of the user's receipts and lost to a custom plan made
-    // again at every execution (services/notifications.ts).
+    // again at every execution (services/notify/notifications.ts).
     for (const url of ['/api/notifications?limit=50', '/api/notifications?archived=true&limit=20']) {
       const statements = await statementsOf(async () => {
         expect((await as(employee, 'GET', url)).statusCode).toBe(200);

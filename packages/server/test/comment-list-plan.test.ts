@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { TOTAL_CAP } from '../src/db/pages.ts';
 import { comments } from '../src/db/schema.ts';
-import { commentPageQuery, listComments } from '../src/services/comments.ts';
+import { commentPageQuery, listComments } from '../src/services/review/comments.ts';
 import { createTestApp, makePortfolio, makeUser, type TestContext, testDb } from './helpers.ts';
 
 /**

@@ -13,8 +13,8 @@ import { portfolioAccess } from '../src/db/schema/grants.ts';
 import { notificationReceipts, notifications, type Role } from '../src/db/schema.ts';
 import { loadEnv } from '../src/env.ts';
 import { defaultPortfolioPermissions } from '../src/policy.ts';
-import { createPortfolio } from '../src/services/portfolios.ts';
-import { createUser } from '../src/services/users.ts';
+import { createPortfolio } from '../src/services/review/portfolios.ts';
+import { createUser } from '../src/services/people/users.ts';
 
 /**
  * Which database this test project runs on. `vitest.config.ts` defines a `pglite` project and, when

@@ -15,13 +15,13 @@ import {
   MAIL_LEASE_SECONDS,
   type MailLinkMaker,
   messageIdFor,
-} from '../src/services/mail/outbox.ts';
-import type { MailData } from '../src/services/mail/templates.tsx';
+} from '../src/services/notify/mail/outbox.ts';
+import type { MailData } from '../src/services/notify/mail/templates.tsx';
 import {
   createSmtpTransport,
   type MailTransport,
   type OutgoingMail,
-} from '../src/services/mail/transport.ts';
+} from '../src/services/notify/mail/transport.ts';
 import { createTestApp, makeUser, type TestContext, type TestUser } from './helpers.ts';
 import { freePort } from './support/server-process.ts';
 import { SmtpPeer } from './support/smtp-peer.ts';

@@ -10,7 +10,7 @@ import { type App, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { mailDigestEntries, mailOutbox } from '../src/db/schema.ts';
 import { loadEnv } from '../src/env.ts';
-import type { MailData } from '../src/services/mail/templates.tsx';
+import type { MailData } from '../src/services/notify/mail/templates.tsx';
 import { getPreferences } from '../src/services/notify/preferences.ts';
 import { createTestApp, freshDatabase, makeUser, type TestContext, testDb } from './helpers.ts';
 import { SmtpPeer } from './support/smtp-peer.ts';

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listNotifications } from '../src/services/notifications.ts';
-import { createNotifier, recipientCount } from '../src/services/notifier.ts';
+import { listNotifications } from '../src/services/notify/notifications.ts';
+import { createNotifier, recipientCount } from '../src/services/notify/notifier.ts';
 import { updatePreferences } from '../src/services/notify/preferences.ts';
-import type { PushSender } from '../src/services/push.ts';
+import type { PushSender } from '../src/services/notify/push.ts';
 import { createTestApp, makeUser, type TestContext } from './helpers.ts';
 
 describe('notifier push fan-out', () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { items, notionSyncs } from '../src/db/schema.ts';
 import { loadEnv } from '../src/env.ts';
-import { NOTION_VERSION } from '../src/services/notion.ts';
-import { NOTION_MAX_ATTEMPTS } from '../src/services/notion-sync.ts';
+import { NOTION_VERSION } from '../src/services/integrations/notion.ts';
+import { NOTION_MAX_ATTEMPTS } from '../src/services/integrations/notion-sync.ts';
 import {
   createTestApp,
   makePortfolio,

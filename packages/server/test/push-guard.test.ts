@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../src/db/schema.ts';
 import { MAX_PUSH_DEVICES_PER_USER } from '../src/routes/notifications/index.ts';
-import { createPushSender, loadVapidKeys, PUSH_CONCURRENCY } from '../src/services/push.ts';
+import { createPushSender, loadVapidKeys, PUSH_CONCURRENCY } from '../src/services/notify/push.ts';
 import { createTestApp, makeUser, type TestContext, type TestUser } from './helpers.ts';
 import { makePushClient, type PushPeer, startPushPeer } from './support/push-peer.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../src/db/schema.ts';
-import { MAX_PUSH_PAYLOAD_BYTES, pushPayload } from '../src/services/push.ts';
+import { MAX_PUSH_PAYLOAD_BYTES, pushPayload } from '../src/services/notify/push.ts';
 import { createTestApp, makeUser, type TestContext, type TestUser } from './helpers.ts';
 import { makePushClient, type PushPeer, startPushPeer } from './support/push-peer.ts';
 

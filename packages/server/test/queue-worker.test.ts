@@ -16,7 +16,7 @@ import {
   listJobs,
   type QueueWorkerOptions,
 } from '../src/lib/queue-worker.ts';
-import { enqueueMail, mailQueue } from '../src/services/mail/outbox.ts';
+import { enqueueMail, mailQueue } from '../src/services/notify/mail/outbox.ts';
 import { createTestApp, makeUser, type TestContext, type TestUser } from './helpers.ts';
 
 type MailRow = typeof mailOutbox.$inferSelect;

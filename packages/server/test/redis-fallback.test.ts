@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHealthMonitor } from '../src/lib/health.ts';
 import { closeRedis, createRedis, duplicateRedis, watchRedis } from '../src/lib/redis.ts';
-import { createThrottle } from '../src/services/login-throttle.ts';
+import { createThrottle } from '../src/services/people/login-throttle.ts';
 import { createTestApp, makeUser, type TestContext } from './helpers.ts';
 import { freePort } from './support/server-process.ts';
 

@@ -12,7 +12,7 @@ import {
   defaultPortfolioPermissions,
   portfolioPermissionKeys,
 } from '../src/policy.ts';
-import { userRoom } from '../src/services/notifier.ts';
+import { userRoom } from '../src/services/notify/notifier.ts';
 import {
   createTestApp,
   makePortfolio,

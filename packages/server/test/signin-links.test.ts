@@ -7,8 +7,8 @@ import { signinLinks } from '../src/db/schema.ts';
 import { loadEnv } from '../src/env.ts';
 import { redactUrl } from '../src/lib/log-serializers.ts';
 import type { Actor } from '../src/policy.ts';
-import { createSigninLink, isAppPath, signinLinkUrl } from '../src/services/signin-links.ts';
-import { deleteUser, updateUser } from '../src/services/users.ts';
+import { createSigninLink, isAppPath, signinLinkUrl } from '../src/services/people/signin-links.ts';
+import { deleteUser, updateUser } from '../src/services/people/users.ts';
 import { createTestApp, freshDatabase, makeUser, type TestContext, type TestUser } from './helpers.ts';
 
 const GONE = { message: 'Este enlace ya se usó o caducó', code: 'SIGNIN_LINK_GONE' };

@@ -3,7 +3,7 @@ import {
   type MailData,
   type MailTemplate,
   renderMail,
-} from '../../../packages/server/src/services/mail/templates.tsx';
+} from '../../../packages/server/src/services/notify/mail/templates.tsx';
 
 /**
  * The three email templates (issue 29) as a browser draws them, on a phone (390 px) and a desktop (1280 px),

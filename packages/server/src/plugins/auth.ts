@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { PublicUser } from '../services/users.ts';
+import type { PublicUser } from '../services/people/index.ts';
 
 export type AuthUser = PublicUser & { id: string; tokenVersion: number };
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
-import { createTokenService, type TokenService } from '../services/auth.ts';
-import { getOrCreateSetting, randomSecret } from '../services/settings.ts';
+import { createTokenService, type TokenService } from '../services/people/index.ts';
+import { getOrCreateSetting, randomSecret } from '../lib/settings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

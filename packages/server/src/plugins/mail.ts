@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createMail, type Mail } from '../services/mail/index.ts';
-import { createSigninLink, signinLinkUrl } from '../services/signin-links.ts';
+import { createMail, type Mail } from '../services/notify/index.ts';
+import { createSigninLink, signinLinkUrl } from '../services/people/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isTest } from '../env.ts';
-import { createNotifier, type Notifier } from '../services/notifier.ts';
-import { createProductionPublisher, type ProductionPublisher } from '../services/production/events.ts';
-import { createPushSender, loadVapidKeys, type PushSender } from '../services/push.ts';
+import { createNotifier, type Notifier } from '../services/notify/index.ts';
+import { createProductionPublisher, type ProductionPublisher } from '../services/notify/index.ts';
+import { createPushSender, loadVapidKeys, type PushSender } from '../services/notify/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

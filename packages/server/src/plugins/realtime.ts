@@ -5,8 +5,8 @@ import { SOCKET_PATH } from '@crw/contracts/events';
 import { AppError } from '../errors.ts';
 import { RECOVERY_WINDOW_MS, RecoveryAdapter } from '../lib/recovery-adapter.ts';
 import { closeRedis, duplicateRedis, firstConnection, onRedisRecovered } from '../lib/redis.ts';
-import type { SocketServer } from '../services/notifier.ts';
-import { roleRoom, userRoom } from '../services/notifier.ts';
+import type { SocketServer } from '../services/notify/index.ts';
+import { roleRoom, userRoom } from '../services/notify/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { getOrCreateSetting, randomSecret } from '../services/settings.ts';
-import { createLocalDriver, type StorageDriver } from '../services/storage/index.ts';
+import { getOrCreateSetting, randomSecret } from '../lib/settings.ts';
+import { createLocalDriver, loadS3Driver, type StorageDriver } from '../services/storage/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +30,7 @@ export const storagePlugin = fp(uploads, {
 async function uploads(app: FastifyInstance) {
   const { env, db, health } = app;
   const storage: StorageDriver = env.S3_BUCKET
-    ? (await import('../services/storage/s3.ts')).createS3Driver({
+    ? (await loadS3Driver()).createS3Driver({
         bucket: env.S3_BUCKET,
         region: env.S3_REGION,
         endpoint: env.S3_ENDPOINT,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isTest } from '../env.ts';
-import { createWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from '../services/webhooks.ts';
+import { createWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from '../services/agents/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

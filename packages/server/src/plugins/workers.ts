@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isTest } from '../env.ts';
-import { type AgentRunner, createAgentRunner } from '../services/agent-runner.ts';
-import { purgeReadNotifications } from '../services/notifications.ts';
-import { createNotionClient, NOTION_TIMEOUT_MS } from '../services/notion.ts';
-import { createNotionSync, type NotionSync } from '../services/notion-sync.ts';
-import { REMINDER_CHECK_MS, sendReviewReminders } from '../services/reminders.ts';
-import { WEBHOOK_TIMEOUT_MS } from '../services/webhooks.ts';
+import { type AgentRunner, createAgentRunner } from '../services/agents/index.ts';
+import { purgeReadNotifications } from '../services/notify/index.ts';
+import { createNotionClient, NOTION_TIMEOUT_MS } from '../services/integrations/index.ts';
+import { createNotionSync, type NotionSync } from '../services/integrations/index.ts';
+import { REMINDER_CHECK_MS, sendReviewReminders } from '../services/jobs/index.ts';
+import { WEBHOOK_TIMEOUT_MS } from '../services/agents/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

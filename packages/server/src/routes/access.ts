@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Actor, type PortfolioPermission, requirePortfolio } from '../policy.ts';
-import { loadCycle } from '../services/production/access.ts';
+import { loadCycle } from '../services/review/index.ts';
 
 /**
  * The portfolio named by the path's `:id`, once policy.ts has let the caller act on it with `permission` (404 when

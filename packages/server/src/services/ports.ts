@@ -1,8 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { ReadCache } from '../db/read-cache.ts';
 import type { DrainLoop } from '../lib/drain-loop.ts';
-import type { Notifier, SocketServer } from './notifier.ts';
-import type { ProductionPublisher } from './production/events.ts';
+import type { Notifier, ProductionPublisher, SocketServer } from './notify/index.ts';
 import type { StorageDriver } from './storage/index.ts';
 
 /**

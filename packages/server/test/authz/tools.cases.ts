@@ -1,4 +1,4 @@
-import { createTool } from '../../src/services/tools.ts';
+import { createTool } from '../../src/services/agents/tools.ts';
 import { type AuthzCase, only, type World } from './types.ts';
 
 const tool = async (w: World) => (await createTool(w.app.db, { name: 'Notion', kind: 'notion' }))._id;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createUser } from '../../src/services/users.ts';
+import { createUser } from '../../src/services/people/users.ts';
 import { type AuthzCase, only, type World } from './types.ts';
 
 const target = async (w: World) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cycles, items, notifications, tasks } from '../../src/db/schema.ts';
-import { createTool } from '../../src/services/tools.ts';
+import { createTool } from '../../src/services/agents/tools.ts';
 import {
   createTestApp,
   makePortfolio,

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, tasks } from '../../src/db/schema.ts';
-import { userRoom } from '../../src/services/notifier.ts';
-import { sendReviewReminders } from '../../src/services/reminders.ts';
+import { userRoom } from '../../src/services/notify/notifier.ts';
+import { sendReviewReminders } from '../../src/services/jobs/reminders.ts';
 import type { AuthzCase } from '../authz/types.ts';
 import {
   createTestApp,

@@ -1,6 +1,6 @@
 import type { CommentsEvent } from '@crw/contracts/events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { userRoom } from '../../src/services/notifier.ts';
+import { userRoom } from '../../src/services/notify/notifier.ts';
 import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
 import { listenOnLoopback, socketPool } from '../support/sockets.ts';
 

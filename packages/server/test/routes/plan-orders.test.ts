@@ -52,7 +52,7 @@ describe('the plan in each of its orders', () => {
   });
   afterAll(() => ctx?.close());
 
-  // The rules, as the API documents them (services/production/item-pages.ts `orderOf`).
+  // The rules, as the API documents them (services/review/production/item-pages.ts `orderOf`).
   const cmp = (
     a: string | number | null,
     b: string | number | null,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemHistory } from '../../src/db/schema.ts';
-import { userRoom } from '../../src/services/notifier.ts';
+import { userRoom } from '../../src/services/notify/notifier.ts';
 import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/services/bootstrap.ts';
+import { seedDemo } from '../../src/services/people/bootstrap.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, htmlToBlocks, itemToBlocks } from '../../src/services/notion-blocks.ts';
+import { decodeEntities, htmlToBlocks, itemToBlocks } from '../../src/services/integrations/notion-blocks.ts';
 
 const texts = (html: string) =>
   htmlToBlocks(html).map((b) => {

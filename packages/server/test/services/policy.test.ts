@@ -6,7 +6,7 @@ import {
   portfolioHome,
   reviewDecision,
 } from '../../src/policy.ts';
-import { transitions } from '../../src/services/transitions.ts';
+import { transitions } from '../../src/services/review/transitions.ts';
 
 describe('policy: who reviews and where they land', () => {
   it('names the same review decisions as the transition table', () => {

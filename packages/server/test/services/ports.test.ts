@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
-import { broadcast } from '../../src/services/broadcast.ts';
-import { syncNotionNow } from '../../src/services/portfolios.ts';
+import { broadcast } from '../../src/services/notify/broadcast.ts';
+import { syncNotionNow } from '../../src/services/review/portfolios.ts';
 import type { Ports } from '../../src/services/ports.ts';
-import type { ItemRow } from '../../src/services/production/index.ts';
-import { editItem } from '../../src/services/production/use-cases.ts';
+import type { ItemRow } from '../../src/services/review/production/index.ts';
+import { editItem } from '../../src/services/review/production/use-cases.ts';
 
 /**
  * Use-cases reach the database and their after-commit effects only through the ports they are given

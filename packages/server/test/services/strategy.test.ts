@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { funnelPhases, planStrategy } from '../../src/services/strategy.ts';
+import { funnelPhases, planStrategy } from '../../src/services/review/strategy.ts';
 
 const spread = (values: Array<string | null>) => {
   const counts = new Map<string | null, number>();

@@ -17,7 +17,7 @@ import {
   type TransitionName,
   transitions,
   workflowAnswer,
-} from '../../src/services/transitions.ts';
+} from '../../src/services/review/transitions.ts';
 
 /**
  * The workflow table carries its consequences (issue 46): every place that derives from it is checked against

@@ -1,6 +1,6 @@
 /** Pure helpers of portfolio identifiers and Notion page ids (no React, no API). */
 
-/** The server's rule (packages/server/src/services/portfolios.ts): a lowercase slug of 3 to 60 characters. */
+/** The server's rule (packages/server/src/services/review/portfolios.ts): a lowercase slug of 3 to 60 characters. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MIN = 3;
 export const SLUG_MAX = 60;

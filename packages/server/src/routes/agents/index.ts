@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';
 import { component, errorResponses, Ok, ref, Timestamp } from '../../lib/schemas.ts';
 import { type Actor, requirePortfolio } from '../../policy.ts';
-import * as work from '../../services/agent-use-cases.ts';
-import * as service from '../../services/agents.ts';
-import { AGENT_DETAIL_TASKS } from '../../services/agents.ts';
+import * as work from '../../services/agents/index.ts';
+import * as service from '../../services/agents/index.ts';
+import { AGENT_DETAIL_TASKS } from '../../services/agents/index.ts';
 import { EntityId, idParams } from '../params.ts';
 import { TaskFields, TaskSchema } from '../tasks/schemas.ts';
 

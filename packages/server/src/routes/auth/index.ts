@@ -3,9 +3,13 @@ import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { errorResponses, ref } from '../../lib/schemas.ts';
-import { createThrottle } from '../../services/login-throttle.ts';
-import { redeemSigninLink } from '../../services/signin-links.ts';
-import { findActiveUserByEmail, normaliseEmail, toPublicUser } from '../../services/users.ts';
+import {
+  createThrottle,
+  findActiveUserByEmail,
+  normaliseEmail,
+  redeemSigninLink,
+  toPublicUser,
+} from '../../services/people/index.ts';
 import { UserSchema } from '../schemas.ts';
 
 const LoginBody = Type.Object(

@@ -10,8 +10,8 @@ import {
   ref,
   Timestamp,
 } from '../../lib/schemas.ts';
-import * as useCases from '../../services/comment-use-cases.ts';
-import * as service from '../../services/comments.ts';
+import * as useCases from '../../services/review/index.ts';
+import * as service from '../../services/review/index.ts';
 
 const EntityType = Type.Union(['item', 'cycle', 'task', 'agent', 'portfolio'].map((t) => Type.Literal(t)));
 const Body = Type.String({ minLength: 1, maxLength: 10_000 });

@@ -3,8 +3,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { AppError, notFound } from '../../errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { listMailFailures, listPendingMail, retryFailedMail } from '../../services/mail/admin.ts';
-import { groupLabels, setChannel } from '../../services/notify/preferences.ts';
+import {
+  groupLabels,
+  listMailFailures,
+  listPendingMail,
+  retryFailedMail,
+  setChannel,
+} from '../../services/notify/index.ts';
 import { idParams } from '../params.ts';
 
 const tags = ['mail'];

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { component, errorResponses, IdParams, ref, Timestamp } from '../../lib/schemas.ts';
-import { broadcast } from '../../services/broadcast.ts';
-import { inbox, markOwn } from '../../services/inbox.ts';
-import * as notificationsService from '../../services/notifications.ts';
-import * as pushDevices from '../../services/push-devices.ts';
+import { broadcast, inbox, markOwn } from '../../services/notify/index.ts';
+import * as notificationsService from '../../services/notify/index.ts';
+import * as pushDevices from '../../services/notify/index.ts';
 import { RoleSchema } from '../schemas.ts';
 
 export const NotificationSchema = component(
@@ -62,7 +61,7 @@ const DeviceSchema = component(
 const tags = ['notifications'];
 
 /** Re-exported for the tests that fill a user's devices. */
-export { MAX_PUSH_DEVICES_PER_USER } from '../../services/push-devices.ts';
+export { MAX_PUSH_DEVICES_PER_USER } from '../../services/notify/index.ts';
 
 export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

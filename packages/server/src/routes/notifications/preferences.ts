@@ -3,16 +3,17 @@ import { type TObject, Type } from '@sinclair/typebox';
 import { AppError } from '../../errors.ts';
 import { component, errorResponses, IdParams, ref } from '../../lib/schemas.ts';
 import type { Actor } from '../../policy.ts';
-import { isFollowing, setFollowing } from '../../services/notify/events.ts';
 import {
   getPreferences,
   groupLabels,
+  isFollowing,
   NOTIFY_CHANNELS,
   NOTIFY_GROUPS,
   type Preferences,
+  setFollowing,
   updatePreferences,
-} from '../../services/notify/preferences.ts';
-import { loadItem } from '../../services/production/access.ts';
+} from '../../services/notify/index.ts';
+import { loadItem } from '../../services/review/index.ts';
 
 const tags = ['notifications'];
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, Ok, ref } from '../../lib/schemas.ts';
 import { requireGlobal } from '../../policy.ts';
-import * as service from '../../services/portfolios.ts';
+import * as service from '../../services/review/index.ts';
 import { portfolioFromPath } from '../access.ts';
 import { idParams } from '../params.ts';
 import {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, IsoDate, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
 import { isInternalViewer, requirePortfolio } from '../../policy.ts';
-import * as production from '../../services/production/index.ts';
+import * as production from '../../services/review/index.ts';
 import { cycleFromPath, portfolioFromPath } from '../access.ts';
 import { EntityId } from '../params.ts';
 import { CycleSchema } from './schemas.ts';

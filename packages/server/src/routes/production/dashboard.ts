@@ -9,7 +9,7 @@ import {
   ref,
   Timestamp,
 } from '../../lib/schemas.ts';
-import { clientDashboard, portfolioDashboard } from '../../services/production/dashboard.ts';
+import { clientDashboard, portfolioDashboard } from '../../services/review/index.ts';
 import { StatusSchema } from './schemas.ts';
 
 const tags = ['production'];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams } from '../../lib/schemas.ts';
-import * as production from '../../services/production/index.ts';
+import * as production from '../../services/review/index.ts';
 
 /** An item's files: signed URLs to upload straight to the store and to download. */
 export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, nativeJsonAnswer, Ok, Paginated, ref } from '../../lib/schemas.ts';
 import { isInternalViewer, requirePortfolio } from '../../policy.ts';
-import * as production from '../../services/production/index.ts';
+import * as production from '../../services/review/index.ts';
 import { cycleFromPath } from '../access.ts';
 import { EntityId } from '../params.ts';
 import { ItemFields, ItemListQuery, ItemSchema, MemberSchema } from './schemas.ts';
@@ -14,7 +14,7 @@ const nextCycleBody = (title: string) => Type.Object({ nextCycleId: EntityId }, 
 /**
  * A portfolio's people and a cycle's items: list, create, edit, delete, duplicate, move, carry over. Each route
  * parses, authorises (`loadItem`/`loadCycle`: 404 for what the caller may not see, 403 without the permission)
- * and calls one use-case of services/production/use-cases.ts.
+ * and calls one use-case of services/review/production/use-cases.ts.
  */
 export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ——— Members ———

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, ref } from '../../lib/schemas.ts';
-import * as production from '../../services/production/index.ts';
-import { needsComments, type TransitionName } from '../../services/transitions.ts';
+import * as production from '../../services/review/index.ts';
+import { needsComments, type TransitionName } from '../../services/review/index.ts';
 import { ItemSchema, MaterialInputSchema, VersionHistorySchema } from './schemas.ts';
 
 const Comments = Type.String({ maxLength: 5000 });

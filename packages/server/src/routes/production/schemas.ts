@@ -1,11 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { component, IsoDate, ItemStatusSchema, PageQuery, roleSchema, Timestamp } from '../../lib/schemas.ts';
-import { itemSortKeys } from '../../services/production/item-pages.ts';
-import { transitions } from '../../services/transitions.ts';
+import { itemSortKeys, transitions } from '../../services/review/index.ts';
 
 export const StatusSchema = ItemStatusSchema;
 const Nullable = <T extends import('@sinclair/typebox').TSchema>(t: T) => Type.Union([t, Type.Null()]);
-/** A step of the review workflow (services/transitions.ts), by its call's name. */
+/** A step of the review workflow (services/review/transitions.ts), by its call's name. */
 const Action = Type.Union(Object.keys(transitions).map((name) => Type.Literal(name)));
 
 export const MaterialFileSchema = Type.Object({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, ref } from '../../lib/schemas.ts';
-import * as production from '../../services/production/index.ts';
+import * as production from '../../services/review/index.ts';
 import { CoverageSchema, ItemSchema } from './schemas.ts';
 
 const tags = ['production'];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { component, errorResponses, ref } from '../../lib/schemas.ts';
-import { uploadSettings } from '../../services/upload-settings.ts';
+import { uploadSettings } from '../../services/storage/index.ts';
 
 const UploadSettingsSchema = component(
   'UploadSettings',

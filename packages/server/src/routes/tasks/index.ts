@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
-import * as work from '../../services/agent-use-cases.ts';
-import * as service from '../../services/agents.ts';
+import * as work from '../../services/agents/index.ts';
+import * as service from '../../services/agents/index.ts';
 import { portfolioFromPath } from '../access.ts';
 import { EntityId } from '../params.ts';
 import { TaskFields, TaskSchema, TaskStatusSchema } from './schemas.ts';

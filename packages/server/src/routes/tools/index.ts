@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors.ts';
 import { component, errorResponses, IdParams, Ok, ref, Timestamp } from '../../lib/schemas.ts';
-import * as service from '../../services/tools.ts';
+import * as service from '../../services/agents/index.ts';
 
 const Kind = Type.Union([Type.Literal('webhook'), Type.Literal('notion')]);
 const Config = Type.Object({

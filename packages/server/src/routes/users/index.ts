@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, Ok, PageQuery, Paginated, ref } from '../../lib/schemas.ts';
 import { permissionCatalog, requireGlobal } from '../../policy.ts';
-import * as usersService from '../../services/users.ts';
-import { toPublicUser } from '../../services/users.ts';
+import * as usersService from '../../services/people/index.ts';
+import { toPublicUser } from '../../services/people/index.ts';
 import { EntityId, idParams } from '../params.ts';
 import { RoleSchema, UserSchema } from '../schemas.ts';
 

@@ -5,13 +5,13 @@ import {
   canSeeStatus,
   isClientReviewer,
   isInternalReviewer,
+  managesAgents,
   membersOf,
   type PortfolioMember,
   portfolioHome,
 } from '../../policy.ts';
-import { managesAgents } from '../agents.ts';
-import type { Created, Notifier, NotifyInput } from '../notifier.ts';
-import type { ItemEvent } from '../transitions.ts';
+import type { Created, Notifier, NotifyInput } from './notifier.ts';
+import type { ItemEvent } from './preferences.ts';
 
 /**
  * The one list of what people are told about an item's review, and who is (issue 29). Each event says whether it asks the recipient to act (its email goes at once; otherwise it waits
@@ -36,7 +36,7 @@ interface EventSpec {
   mail: (who: string, title: string, portfolio: string) => string;
 }
 
-/** Each event the workflow's steps tell (services/transitions.ts `tells`): a missing or extra one does not compile. */
+/** Each event the workflow's steps tell (services/review/transitions.ts `tells`): a missing or extra one does not compile. */
 export const itemEvents = {
   'internal-review-requested': {
     asks: true,

@@ -1,7 +1,6 @@
 import { eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notificationPreferences, ROLES, type Role, users } from '../../db/schema.ts';
-import type { ItemEvent } from '../transitions.ts';
 
 /**
  * Who wants to be told what, and where (issue 29): per event group × channel, stored per user as the
@@ -17,6 +16,20 @@ export type Preferences = Record<NotifyGroup, Record<NotifyChannel, boolean>>;
 type Overrides = Partial<Record<NotifyGroup, Partial<Record<NotifyChannel, boolean>>>>;
 
 /** The groups as the settings screen names them. */
+/**
+ * What the review steps tell: each step's row in the workflow table (services/review/transitions.ts `tells`)
+ * names these, and `itemEvents` below has each one's audience and texts.
+ */
+export type ItemEvent =
+  | 'internal-review-requested'
+  | 'new-version-in-review'
+  | 'approved-for-client'
+  | 'internal-changes-requested'
+  | 'client-review-requested'
+  | 'withdrawn-from-client'
+  | 'client-approved'
+  | 'client-changes-requested';
+
 /** Everything people are told, each with its group: the review steps' events and the other modules' own. */
 export type NotifyEvent =
   | ItemEvent

@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError, notFound } from '../../errors.ts';
-import type { StorageDriver } from './index.ts';
+import type { StorageDriver } from './driver.ts';
 
 export function createS3Driver(opts: {
   bucket: string;
