@@ -4,15 +4,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cappedTotal, withTotal } from '../../db/pages.ts';
 import { agents, items, type TaskStatus, tasks, tools } from '../../db/schema.ts';
 import { AppError, notFound, notFoundMessages } from '../../errors.ts';
-import {
-  type Actor,
-  managesAgents,
-  type PortfolioPermission,
-  requirePortfolio,
-  visiblePortfolioIds,
-} from '../../policy.ts';
+import { type Actor, type PortfolioPermission, requirePortfolio, visiblePortfolioIds } from '../../policy.ts';
 import { assertPortfolioExists } from '../review/index.ts';
 import type { Ports } from '../ports.ts';
+import { notifyNewTask } from '../notify/index.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
@@ -216,23 +211,16 @@ export async function createTask(
       createdBy: actor.id,
     })
     .returning();
-  // Tasks are internal work: only an assignee who may open the agent's screen (agents.manage) is told.
-  if (
-    item?.assigneeId &&
-    item.assigneeId !== actor.id &&
-    (await managesAgents(db, item.assigneeId, agent.portfolioId))
-  ) {
-    await notifier.notify({
-      userIds: [item.assigneeId],
-      title: 'Nueva tarea',
-      content: `Nueva tarea «${row!.title}» sobre «${item.title}»`,
-      url: `/portfolios/${agent.portfolioId}/agents/${agent.id}`,
-      data: { taskId: row!.id },
-      event: 'new-task',
-      asks: true,
-      context: { itemTitle: item.title },
+  // Its item's assignee may be told (notify's tell.ts decides who: tasks are internal work).
+  if (item)
+    await notifyNewTask(db, notifier, {
+      actorId: actor.id,
+      assigneeId: item.assigneeId,
+      portfolioId: agent.portfolioId,
+      agentId: agent.id,
+      task: row!,
+      itemTitle: item.title,
     });
-  }
   return toTask(row!);
 }
 

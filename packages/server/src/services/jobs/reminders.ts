@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { itemHistory, items, portfolios, scheduledRuns } from '../../db/schema.ts';
-import { type PortfolioMember, reviewersOf } from '../../policy.ts';
-import { type Created, type Notifier, recipientCount } from '../notify/index.ts';
+import type { PortfolioMember } from '../../policy.ts';
+import { type Created, type Notifier, notifyReviewReminders, recipientCount } from '../notify/index.ts';
 import { awaitedSide, awaiting, selfApproval } from '../review/index.ts';
 
 export const REVIEW_REMINDER_JOB = 'review-reminders';
@@ -11,27 +11,6 @@ export const REMINDER_CHECK_MS = 10 * 60_000;
 
 /** The day a run belongs to (UTC): one run per job and day across every instance. */
 export const periodOf = (now: Date) => now.toISOString().slice(0, 10);
-
-export const reminderText = (n: number) =>
-  n === 1 ? '1 ítem espera tu revisión' : `${n} ítems esperan tu revisión`;
-
-/**
- * Who reviews what (policy.reviewersOf: the people who see the portfolio and may take that side's decision, admins
- * included), read once per portfolio and side. One statement after the other: the caller's transaction is one
- * connection.
- */
-function reviewersOfEach(db: DbOrTx) {
-  const read = new Map<string, PortfolioMember[]>();
-  return async (portfolioId: string, side: 'internal' | 'client') => {
-    const key = `${portfolioId}|${side}`;
-    let members = read.get(key);
-    if (!members) {
-      members = await reviewersOf(db, portfolioId, side);
-      read.set(key, members);
-    }
-    return members;
-  };
-}
 
 /**
  * Once a day, across every server instance: each reviewer of an item that has waited in a review queue longer
@@ -75,45 +54,20 @@ export async function sendReviewReminders(
       );
     if (waiting.length === 0) return true;
 
-    const reviewers = reviewersOfEach(tx);
-    const perUser = new Map<string, { count: number; portfolios: Set<string> }>();
-    for (const item of waiting) {
+    // Who is reminded, and of what, is notify's (tell.ts); the workflow says which side each piece waits on
+    // and whom the four-eyes rule leaves out (the version's author, unless the portfolio allows it).
+    const pieces = waiting.map((item) => {
       const side = awaitedSide(item.status)!;
-      const internal = side === 'internal';
-      for (const m of await reviewers(item.portfolioId, side)) {
-        // The four-eyes rule: whoever wrote the version under review is not asked to approve it, unless the
-        // portfolio lets authors approve their own work.
-        const viewer = { actorId: m.id, perms: m.perms, internal: m.internal };
-        if (internal && !item.allowSelfApproval && selfApproval('approve-for-client', item, viewer)) continue;
-        const entry = perUser.get(m.id) ?? { count: 0, portfolios: new Set<string>() };
-        entry.count += 1;
-        entry.portfolios.add(item.portfolioId);
-        perUser.set(m.id, entry);
-      }
-    }
-    // One insert per distinct message (same count and link), one row per user.
-    const groups = new Map<string, { userIds: string[]; count: number; url: string }>();
-    for (const [userId, { count, portfolios: where }] of perUser) {
-      const url = where.size === 1 ? `/portfolios/${[...where][0]}/review` : '/';
-      const key = `${count}|${url}`;
-      const group = groups.get(key) ?? { userIds: [], count, url };
-      group.userIds.push(userId);
-      groups.set(key, group);
-    }
-    for (const g of groups.values()) {
-      created.push(
-        await notifier.create(tx, {
-          userIds: g.userIds,
-          title: 'Recordatorio',
-          content: reminderText(g.count),
-          url: g.url,
-          data: { kind: 'review-reminder' },
-          event: 'review-reminder',
-          asks: true,
-          mailTemplate: 'reminder',
-        }),
-      );
-    }
+      return {
+        portfolioId: item.portfolioId,
+        side,
+        excludes: (m: PortfolioMember) =>
+          side === 'internal' &&
+          !item.allowSelfApproval &&
+          selfApproval('approve-for-client', item, { actorId: m.id, perms: m.perms, internal: m.internal }),
+      };
+    });
+    created.push(...(await notifyReviewReminders(tx, notifier, pieces)));
     return true;
   });
   for (const c of created) notifier.deliver(c);

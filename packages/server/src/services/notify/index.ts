@@ -16,3 +16,4 @@ export * from './preferences.ts';
 export * from './push.ts';
 export * from './push-devices.ts';
 export * from './realtime.ts';
+export * from './tell.ts';

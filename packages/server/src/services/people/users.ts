@@ -19,14 +19,13 @@ import {
   globalPermissionKeys,
   grantsOf,
   grantsWithNamesOf,
-  portfolioHome,
   portfolioPermissionKeys,
   putGrant,
   removeGrant,
   removeGrantsOf,
   resetGrantsOf,
 } from '../../policy.ts';
-import { userRoom } from '../notify/index.ts';
+import { notifyAccess, userRoom } from '../notify/index.ts';
 import type { Ports } from '../ports.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -331,15 +330,12 @@ export async function grantAccess(
     const businessName = portfolio.accountData.businessName;
     const created = before
       ? undefined
-      : await notifier.create(tx, {
-          userIds: [userId],
-          title: 'Acceso',
-          content: `Ahora tienes acceso a «${businessName}»`,
-          url: portfolioHome(portfolioId, user.role),
-          data: { portfolioId, event: 'access-granted' },
-          event: 'access-granted',
-          asks: false,
-          context: { portfolioName: businessName },
+      : await notifyAccess(tx, notifier, {
+          userId,
+          role: user.role,
+          portfolioId,
+          businessName,
+          access: 'granted',
         });
     return { access: { portfolioId, permissions: granted, businessName }, created };
   });
@@ -370,16 +366,7 @@ export async function revokeAccess(ports: AccessPorts, userId: string, portfolio
       .from(portfolios)
       .where(eq(portfolios.id, portfolioId));
     const businessName = portfolio?.data.businessName ?? '';
-    return notifier.create(tx, {
-      userIds: [userId],
-      title: 'Acceso',
-      content: `Ya no tienes acceso a «${businessName}»`,
-      url: '/',
-      data: { portfolioId, event: 'access-removed' },
-      event: 'access-removed',
-      asks: false,
-      context: { portfolioName: businessName },
-    });
+    return notifyAccess(tx, notifier, { userId, portfolioId, businessName, access: 'removed' });
   });
   notifier.deliver(created);
   accessChanged(ports, userId, { portfolioId, access: 'revoked' });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { cappedTotal, withTotal } from '../../db/pages.ts';
 import {
@@ -12,9 +12,14 @@ import {
 import { AppError, notFound } from '../../errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { type Actor, mayChangeComment, visibleComments, visibleVersions } from '../../policy.ts';
-import { type Audience, authorizeEntity, type ResolvedEntity, resolveEntity } from './comment-entities.ts';
-import { mentionedReaders } from './mentions.ts';
-import { combine, type Created, follow, type Notifier, notifyItemComment } from '../notify/index.ts';
+import { authorizeEntity, type ResolvedEntity, resolveEntity } from './comment-entities.ts';
+import {
+  combine,
+  follow,
+  type Notifier,
+  notifyCommentMentions,
+  notifyItemComment,
+} from '../notify/index.ts';
 
 export { authorizeEntity, type ResolvedEntity, resolveEntity } from './comment-entities.ts';
 
@@ -199,7 +204,15 @@ export async function createComment(
         authorId: actor.id,
       })
       .returning();
-    const mentions = await mentionNotifications(tx, notifier, actor, entity, visibility, body);
+    // Those it mentions who may read it are told (notify decides who: never the author, never a client about an
+    // internal comment).
+    const mentions = await notifyCommentMentions(tx, notifier, {
+      actor,
+      portfolioId: entity.portfolioId,
+      html: body,
+      clientsToo: entity.visibleToClient && visibility === 'client',
+      entity,
+    });
     const parts = mentions ? [mentions.created] : [];
     if (entity.type === 'item') {
       // Whoever comments on an item follows it; its followers hear of the comment (those mentioned already did).
@@ -219,51 +232,6 @@ export async function createComment(
   // The writer is signed in, so never a removed user.
   const comment = toComment({ c: row, authorName: actor.name ?? null, authorDeleted: null }, actor);
   return { comment, entity, visibility, created };
-}
-
-/**
- * Mentioned users who may read the comment are told (never the author, never a client about an internal
- * comment). One query for all of them.
- */
-async function mentionNotifications(
-  tx: DbOrTx,
-  notifier: Notifier,
-  actor: Actor & { name?: string },
-  entity: ResolvedEntity,
-  visibility: CommentVisibility,
-  body: string,
-): Promise<{ created: Created; userIds: string[] } | undefined> {
-  const allowed = await mentionedReaders(tx, {
-    portfolioId: entity.portfolioId,
-    html: body,
-    writerId: actor.id,
-    clientsToo: entity.visibleToClient && visibility === 'client',
-  });
-  if (allowed.length === 0) return undefined;
-  // One notification per audience: each opens a screen its readers' role may open.
-  const roles = await tx
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(inArray(users.id, allowed));
-  const audiences: Record<Audience, string[]> = { staff: [], client: [] };
-  for (const u of roles) audiences[u.role === 'client' ? 'client' : 'staff'].push(u.id);
-  const parts: Created[] = [];
-  for (const audience of ['staff', 'client'] as const) {
-    if (audiences[audience].length === 0) continue;
-    parts.push(
-      await notifier.create(tx, {
-        userIds: audiences[audience],
-        title: 'Mención',
-        content: `${actor.name ?? 'Alguien'} te mencionó en un comentario`,
-        url: entity.links[audience],
-        data: { entityType: entity.type, entityId: entity.id },
-        event: 'mention',
-        asks: true,
-        context: { actorName: actor.name },
-      }),
-    );
-  }
-  return { created: combine(parts), userIds: allowed };
 }
 
 /** A comment the actor may read (404 otherwise); for writing, only its author or an admin (403). */

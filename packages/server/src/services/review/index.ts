@@ -1,7 +1,7 @@
 /**
  * The review domain's public face: what routes, plugins, app.ts and the other domains may import. Production
  * (cycles, items, material, the review flow, files, strategy: production/), the status transitions, comments
- * and mentions, and portfolios. Inside the domain, files import each other directly.
+ * and portfolios. Inside the domain, files import each other directly.
  */
 export * from './comment-use-cases.ts';
 export * from './comments.ts';

@@ -11,8 +11,13 @@ import {
   visiblePortfolios,
   visibleVersions,
 } from '../../../policy.ts';
-import { mentionedReaders } from '../mentions.ts';
-import { combine, type Created, itemUrl, notifyItemEvents } from '../../notify/index.ts';
+import {
+  combine,
+  type Created,
+  itemUrl,
+  notifyItemEvents,
+  notifyMaterialMentions,
+} from '../../notify/index.ts';
 import { enqueueNotionSync } from '../../integrations/index.ts';
 import type { Ports } from '../../ports.ts';
 import {
@@ -173,24 +178,13 @@ export async function runTransition(
     // Someone newly mentioned in the copy is told. The working copy is the team's (a client reads only the
     // versions sent to it), so only people who see internal work are.
     if (material !== item.materialData && name !== 'approve-client-review') {
-      const userIds = await mentionedReaders(tx, {
-        portfolioId: item.portfolioId,
+      mentions = await notifyMaterialMentions(tx, notifier, {
+        actor,
+        item,
         html: material.copy,
         before: item.materialData.copy,
-        writerId: actor.id,
-        clientsToo: false,
+        url: itemUrl(item, 'production'),
       });
-      if (userIds.length > 0)
-        mentions = await notifier.create(tx, {
-          userIds,
-          title: 'Mención',
-          content: `${actor.name ?? 'Alguien'} te mencionó en el material de «${item.title}»`,
-          url: itemUrl(item, 'production'),
-          data: { itemId: item.id },
-          event: 'mention',
-          asks: true,
-          context: { actorName: actor.name, itemTitle: item.title },
-        });
     }
     return updated;
   });
