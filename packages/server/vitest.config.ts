@@ -27,7 +27,8 @@ export default defineConfig({
             ? ['test/scale.test.ts', 'test/faults/**']
             : [
                 'test/faults/**',
-                'test/config.test.ts',
+                'test/config-start.test.ts',
+                'test/config-refusals.test.ts',
                 'test/net-guard.test.ts',
                 'test/db-tools.test.ts',
                 // What they test does not touch the database's behaviour (the push guard's network checks, the

@@ -1,6 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+/**
+ * Every variable of /.env.example, set at once to a valid value, on the real server process: it starts,
+ * signs the admin in, uploads through S3 and serves the configured app; Notion and the sign-in link's lifetime
+ * each take effect. Traffic stays on loopback (s3rver, the server). Refusals of wrong values are in
+ * config-refusals.test.ts.
+ */
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { decodeJwt } from 'jose';
@@ -8,66 +13,18 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import {
+  approveAndWaitForNotion,
+  exampleKeys,
+  NOTION_TEST_PAGE,
+  NOTION_TEST_TOKEN,
+  onCi,
+  removeTempDirs,
+  tempDir,
+} from './support/config-env.ts';
 import { blockText, NotionPeer } from './support/notion-peer.ts';
-import { freePort, runServerToExit, startServer } from './support/server-process.ts';
+import { freePort, startServer } from './support/server-process.ts';
 import { SmtpPeer } from './support/smtp-peer.ts';
-
-/**
- * Every variable of /.env.example, set at once to a valid value, on the real server process: it starts,
- * signs the admin in, uploads through S3 and serves the configured app. Then each variable with a wrong
- * value: the start is refused with a message naming it. Traffic stays on loopback (s3rver, the server).
- */
-const exampleKeys = readFileSync(join(import.meta.dirname, '../../../.env.example'), 'utf8')
-  .split('\n')
-  .map((l) => /^([A-Z0-9_]+)=/.exec(l)?.[1])
-  .filter((k): k is string => Boolean(k));
-
-const onCi = process.env.CI === 'true';
-const dirs: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
-
-const NOTION_TEST_TOKEN = `ntn_${'c0nf1g'.repeat(6)}`;
-const NOTION_TEST_PAGE = '1234567890abcdef1234567890abcdef';
-
-/** Takes an item through review to the client's approval, then waits for its Notion sync to end. */
-async function approveAndWaitForNotion(
-  // biome-ignore lint/suspicious/noExplicitAny: JSON answers of the API.
-  api: (path: string, init?: RequestInit & { token?: string }) => Promise<{ json(): Promise<any> | any }>,
-  token: string,
-  itemId: string,
-  portfolioId: string,
-) {
-  // One person walks the whole flow here: the portfolio lifts the four-eyes rule, as a one-person team would.
-  await api(`/portfolios/${portfolioId}`, {
-    method: 'PUT',
-    token,
-    body: JSON.stringify({ allowSelfApproval: true }),
-  });
-  for (const step of ['mark-for-internal-review', 'approve-for-client', 'approve-client-review']) {
-    const done = await (
-      await api(`/production/items/${itemId}/${step}`, { method: 'POST', token, body: '{}' })
-    ).json();
-    expect(done._id ?? done).toBe(itemId);
-  }
-  // biome-ignore lint/suspicious/noExplicitAny: the JSON answer of a spawned server, read field by field.
-  let state: any;
-  await expect
-    .poll(
-      async () => {
-        state = await (
-          await api(`/portfolios/${portfolioId}/integraciones/notion/sincronizaciones`, { token })
-        ).json();
-        return state.items[0]?.status;
-      },
-      { timeout: 10_000, interval: 100, message: 'la sincronización con Notion no terminó' },
-    )
-    .toMatch(/^(done|failed)$/);
-  return state;
-}
 
 describe('configuration', { timeout: 120_000 }, () => {
   const notion = new NotionPeer(NOTION_TEST_TOKEN);
@@ -101,7 +58,7 @@ describe('configuration', { timeout: 120_000 }, () => {
       await c.query(`drop database if exists ${databaseName} with (force)`);
       await c.end();
     }
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    removeTempDirs();
   });
 
   /** PostgreSQL and Redis from the environment; on CI they must be there. */
@@ -350,85 +307,5 @@ describe('configuration', { timeout: 120_000 }, () => {
     } finally {
       await server.stop();
     }
-  });
-
-  it('generates and prints a password only when none was chosen', async () => {
-    const server = await startServer({ DATA_DIR: tempDir('crw-config-gen-') });
-    try {
-      const printed = /admin@example\.com \/ (\S+)/.exec(server.output())?.[1];
-      expect(printed).toBeTruthy();
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@example.com', password: printed }),
-      });
-      expect(login.status).toBe(200);
-    } finally {
-      await server.stop();
-    }
-  });
-
-  const wrong: Array<[string, string, Record<string, string>?]> = [
-    ['NODE_ENV', 'staging'],
-    ['PORT', 'ochenta'],
-    ['PORT', '70000'],
-    ['DATABASE_URL', 'mysql://localhost/db'],
-    ['REDIS_URL', 'http://127.0.0.1:6379'],
-    ['JWT_SECRET', 'corto'],
-    ['JWT_TTL_SECONDS', '5'],
-    ['ADMIN_EMAIL', 'no-es-un-correo'],
-    ['ADMIN_PASSWORD', 'corta'],
-    ['PUBLIC_URL', 'https://estudio.test/ruta'],
-    ['LOG_LEVEL', 'verbose'],
-    ['LOGIN_RATE_LIMIT', '0'],
-    ['REVIEW_REMINDER_HOURS', '0'],
-    ['REVIEW_REMINDER_HOURS', 'dos días'],
-    ['SIGNIN_LINK_TTL_HOURS', '0'],
-    ['SIGNIN_LINK_TTL_HOURS', '721'],
-    ['VAPID_PUBLIC_KEY', 'BBBB'],
-    ['VAPID_PRIVATE_KEY', webpush.generateVAPIDKeys().privateKey, {}],
-    ['VAPID_SUBJECT', 'nadie'],
-    ['S3_ENDPOINT', 'no-es-una-url', { S3_BUCKET: 'estudio' }],
-    ['S3_BUCKET', 'Bucket_Malo'],
-    ['S3_ACCESS_KEY_ID', 'clave', { S3_BUCKET: 'estudio' }],
-    ['S3_FORCE_PATH_STYLE', 'quizas'],
-    ['UPLOAD_MAX_BYTES', '-1'],
-    ['APP_DIST_DIR', '/no/existe'],
-    ['TRUST_PROXY', 'true'],
-    ['API_DOCS', 'quizas'],
-    ['PUSH_ALLOW_LOOPBACK', 'true', { NODE_ENV: 'production' }],
-    ['NOTION_TOKEN', 'mi-token'],
-    ['NOTION_API_URL', 'https://api.notion.com/v1'],
-    ['SMTP_URL', 'http://correo.estudio.test'],
-    ['MAIL_FROM', 'nadie'],
-    ['MAIL_DIGEST_MINUTES', '0'],
-    ['MAIL_DIGEST_MINUTES', '1441'],
-  ];
-
-  it('has a refusal case for every variable that can be wrong', () => {
-    const covered = new Set(wrong.map(([k]) => k));
-    // HOST, DATA_DIR and S3_REGION accept any non-empty text; S3_SECRET_ACCESS_KEY is checked as a pair.
-    const anyText = ['HOST', 'DATA_DIR', 'S3_REGION', 'S3_SECRET_ACCESS_KEY'];
-    expect(exampleKeys.filter((k) => !covered.has(k) && !anyText.includes(k))).toEqual([]);
-  });
-
-  it.concurrent.each(wrong)('refuses %s=%s with a message naming it', async (key, value, extra = {}) => {
-    const { code, output } = await runServerToExit({
-      DATA_DIR: tempDir('crw-config-bad-'),
-      PORT: '0',
-      ...extra,
-      [key]: value,
-    });
-    expect(code).not.toBe(0);
-    // A VAPID key alone names its missing partner; either way the variable is named.
-    const named =
-      key === 'VAPID_PRIVATE_KEY'
-        ? 'VAPID_PUBLIC_KEY'
-        : key === 'S3_ACCESS_KEY_ID'
-          ? 'S3_SECRET_ACCESS_KEY'
-          : key;
-    expect(output).toContain(`${named}:`);
-    expect(output).toContain('Configuración inválida');
-    expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
   });
 });
