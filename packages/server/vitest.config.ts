@@ -30,7 +30,8 @@ export default defineConfig({
                 'test/config-start.test.ts',
                 'test/config-refusals.test.ts',
                 'test/net-guard.test.ts',
-                'test/db-tools.test.ts',
+                'test/db-tools-move-backup.test.ts',
+                'test/db-tools-undo.test.ts',
                 // What they test does not touch the database's behaviour (the push guard's network checks, the
                 // storage drivers' signed URLs and objects): once, on PGlite's project, like the e2e specs
                 // that run on one database unless they test it.

@@ -1,8 +1,9 @@
 /**
- * What the database tools' tests share (test/db-tools.test.ts, test/faults/restore.test.ts): the real commands
- * run as a person types them, a server in this process on a database, and a world filled through the API (users,
- * a portfolio, a cycle, items with versions and an uploaded file, comments, notifications, a push device, an
- * agent's task) read back whole, so a copy can be compared with its source.
+ * What the database tools' tests share (test/db-tools-move-backup.test.ts, test/db-tools-undo.test.ts,
+ * test/faults/restore.test.ts): the real commands run as a person types them, a server in this process on a
+ * database, and a world filled through the API (users, a portfolio, a cycle, items with versions and an uploaded
+ * file, comments, notifications, a push device, an agent's task) read back whole, so a copy can be compared with
+ * its source.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
