@@ -1,104 +1,29 @@
-import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+/**
+ * Client-approved items reach the linked Notion pages: once, in order, split into appends Notion accepts,
+ * retried, and given up on after the last try (that test follows the others: it queues the items they approved).
+ * Who sees the status, a bad page id, no token and two instances are in notion-sync-status.test.ts.
+ */
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { items, notionSyncs } from '../src/db/schema.ts';
-import { loadEnv } from '../src/env.ts';
 import { NOTION_VERSION } from '../src/services/integrations/notion.ts';
 import { NOTION_MAX_ATTEMPTS } from '../src/services/integrations/notion-sync.ts';
-import {
-  createTestApp,
-  makePortfolio,
-  makeUser,
-  type TestContext,
-  type TestUser,
-  testDb,
-} from './helpers.ts';
+import type { TestContext, TestUser } from './helpers.ts';
 import { json } from './support/http-peer.ts';
-import { blockText, NotionPeer } from './support/notion-peer.ts';
-
-const TOKEN = `ntn_${'a1B2c3D4'.repeat(5)}`;
-const PAGE = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
-const OTHER_PAGE = 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee';
+import { blockText } from './support/notion-peer.ts';
+import { notionSyncWorld, OTHER_PAGE, PAGE, TOKEN } from './support/notion-sync-world.ts';
 
 /** Client-approved items reach the linked Notion pages: once, in order, retried, with a visible status. */
 describe('Notion sync', () => {
-  const peer = new NotionPeer(TOKEN);
-  let ctx: TestContext;
-  let employee: TestUser;
-  let client: TestUser;
-  let admin: TestUser;
-  let portfolioId: string;
-  let cycleId: string;
-
-  const as = (u: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
-  const state = async () => {
-    const res = await as(
-      employee,
-      'GET',
-      `/api/portfolios/${portfolioId}/integraciones/notion/sincronizaciones`,
-    );
-    expect(res.statusCode).toBe(200);
-    return res.json() as {
-      configured: boolean;
-      items: Array<{
-        itemId: string;
-        status: string;
-        attempts: number;
-        error: string | null;
-        errorDetail: string | null;
-        syncedAt: string | null;
-      }>;
-    };
-  };
-  /** An item with the given copy taken through the whole review flow; answers its id. */
-  const approved = async (title: string, copy: string, extra: object = {}) => {
-    const item = (
-      await as(employee, 'POST', `/api/production/cycles/${cycleId}/items`, {
-        title,
-        format: 'Reel',
-        publishDate: '2026-12-03',
-        ...extra,
-      })
-    ).json();
-    const step = async (u: TestUser, action: string, body: object = {}) => {
-      const res = await as(u, 'POST', `/api/production/items/${item._id}/${action}`, body);
-      expect(res.statusCode, res.body).toBe(200);
-    };
-    await step(employee, 'mark-for-internal-review', {
-      materialData: { copy, links: ['https://ejemplo.com/brief'] },
-    });
-    await step(admin, 'approve-for-client');
-    await step(client, 'approve-client-review');
-    return item._id as string;
-  };
-
-  beforeAll(async () => {
-    await peer.start();
-    ctx = await createTestApp(
-      { NOTION_TOKEN: TOKEN, NOTION_API_URL: peer.base, PUBLIC_URL: 'https://estudio.example.com' },
-      { notion: { timeoutMs: 400, backoffMs: () => 0 } },
-    );
-    admin = await makeUser(ctx.app, 'admin');
-    employee = await makeUser(ctx.app, 'employee');
-    client = await makeUser(ctx.app, 'client');
-    portfolioId = (await makePortfolio(ctx.app, [employee, client]))._id;
-    cycleId = (
-      await as(employee, 'POST', `/api/production/portfolios/${portfolioId}/start`, { cycleDuration: 14 })
-    ).json()._id;
-    const linked = await as(employee, 'POST', `/api/portfolios/${portfolioId}/integraciones/notion`, {
-      paginaNotionId: PAGE,
-    });
-    expect(linked.statusCode).toBe(201);
-    peer.page(PAGE);
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await peer.stop();
-  });
-  beforeEach(() => {
-    peer.calls.length = 0;
-    peer.replies = [];
+  const { peer, as, state, approved, current } = notionSyncWorld();
+  let ctx: TestContext,
+    employee: TestUser,
+    client: TestUser,
+    admin: TestUser,
+    portfolioId: string,
+    cycleId: string;
+  beforeAll(() => {
+    ({ ctx, employee, client, admin, portfolioId, cycleId } = current());
   });
 
   it('appends a client-approved item once, as Notion blocks, with the token and version header', async () => {
@@ -337,94 +262,5 @@ describe('Notion sync', () => {
     });
     expect(removed.statusCode).toBe(200);
     expect((await state()).items.filter((i) => i.status === 'failed')).toEqual([]);
-  });
-
-  it('keeps the status to editors: a client or another portfolio gets 403/404', async () => {
-    const url = `/api/portfolios/${portfolioId}/integraciones/notion/sincronizaciones`;
-    expect((await as(client, 'GET', url)).statusCode).toBe(403);
-    const stranger = await makeUser(ctx.app, 'employee');
-    await makePortfolio(ctx.app, [stranger]);
-    expect((await as(stranger, 'GET', url)).statusCode).toBe(404);
-    expect(
-      (await as(stranger, 'POST', `/api/portfolios/${portfolioId}/integraciones/notion/sincronizar`))
-        .statusCode,
-    ).toBe(404);
-  });
-
-  it('refuses a page id that is not one, in Spanish', async () => {
-    const res = await as(employee, 'POST', `/api/portfolios/${portfolioId}/integraciones/notion`, {
-      paginaNotionId: 'https://evil.example.com/../x',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(
-      "El campo 'paginaNotionId' no es un id de página de Notion (32 caracteres hexadecimales)",
-    );
-  });
-
-  it('without a token: items wait, the status says it is not configured, «Sincronizar ahora» says what is missing', async () => {
-    const bare = await createTestApp({ NOTION_API_URL: peer.base });
-    try {
-      const e = await makeUser(bare.app, 'employee');
-      const p = await makePortfolio(bare.app, [e]);
-      const status = await bare.app.inject({
-        method: 'GET',
-        url: `/api/portfolios/${p._id}/integraciones/notion/sincronizaciones`,
-        headers: e.headers,
-      });
-      expect(status.json()).toEqual({ configured: false, items: [] });
-      const now = await bare.app.inject({
-        method: 'POST',
-        url: `/api/portfolios/${p._id}/integraciones/notion/sincronizar`,
-        headers: e.headers,
-      });
-      expect(now.statusCode).toBe(409);
-      expect(now.json().message).toBe(
-        'Falta el token de integración de Notion: configura NOTION_TOKEN en el servidor',
-      );
-      expect(await bare.app.notionSync.drain()).toBe(0);
-    } finally {
-      await bare.close();
-    }
-  });
-
-  it.runIf(testDb === 'postgres')('two instances on one database append each item exactly once', async () => {
-    const ids: string[] = [];
-    for (let i = 0; i < 6; i++) ids.push(await approved(`Concurrente ${i}`, `<p>Texto ${i}</p>`));
-    await ctx.app.notionSync.drain();
-    // Sent once already (each approval woke this instance); queued again, both instances compete for them.
-    await ctx.app.db
-      .update(notionSyncs)
-      .set({ status: 'pending', attempts: 0, blocksSent: 0, syncedAt: null })
-      .where(inArray(notionSyncs.itemId, ids));
-    const before = peer.page(PAGE).length;
-    // Slow answers, so both instances are busy at the same time.
-    peer.fallback = (req, res) => setTimeout(() => peer.notion(req, res), 40);
-    const second = await buildApp({
-      env: loadEnv({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: '/tmp/crw-test-data',
-        NOTION_TOKEN: TOKEN,
-        NOTION_API_URL: peer.base,
-      }),
-      database: ctx.database,
-      logger: false,
-    });
-    await second.ready();
-    try {
-      const [a, b] = await Promise.all([ctx.app.notionSync.drain(), second.notionSync.drain()]);
-      expect(a + b).toBe(6);
-      expect(a).toBeGreaterThan(0);
-      expect(b).toBeGreaterThan(0);
-    } finally {
-      await second.close();
-      peer.fallback = peer.notion;
-    }
-    const titles = peer
-      .page(PAGE)
-      .slice(before)
-      .filter((b) => b.type === 'heading_2')
-      .map(blockText);
-    expect(titles.sort()).toEqual(ids.map((_, i) => `Concurrente ${i}`).sort());
   });
 });
