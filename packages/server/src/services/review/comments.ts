@@ -13,13 +13,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { type Actor, mayChangeComment, visibleComments, visibleVersions } from '../../policy.ts';
 import { authorizeEntity, type ResolvedEntity, resolveEntity } from './comment-entities.ts';
-import {
-  combine,
-  follow,
-  type Notifier,
-  notifyCommentMentions,
-  notifyItemComment,
-} from '../notify/index.ts';
+import { combine, follow, type Notifier, notifyCommentMentions, notifyItemComment } from '../notify/index.ts';
 
 export { authorizeEntity, type ResolvedEntity, resolveEntity } from './comment-entities.ts';
 
