@@ -53,3 +53,4 @@ export * from './textarea/index.ts';
 export * from './toaster/index.ts';
 export * from './tooltip/index.ts';
 export * from './virtual-list/index.ts';
+export * from './withheld/index.ts';

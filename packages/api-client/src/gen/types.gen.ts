@@ -317,20 +317,30 @@ export type ProductionItem = {
     createdAt: string;
     updatedAt: string;
     /**
-     * Las llamadas del flujo de revisión que quien pregunta puede hacer ahora sobre la pieza (las calcula el servidor)
+     * Las llamadas del flujo de revisión, y las de la propia pieza (update-item, move-item, delete-item), que quien pregunta puede hacer ahora (las calcula el servidor)
      */
-    allowedActions: Array<'mark-for-internal-review' | 'approve-for-client' | 'request-internal-changes' | 'approve-client-review' | 'request-client-changes' | 'withdraw-from-client-review' | 'create-material-version' | 'update-material'>;
+    allowedActions: Array<'mark-for-internal-review' | 'approve-for-client' | 'request-internal-changes' | 'approve-client-review' | 'request-client-changes' | 'withdraw-from-client-review' | 'create-material-version' | 'update-material' | 'update-item' | 'move-item' | 'delete-item'>;
     /**
      * Las de allowedActions que exigen reviewComments (un motivo o los cambios pedidos)
      */
-    needsComments: Array<'mark-for-internal-review' | 'approve-for-client' | 'request-internal-changes' | 'approve-client-review' | 'request-client-changes' | 'withdraw-from-client-review' | 'create-material-version' | 'update-material'>;
+    needsComments: Array<'mark-for-internal-review' | 'approve-for-client' | 'request-internal-changes' | 'approve-client-review' | 'request-client-changes' | 'withdraw-from-client-review' | 'create-material-version' | 'update-material' | 'update-item' | 'move-item' | 'delete-item'>;
     /**
-     * Llamadas que el estado y los permisos permitirían pero una regla impide (la de los cuatro ojos), con su motivo
+     * Llamadas que se le niegan a quien pregunta, con su motivo: una regla (los cuatro ojos), el estado (el cliente está revisando la pieza) o un permiso que le falta
      */
     blockedActions: Array<{
-        action: 'mark-for-internal-review' | 'approve-for-client' | 'request-internal-changes' | 'approve-client-review' | 'request-client-changes' | 'withdraw-from-client-review' | 'create-material-version' | 'update-material';
+        action: 'mark-for-internal-review' | 'approve-for-client' | 'request-internal-changes' | 'approve-client-review' | 'request-client-changes' | 'withdraw-from-client-review' | 'create-material-version' | 'update-material' | 'update-item' | 'move-item' | 'delete-item';
         /**
          * La regla que la impide, en español
+         */
+        reason: string;
+    }>;
+    /**
+     * Los datos de la pieza que quien pregunta no puede cambiar ahora (en revisión del cliente: lo que el cliente ve), con el motivo
+     */
+    frozenFields: Array<{
+        field: 'title' | 'description' | 'format' | 'pilar' | 'angulo' | 'funnelPhase' | 'awarenessLevel' | 'publishDate' | 'assigneeId';
+        /**
+         * Por qué no cambia, en español
          */
         reason: string;
     }>;

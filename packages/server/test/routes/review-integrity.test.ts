@@ -75,7 +75,7 @@ describe('review integrity', () => {
     }
     const staffView = await get(author, item._id);
     expect(staffView.materialData.copy).toBe('<p>V1</p>');
-    expect(staffView.allowedActions).toEqual(['withdraw-from-client-review']);
+    expect(staffView.allowedActions).toEqual(['withdraw-from-client-review', 'update-item']);
     expect((await get(client, item._id)).allowedActions).toEqual([
       'approve-client-review',
       'request-client-changes',

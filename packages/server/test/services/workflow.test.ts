@@ -16,6 +16,9 @@ import {
   type Transition,
   type TransitionName,
   transitions,
+  clientViewFields,
+  itemFields,
+  lockOf,
   workflowAnswer,
 } from '../../src/services/review/transitions.ts';
 
@@ -103,21 +106,76 @@ describe('the workflow table', () => {
     for (const status of ITEM_STATUSES as readonly ItemStatus[]) {
       const answer = workflowAnswer({ status, versionAuthorId: null }, staff, false);
       expect(answer.final).toBe(finalStatuses.includes(status));
-      expect(answer.needsComments).toEqual(answer.allowedActions.filter((a) => row(a).needsComments));
-      for (const a of answer.allowedActions) expect(row(a).from).toContain(status);
+      const steps = answer.allowedActions.filter((a): a is TransitionName => a in transitions);
+      expect(answer.needsComments).toEqual(steps.filter((a) => row(a).needsComments));
+      for (const a of steps) expect(row(a).from).toContain(status);
     }
     const own = workflowAnswer({ status: 'internal_review', versionAuthorId: 'u1' }, staff, false);
     expect(own.allowedActions).not.toContain('approve-for-client');
-    expect(own.blockedActions).toEqual([
+    expect(own.blockedActions.filter((b) => b.action in transitions)).toEqual([
       { action: 'approve-for-client', reason: expect.stringMatching(/otra persona/) },
     ]);
     const allowed = workflowAnswer({ status: 'internal_review', versionAuthorId: 'u1' }, staff, true);
     expect(allowed.allowedActions).toContain('approve-for-client');
     expect(allowed.blockedActions).toEqual([]);
+    expect(allowed.allowedActions).toEqual(
+      expect.arrayContaining(['update-item', 'move-item', 'delete-item']),
+    );
     // A client takes only the client's decisions.
     const client = { actorId: 'c1', perms: everything, internal: false };
     const forClient = workflowAnswer({ status: 'client_review', versionAuthorId: null }, client, false);
-    for (const a of forClient.allowedActions) expect(row(a).permission).toBe(reviewDecision.client);
+    for (const a of forClient.allowedActions)
+      expect(row(a as TransitionName).permission).toBe(reviewDecision.client);
+    expect(forClient.blockedActions).toEqual([]);
+    expect(forClient.frozenFields).toEqual([]);
     expect(forClient.allowedActions.length).toBeGreaterThan(0);
+  });
+
+  it('locks what the client is shown while it reviews, and everything once final (issue 47)', () => {
+    const everything = new Set<string>([...Object.values(reviewDecision), 'production.edit']);
+    const staff = { actorId: 'u1', perms: everything, internal: true };
+    for (const status of ITEM_STATUSES as readonly ItemStatus[]) {
+      const answer = workflowAnswer({ status, versionAuthorId: null }, staff, false);
+      const lock = lockOf(status);
+      // The lock is read from the status rules: the client reviews, or the flow ended.
+      expect(lock !== null, status).toBe(
+        (statusRules[status] as { clientReviews?: boolean; final?: boolean }).clientReviews === true ||
+          finalStatuses.includes(status),
+      );
+      expect(answer.frozenFields.map((f) => f.field)).toEqual(lock ? [...lock.fields] : []);
+      for (const call of ['move-item', 'delete-item'] as const) {
+        expect(answer.allowedActions.includes(call), `${status} ${call}`).toBe(!lock?.calls.includes(call));
+        if (lock?.calls.includes(call))
+          expect(answer.blockedActions).toContainEqual({ action: call, reason: lock.reason });
+      }
+    }
+    const inReview = workflowAnswer({ status: 'client_review', versionAuthorId: null }, staff, false);
+    // The client's view is frozen; the team's own fields (owner, strategy) are not.
+    expect(inReview.frozenFields.map((f) => f.field)).toEqual([...clientViewFields]);
+    expect(itemFields.filter((f) => !clientViewFields.includes(f))).toEqual(
+      expect.arrayContaining(['assigneeId', 'pilar', 'angulo', 'funnelPhase', 'awarenessLevel']),
+    );
+    expect(inReview.allowedActions).toContain('update-item');
+    expect(inReview.allowedActions).toContain('withdraw-from-client-review');
+    // The material's steps are said to be withheld, with the reason, rather than missing.
+    for (const step of ['update-material', 'create-material-version'] as const)
+      expect(inReview.blockedActions).toContainEqual({
+        action: step,
+        reason: expect.stringMatching(/retírala/),
+      });
+    // A member of the team without a permission is told which one; a client is never told of the team's calls.
+    const viewer = { actorId: 'u2', perms: new Set(['production.view', 'production.edit']), internal: true };
+    const noReview = workflowAnswer({ status: 'internal_review', versionAuthorId: null }, viewer, false);
+    expect(noReview.blockedActions).toContainEqual({
+      action: 'approve-for-client',
+      reason: expect.stringMatching(/^No tienes el permiso «Revisión interna/),
+    });
+    const readOnly = { actorId: 'u3', perms: new Set(['production.view']), internal: true };
+    const draft = workflowAnswer({ status: 'draft', versionAuthorId: null }, readOnly, false);
+    expect(draft.allowedActions).toEqual([]);
+    expect(draft.blockedActions.map((b) => b.action)).toEqual(
+      expect.arrayContaining(['mark-for-internal-review', 'update-item', 'delete-item']),
+    );
+    expect(draft.frozenFields).toEqual([]);
   });
 });

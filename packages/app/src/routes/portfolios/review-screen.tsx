@@ -49,6 +49,9 @@ export default function ReviewScreen() {
   const [error, setError] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
   const [requested, setRequested] = useState<{ action: Action; n: number } | null>(null);
+  // The piece that left the viewer's sight while open (the team withdrew it from the client): said in one
+  // sentence above the next piece, until the viewer picks another.
+  const [gone, setGone] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -92,6 +95,22 @@ export default function ReviewScreen() {
     [setParams],
   );
 
+  const pick = useCallback(
+    (id: string | null) => {
+      setGone(null);
+      select(id);
+    },
+    [select],
+  );
+
+  // A piece that is no longer the viewer's (withdrawn from the client) gives way to the next one in the queue.
+  const lost = async (id: string) => {
+    const next = await load();
+    const after = next ? order.flatMap((q) => next[q]).map((e) => e.item._id) : [];
+    setGone(id);
+    select(after.find((x) => x !== id) ?? null);
+  };
+
   // After a decision the queue advances to the item that followed the decided one.
   const decided = async (item: ProductionItem) => {
     const before = flat.map((e) => e.item._id);
@@ -103,15 +122,15 @@ export default function ReviewScreen() {
       before.slice(at + 1).find((id) => after.includes(id)) ?? after.find((id) => id !== item._id);
     if (candidate) {
       toast.info(t.done);
-      select(candidate);
+      pick(candidate);
     } else {
       toast.info(t.allDone);
-      select(null);
+      pick(null);
     }
   };
 
-  const keys = useRef({ flat, selected, select });
-  keys.current = { flat, selected, select };
+  const keys = useRef({ flat, selected, select: pick });
+  keys.current = { flat, selected, select: pick };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
@@ -174,14 +193,19 @@ export default function ReviewScreen() {
               </div>
             ) : (
               order.map((q) => (
-                <QueueList key={q} name={q} entries={queues[q]} selected={selected} onSelect={select} />
+                <QueueList key={q} name={q} entries={queues[q]} selected={selected} onSelect={pick} />
               ))
             )}
           </nav>
           <div className={selected ? 'min-w-0' : 'hidden min-w-0 lg:block'}>
+            {gone ? (
+              <p role="status" className="mb-3 rounded-lg bg-muted p-3 text-sm">
+                {t.gone}
+              </p>
+            ) : null}
             {selected ? (
               <>
-                {queues && !inQueue ? (
+                {queues && !inQueue && !gone ? (
                   <p role="status" className="mb-3 rounded-lg bg-muted p-3 text-sm">
                     {t.gone}
                   </p>
@@ -194,7 +218,8 @@ export default function ReviewScreen() {
                   canOpenPlan={!client}
                   requested={requested}
                   onDecided={(item) => void decided(item)}
-                  onBack={() => select(null)}
+                  onBack={() => pick(null)}
+                  onGone={() => void lost(selected)}
                 />
               </>
             ) : (

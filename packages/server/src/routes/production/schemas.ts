@@ -1,11 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { component, IsoDate, ItemStatusSchema, PageQuery, roleSchema, Timestamp } from '../../lib/schemas.ts';
-import { itemSortKeys, transitions } from '../../services/review/index.ts';
+import { itemCalls, itemFields, itemSortKeys, transitions } from '../../services/review/index.ts';
 
 export const StatusSchema = ItemStatusSchema;
 const Nullable = <T extends import('@sinclair/typebox').TSchema>(t: T) => Type.Union([t, Type.Null()]);
-/** A step of the review workflow (services/review/transitions.ts), by its call's name. */
-const Action = Type.Union(Object.keys(transitions).map((name) => Type.Literal(name)));
+/**
+ * A step of the review workflow, or one of the piece's own calls (services/review/transitions.ts), by its call's
+ * name.
+ */
+const Action = Type.Union(
+  [...Object.keys(transitions), ...Object.keys(itemCalls)].map((name) => Type.Literal(name)),
+);
+const ItemFieldName = Type.Union(itemFields.map((name) => Type.Literal(name)));
 
 export const MaterialFileSchema = Type.Object({
   s3Key: Type.String({ minLength: 1, maxLength: 500 }),
@@ -89,7 +95,7 @@ export const ItemSchema = component(
     updatedAt: Timestamp,
     allowedActions: Type.Array(Action, {
       description:
-        'Las llamadas del flujo de revisión que quien pregunta puede hacer ahora sobre la pieza (las calcula el servidor)',
+        'Las llamadas del flujo de revisión, y las de la propia pieza (update-item, move-item, delete-item), que quien pregunta puede hacer ahora (las calcula el servidor)',
     }),
     needsComments: Type.Array(Action, {
       description: 'Las de allowedActions que exigen reviewComments (un motivo o los cambios pedidos)',
@@ -101,7 +107,17 @@ export const ItemSchema = component(
       }),
       {
         description:
-          'Llamadas que el estado y los permisos permitirían pero una regla impide (la de los cuatro ojos), con su motivo',
+          'Llamadas que se le niegan a quien pregunta, con su motivo: una regla (los cuatro ojos), el estado (el cliente está revisando la pieza) o un permiso que le falta',
+      },
+    ),
+    frozenFields: Type.Array(
+      Type.Object({
+        field: ItemFieldName,
+        reason: Type.String({ description: 'Por qué no cambia, en español' }),
+      }),
+      {
+        description:
+          'Los datos de la pieza que quien pregunta no puede cambiar ahora (en revisión del cliente: lo que el cliente ve), con el motivo',
       },
     ),
     final: Type.Boolean({

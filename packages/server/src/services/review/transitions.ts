@@ -1,6 +1,6 @@
 import { itemStatusLabels } from '@crw/contracts/statuses';
 import type { ItemStatus } from '../../db/schema.ts';
-import { type PortfolioPermission, reviewDecision } from '../../policy.ts';
+import { type PortfolioPermission, permissionCatalog, reviewDecision } from '../../policy.ts';
 import type { ItemEvent } from '../notify/index.ts';
 
 /**
@@ -28,6 +28,11 @@ export interface StatusRule {
   final?: boolean;
   /** A piece reaching this status is appended to its portfolio's linked Notion pages. */
   syncsToNotion?: boolean;
+  /**
+   * The client is reviewing what it is shown: the client view (`clientViewFields`, the material) does not change,
+   * and the piece is neither moved nor deleted, until the team withdraws it (issue 47).
+   */
+  clientReviews?: boolean;
 }
 
 /** What each status means beyond its place in the steps. */
@@ -35,7 +40,7 @@ export const statusRules = {
   draft: {},
   internal_review: { queue: { name: 'internal', of: 'internal' } },
   internal_changes: {},
-  client_review: { queue: { name: 'client', of: 'client' } },
+  client_review: { queue: { name: 'client', of: 'client' }, clientReviews: true },
   client_changes: { queue: { name: 'clientChanges', of: 'internal' } },
   approved: { final: true, syncsToNotion: true },
 } as const satisfies Record<ItemStatus, StatusRule>;
@@ -63,6 +68,80 @@ export const queueStatus = (name: QueueName): ItemStatus =>
 
 /** Statuses whose working copy may change (update-material): the piece is with the team, not in review. */
 export const editableStatuses: readonly ItemStatus[] = ['draft', 'internal_changes', 'client_changes'];
+
+/** The details of a piece (`PUT /production/items/{id}`). */
+export const itemFields = [
+  'title',
+  'description',
+  'format',
+  'pilar',
+  'angulo',
+  'funnelPhase',
+  'awarenessLevel',
+  'publishDate',
+  'assigneeId',
+] as const;
+export type ItemField = (typeof itemFields)[number];
+
+/**
+ * The details a client is shown with a piece (the review panel and its queue: title, description, format, publish
+ * date). The rest (owner, strategy) is the team's and stays editable while the client reviews.
+ */
+export const clientViewFields: readonly ItemField[] = ['title', 'description', 'format', 'publishDate'];
+
+/** The piece's own calls besides the review steps: its details, its cycle, its existence. */
+export const itemCalls = {
+  'update-item': { permission: 'production.edit' },
+  'move-item': { permission: 'production.edit' },
+  'delete-item': { permission: 'production.edit' },
+} as const satisfies Record<string, { permission: PortfolioPermission }>;
+export type ItemCall = keyof typeof itemCalls;
+
+/** Why an approved piece no longer changes. */
+export const FINAL_PIECE =
+  'La pieza está aprobada: su material, archivos e historial ya no se pueden cambiar';
+
+/** What a status locks: the details that do not change, the calls refused, and the reason, in Spanish. */
+export interface Lock {
+  reason: string;
+  fields: readonly ItemField[];
+  calls: ReadonlyArray<ItemCall | TransitionName>;
+}
+
+/** What the piece's status locks (null: nothing), read from its status rule. */
+export function lockOf(status: ItemStatus): Lock | null {
+  const rule: StatusRule = statusRules[status];
+  if (rule.final)
+    return { reason: FINAL_PIECE, fields: itemFields, calls: ['update-item', 'move-item', 'delete-item'] };
+  if (rule.clientReviews)
+    return {
+      reason: IN_CLIENT_REVIEW,
+      fields: clientViewFields,
+      calls: ['move-item', 'delete-item', 'update-material', 'create-material-version'],
+    };
+  return null;
+}
+
+/** The details among `changed` that the status locks, with the reason (null: none). */
+export function lockedFields(status: ItemStatus, changed: readonly ItemField[]) {
+  const lock = lockOf(status);
+  const fields = lock ? changed.filter((f) => lock.fields.includes(f)) : [];
+  return lock && fields.length > 0 ? { fields, reason: lock.reason } : null;
+}
+
+/** Whether `call` may run in `status`; the Spanish refusal otherwise. */
+export function checkItemCall(
+  call: ItemCall,
+  status: ItemStatus,
+): { ok: true } | { ok: false; message: string } {
+  const lock = lockOf(status);
+  return lock?.calls.includes(call) ? { ok: false, message: lock.reason } : { ok: true };
+}
+
+const permissionLabels = new Map<string, string>(permissionCatalog.map((p) => [p.key, p.label]));
+/** Why a member of the team without `permission` cannot take a step. */
+export const missingPermission = (permission: PortfolioPermission) =>
+  `No tienes el permiso «${permissionLabels.get(permission)}» en este portafolio`;
 
 export interface Transition {
   from: readonly ItemStatus[];
@@ -184,8 +263,8 @@ export function checkTransition(
 ): { ok: true } | { ok: false; message: string } {
   const t: Transition = transitions[name];
   if (t.from.includes(status)) return { ok: true };
-  if (status === 'client_review' && (name === 'create-material-version' || name === 'update-material'))
-    return { ok: false, message: IN_CLIENT_REVIEW };
+  const lock = lockOf(status);
+  if (lock?.calls.includes(name)) return { ok: false, message: lock.reason };
   return {
     ok: false,
     message: `No se puede realizar esta acción: la pieza está en estado «${statusLabels[status]}»`,
@@ -221,26 +300,19 @@ export const selfApproval = (name: TransitionName, item: WorkflowItem, viewer: W
 export const SELF_APPROVAL =
   'No puedes aprobar para el cliente una versión que escribiste tú: debe revisarla otra persona del equipo';
 
-/**
- * The calls the viewer may make on the item now: the status allows them, the viewer holds their
- * permission, and the four-eyes rule does not stop them. The server answers this with every item
- * (`allowedActions`) and checks the same when the call comes.
- */
-export function allowedActions(
-  item: WorkflowItem,
-  viewer: WorkflowViewer,
-  allowSelfApproval: boolean,
-): TransitionName[] {
-  return workflowAnswer(item, viewer, allowSelfApproval).allowedActions;
-}
-
 /** What the API answers with each item about its workflow, for the viewer: the app decides none of it. */
 export interface WorkflowAnswer {
-  allowedActions: TransitionName[];
+  /** The review steps and the piece's own calls the viewer may make now. */
+  allowedActions: Array<TransitionName | ItemCall>;
   /** Those of `allowedActions` whose body must carry `reviewComments`. */
   needsComments: TransitionName[];
-  /** Steps the status and the viewer's permissions allow that a rule stops, with the rule's words. */
-  blockedActions: Array<{ action: TransitionName; reason: string }>;
+  /**
+   * Calls withheld from the viewer, with the reason in Spanish: a rule (four eyes), the status's lock (the client
+   * reviewing), or a permission a member of the team lacks.
+   */
+  blockedActions: Array<{ action: TransitionName | ItemCall; reason: string }>;
+  /** The details the viewer may not change now, each with the reason (the status's lock). */
+  frozenFields: Array<{ field: ItemField; reason: string }>;
   /** The end of the flow: nothing about the piece (fields, material, files, cycle) changes any more. */
   final: boolean;
 }
@@ -254,19 +326,43 @@ export function workflowAnswer(
     allowedActions: [],
     needsComments: [],
     blockedActions: [],
+    frozenFields: [],
     final: isFinal(item.status),
   };
+  const lock = lockOf(item.status);
+  const block = (action: TransitionName | ItemCall, reason: string) =>
+    answer.blockedActions.push({ action, reason });
   for (const name of transitionNames) {
     const t: Transition = transitions[name];
-    if (!t.from.includes(item.status) || !viewer.perms.has(t.permission)) continue;
-    // A client only ever takes the client's decisions.
+    // A client only ever takes (or is told about) the client's decisions.
     if (!viewer.internal && t.permission !== reviewDecision.client) continue;
+    if (!t.from.includes(item.status)) {
+      // What the status's lock stops is said, to whoever could otherwise take it.
+      if (lock?.calls.includes(name) && viewer.perms.has(t.permission)) block(name, lock.reason);
+      continue;
+    }
+    if (!viewer.perms.has(t.permission)) {
+      // A member of the team is told which permission a step needs; the client's decisions are not the team's.
+      if (viewer.internal && t.permission !== reviewDecision.client)
+        block(name, missingPermission(t.permission));
+      continue;
+    }
     if (!allowSelfApproval && selfApproval(name, item, viewer)) {
-      answer.blockedActions.push({ action: name, reason: SELF_APPROVAL });
+      block(name, SELF_APPROVAL);
       continue;
     }
     answer.allowedActions.push(name);
     if (t.needsComments) answer.needsComments.push(name);
   }
+  // The piece's own calls and details are the team's.
+  if (!viewer.internal) return answer;
+  for (const call of Object.keys(itemCalls) as ItemCall[]) {
+    const { permission } = itemCalls[call];
+    if (!viewer.perms.has(permission)) block(call, missingPermission(permission));
+    else if (lock?.calls.includes(call)) block(call, lock.reason);
+    else answer.allowedActions.push(call);
+  }
+  if (lock && viewer.perms.has(itemCalls['update-item'].permission))
+    answer.frozenFields = lock.fields.map((field) => ({ field, reason: lock.reason }));
   return answer;
 }

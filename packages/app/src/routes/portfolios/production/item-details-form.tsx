@@ -1,11 +1,12 @@
 import type { ProductionItem } from '@crw/api-client';
 import { Button, DatePicker, Field, Input, Select, Textarea } from '@crw/ui';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { portfoliosStore } from '../../../features/portfolios/store.ts';
 import { updateItemDetails } from '../../../features/production/item.ts';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
 import { productionStore } from '../../../features/production/store.ts';
+import { ReviewActions } from './review-actions.tsx';
 
 const NONE = '__none__';
 
@@ -35,7 +36,9 @@ const draftOf = (item: ProductionItem): Draft => ({
 
 /**
  * The Detalles tab: title, description, the strategy fields, assignee and publish date, saved together against
- * the version read (a stale save is refused and what was typed stays). Read-only once approved.
+ * the version read (a stale save is refused and what was typed stays). Read-only once approved; while the client
+ * reviews the piece, what the client is shown is frozen (the server's `frozenFields`, with its reason, said once
+ * above the form with «Retirar de revisión», and given to each frozen control as its description).
  */
 export const DetailsForm = memo(function DetailsForm({
   item,
@@ -71,6 +74,18 @@ export const DetailsForm = memo(function DetailsForm({
 
   const changed = (Object.keys(draft) as Array<keyof Draft>).filter((k) => draft[k] !== draftOf(item)[k]);
   const readOnly = item.final;
+  const frozenId = useId();
+  const frozen = new Map(item.frozenFields.map((f) => [f.field, f.reason]));
+  const frozenReason = item.final ? undefined : item.frozenFields[0]?.reason;
+  /** A frozen control: read-only or disabled, described by the reason, which it also shows on hover. */
+  const lock = (key: keyof Draft, describedBy: string | undefined) =>
+    frozen.has(key)
+      ? {
+          locked: true,
+          title: frozen.get(key),
+          describedBy: [describedBy, frozenReason ? frozenId : null].filter(Boolean).join(' ') || undefined,
+        }
+      : { locked: false, title: undefined, describedBy };
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setState('idle');
@@ -108,15 +123,21 @@ export const DetailsForm = memo(function DetailsForm({
     opts: { value: string; label: string }[],
   ) => (
     <Field label={label} error={errors[key]}>
-      {(a) => (
-        <Select
-          {...a}
-          disabled={readOnly}
-          options={opts}
-          value={(draft[key] as string | null) ?? NONE}
-          onValueChange={(v) => set(key, (v === NONE ? null : v) as never)}
-        />
-      )}
+      {(a) => {
+        const l = lock(key, a['aria-describedby']);
+        return (
+          <div title={l.title}>
+            <Select
+              {...a}
+              aria-describedby={l.describedBy}
+              disabled={readOnly || l.locked}
+              options={opts}
+              value={(draft[key] as string | null) ?? NONE}
+              onValueChange={(v) => set(key, (v === NONE ? null : v) as never)}
+            />
+          </div>
+        );
+      }}
     </Field>
   );
 
@@ -140,28 +161,50 @@ export const DetailsForm = memo(function DetailsForm({
           </Button>
         </div>
       ) : null}
-      <Field label={m.fields.title} error={errors.title}>
-        {(a) => (
-          <Input
-            {...a}
-            readOnly={readOnly}
-            maxLength={200}
-            value={draft.title}
-            onChange={(e) => set('title', e.target.value)}
+      {frozenReason ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-muted/60 p-3 text-sm">
+          <p id={frozenId} className="min-w-0 flex-1 basis-60">
+            {frozenReason}
+          </p>
+          <ReviewActions
+            item={item}
+            only={['withdraw-from-client-review']}
+            onDone={(next) => onSaved(next)}
           />
-        )}
+        </div>
+      ) : null}
+      <Field label={m.fields.title} error={errors.title}>
+        {(a) => {
+          const l = lock('title', a['aria-describedby']);
+          return (
+            <Input
+              {...a}
+              aria-describedby={l.describedBy}
+              title={l.title}
+              readOnly={readOnly || l.locked}
+              maxLength={200}
+              value={draft.title}
+              onChange={(e) => set('title', e.target.value)}
+            />
+          );
+        }}
       </Field>
       <Field label={m.fields.description} error={errors.description}>
-        {(a) => (
-          <Textarea
-            {...a}
-            readOnly={readOnly}
-            maxLength={5000}
-            rows={3}
-            value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        )}
+        {(a) => {
+          const l = lock('description', a['aria-describedby']);
+          return (
+            <Textarea
+              {...a}
+              aria-describedby={l.describedBy}
+              title={l.title}
+              readOnly={readOnly || l.locked}
+              maxLength={5000}
+              rows={3}
+              value={draft.description}
+              onChange={(e) => set('description', e.target.value)}
+            />
+          );
+        }}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         {select('format', m.fields.format, options(data?.formatosCreativos ?? []))}
@@ -182,14 +225,20 @@ export const DetailsForm = memo(function DetailsForm({
           ...members.filter((x) => x.staff).map((x) => ({ value: x._id, label: x.name })),
         ])}
         <Field label={m.fields.publishDate} error={errors.publishDate}>
-          {(a) => (
-            <DatePicker
-              {...a}
-              disabled={readOnly}
-              value={draft.publishDate ?? null}
-              onValueChange={(value) => set('publishDate', value)}
-            />
-          )}
+          {(a) => {
+            const l = lock('publishDate', a['aria-describedby']);
+            return (
+              <div title={l.title}>
+                <DatePicker
+                  {...a}
+                  aria-describedby={l.describedBy}
+                  disabled={readOnly || l.locked}
+                  value={draft.publishDate ?? null}
+                  onValueChange={(value) => set('publishDate', value)}
+                />
+              </div>
+            );
+          }}
         </Field>
       </div>
       {errors.form ? (

@@ -10,9 +10,10 @@ import {
   TabsContent,
   TabsList,
   TabsTrigger,
+  WithheldButton,
 } from '@crw/ui';
 import { CopyIcon, Trash2Icon } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type Location, useBlocker } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
@@ -215,17 +216,13 @@ export function ItemDrawer({
                 <CopyIcon aria-hidden="true" />
                 {m.actions.duplicate}
               </Button>
-              {!approved ? (
-                <>
-                  <Button size="sm" variant="outline" onClick={() => setMoving(true)}>
-                    {m.actions.moveTo}
-                  </Button>
-                  <Button size="sm" variant="outline" onClick={() => setConfirmDelete(true)}>
-                    <Trash2Icon aria-hidden="true" />
-                    {m.actions.delete}
-                  </Button>
-                </>
-              ) : null}
+              <PieceCall item={item} call="move-item" onClick={() => setMoving(true)}>
+                {m.actions.moveTo}
+              </PieceCall>
+              <PieceCall item={item} call="delete-item" onClick={() => setConfirmDelete(true)}>
+                <Trash2Icon aria-hidden="true" />
+                {m.actions.delete}
+              </PieceCall>
             </fieldset>
           </div>
           {changedElsewhere ? (
@@ -362,4 +359,34 @@ function PanelLoading() {
       <Skeleton className="h-16" />
     </div>
   );
+}
+
+/**
+ * One of the piece's own calls (move, delete) as the server answers it for the viewer: offered when allowed,
+ * shown disabled with the reason when withheld (the client is reviewing it, a permission), absent once the piece
+ * is approved (the drawer says so once, above).
+ */
+function PieceCall({
+  item,
+  call,
+  onClick,
+  children,
+}: {
+  item: ProductionItem;
+  call: 'move-item' | 'delete-item';
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  if (item.allowedActions.includes(call))
+    return (
+      <Button size="sm" variant="outline" onClick={onClick}>
+        {children}
+      </Button>
+    );
+  const withheld = item.final ? undefined : item.blockedActions.find((b) => b.action === call);
+  return withheld ? (
+    <WithheldButton size="sm" variant="outline" reason={withheld.reason}>
+      {children}
+    </WithheldButton>
+  ) : null;
 }

@@ -59,7 +59,10 @@ export function MaterialPanel({ item, editor }: { item: ProductionItem; editor: 
   return (
     <div className="space-y-5">
       {!canEdit && !item.final ? (
-        <p className="rounded-lg bg-muted p-3 text-sm">{m.material.locked}</p>
+        <p className="rounded-lg bg-muted p-3 text-sm">
+          {/* The server's reason when it withholds the change (the client is reviewing it), else the rule. */}
+          {item.blockedActions.find((b) => b.action === 'update-material')?.reason ?? m.material.locked}
+        </p>
       ) : null}
       {canEdit && editor.conflict ? (
         <section

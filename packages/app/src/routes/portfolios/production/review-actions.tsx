@@ -11,6 +11,7 @@ import {
   Field,
   Input,
   Textarea,
+  WithheldButton,
 } from '@crw/ui';
 import { useEffect, useRef, useState } from 'react';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
@@ -18,8 +19,14 @@ import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
 import type { MaterialInput } from './use-material-editor.ts';
 
-/** The review-flow calls a button can make (update-material is the editor's «Guardar material»). */
-export type Action = Exclude<ProductionItem['allowedActions'][number], 'update-material'>;
+/** What the server may answer a viewer may do: the review steps and the piece's own calls. */
+type Call = ProductionItem['allowedActions'][number];
+
+/**
+ * The review-flow calls a button here can make (update-material is the editor's «Guardar material»; the piece's
+ * own calls, its details, cycle and deletion, are the drawer's).
+ */
+export type Action = Exclude<Call, 'update-material' | 'update-item' | 'move-item' | 'delete-item'>;
 
 /** The decisions of a review (the review panel offers only these). */
 export const decisions: readonly Action[] = [
@@ -32,19 +39,6 @@ export const decisions: readonly Action[] = [
 /** The client's own decisions: offered on the client's screens, never in the team's drawer. */
 const clientDecisions: readonly Action[] = ['approve-client-review', 'request-client-changes'];
 
-/**
- * What the viewer may do with the item now, as the server computed it for this viewer
- * (`item.allowedActions`: the workflow table, the permissions, the four-eyes rule); the screen only chooses
- * which of them it offers.
- */
-export const allowedActions = (item: ProductionItem, client: boolean): Action[] =>
-  item.allowedActions.filter(
-    (a): a is Action => a !== 'update-material' && clientDecisions.includes(a as Action) === client,
-  );
-
-/** Calls that carry the material on screen: they write a version, so they carry the item's version too. */
-const writesVersion = (a: Action) => a === 'mark-for-internal-review' || a === 'create-material-version';
-
 const calls = {
   'mark-for-internal-review': sdk.markForInternalReview,
   'approve-for-client': sdk.approveForClient,
@@ -54,6 +48,19 @@ const calls = {
   'request-client-changes': sdk.requestClientChanges,
   'withdraw-from-client-review': sdk.withdrawFromClientReview,
 } as const;
+
+const isStep = (a: Call): a is Action => a in calls;
+
+/**
+ * What the viewer may do with the item now, as the server computed it for this viewer
+ * (`item.allowedActions`: the workflow table, the permissions, the four-eyes rule); the screen only chooses
+ * which of them it offers.
+ */
+export const allowedActions = (item: ProductionItem, client: boolean): Action[] =>
+  item.allowedActions.filter((a): a is Action => isStep(a) && clientDecisions.includes(a) === client);
+
+/** Calls that carry the material on screen: they write a version, so they carry the item's version too. */
+const writesVersion = (a: Action) => a === 'mark-for-internal-review' || a === 'create-material-version';
 
 /** Only the transitions the item's status allows; each asks in a dialog for what its call needs. */
 export function ReviewActions({
@@ -100,12 +107,12 @@ export function ReviewActions({
       setError(null);
     }
   }, [requested]);
-  // Steps a rule stops (the four-eyes rule), with the server's reason: said, not hidden.
-  const blocked = item.blockedActions.filter(
-    (b) =>
-      b.action !== 'update-material' &&
-      (!only || only.includes(b.action as Action)) &&
-      clientDecisions.includes(b.action as Action) === client,
+  // Steps withheld (the four-eyes rule, the client reviewing the piece, a permission), with the server's reason:
+  // shown disabled with it, not hidden.
+  const blocked = item.blockedActions.flatMap(({ action: a, reason }) =>
+    isStep(a) && (!only || only.includes(a)) && clientDecisions.includes(a) === client
+      ? [{ action: a, reason }]
+      : [],
   );
   if (actions.length === 0 && blocked.length === 0) return null;
 
@@ -171,11 +178,6 @@ export function ReviewActions({
 
   return (
     <div className={className ?? 'flex flex-wrap gap-2'}>
-      {blocked.map((b) => (
-        <p key={b.action} className="basis-full text-sm text-muted-foreground">
-          {b.reason}
-        </p>
-      ))}
       {actions.map((a) => (
         <Button
           key={a}
@@ -192,6 +194,11 @@ export function ReviewActions({
         >
           {m.review[a].label}
         </Button>
+      ))}
+      {blocked.map((b) => (
+        <WithheldButton key={b.action} size="sm" variant="outline" reason={b.reason}>
+          {m.review[b.action].label}
+        </WithheldButton>
       ))}
       <Dialog open={action !== null} onOpenChange={(o) => !o && setAction(null)}>
         <DialogContent>

@@ -2,7 +2,7 @@ import type { Comment, MaterialVersionHistory, ProductionItem } from '@crw/api-c
 import * as sdk from '@crw/api-client/sdk';
 import { ActionBar, Button, EmptyState, RichTextContent, Select, Skeleton } from '@crw/ui';
 import { ArrowLeftIcon } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { onProductionChanged } from '../../../features/notifications/realtime.ts';
 import { itemMsg } from '../../../features/production/messages.ts';
@@ -30,6 +30,7 @@ export function ReviewItem({
   requested,
   onDecided,
   onBack,
+  onGone,
 }: {
   itemId: string;
   portfolioId: string;
@@ -38,6 +39,8 @@ export function ReviewItem({
   requested: { action: Action; n: number } | null;
   onDecided: (item: ProductionItem) => void;
   onBack: () => void;
+  /** The piece is no longer the viewer's to see (a client's piece withdrawn by the team): not an error. */
+  onGone: () => void;
 }) {
   const [item, setItem] = useState<ProductionItem | null>(null);
   const [history, setHistory] = useState<MaterialVersionHistory | null>(null);
@@ -49,6 +52,8 @@ export function ReviewItem({
   // Each pin placed brings its comment box into view, focused (moving it with the arrows does not).
   const [placed, setPlaced] = useState(0);
   const [highlighted, setHighlighted] = useState<string | null>(null);
+  const onGoneRef = useRef(onGone);
+  onGoneRef.current = onGone;
 
   const load = useCallback(async () => {
     try {
@@ -63,6 +68,7 @@ export function ReviewItem({
       setHistory(versions);
       setError(null);
     } catch (e) {
+      if ((e as { status?: number }).status === 404) return onGoneRef.current();
       setError((e as Error).message);
     }
   }, [itemId]);
@@ -203,7 +209,8 @@ export function ReviewItem({
       )}
 
       {/* On a phone the decision sits at the bottom, within the thumb's reach. */}
-      {allowedActions(item, client).some((a) => decisions.includes(a)) ? (
+      {allowedActions(item, client).some((a) => decisions.includes(a)) ||
+      item.blockedActions.some((b) => decisions.includes(b.action as Action)) ? (
         <ActionBar aria-label={t.decision}>
           <ReviewActions
             item={item}

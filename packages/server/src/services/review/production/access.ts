@@ -10,7 +10,14 @@ import {
   type PortfolioPermission,
   permissionsFromGrant,
 } from '../../../policy.ts';
-import { isFinal } from '../transitions.ts';
+import {
+  checkItemCall,
+  FINAL_PIECE,
+  type ItemCall,
+  type ItemField,
+  isFinal,
+  lockedFields,
+} from '../transitions.ts';
 import type { CycleRow, ItemRow } from './views.ts';
 
 export interface ItemAccess {
@@ -79,10 +86,30 @@ export async function loadCycle(
 
 /** An approved item is final: its material, files and history never change (product-design §4). */
 export function assertNotApproved(item: ItemRow): void {
-  if (isFinal(item.status)) {
+  if (isFinal(item.status)) throw new AppError('CONFLICT', FINAL_PIECE);
+}
+
+/** A call on the piece itself that its status locks (approved, or the client reviewing it) answers 409. */
+export function assertItemCall(call: ItemCall, item: Pick<ItemRow, 'status'>): void {
+  const check = checkItemCall(call, item.status);
+  if (!check.ok) throw new AppError('CONFLICT', check.message);
+}
+
+/**
+ * The details a status locks may not change (the client reviewing the piece sees its title, description,
+ * format and date): a change to one of them answers 409 naming the fields; sending a locked detail unchanged is
+ * not a change.
+ */
+export function assertFieldsMayChange(item: ItemRow, input: Partial<Record<ItemField, unknown>>): void {
+  const changed = (Object.keys(input) as ItemField[]).filter(
+    (f) => input[f] !== undefined && (input[f] ?? null) !== ((item as Record<string, unknown>)[f] ?? null),
+  );
+  const locked = lockedFields(item.status, changed);
+  if (locked) {
     throw new AppError(
       'CONFLICT',
-      'La pieza está aprobada: su material, archivos e historial ya no se pueden cambiar',
+      locked.reason,
+      locked.fields.map((field) => ({ field, message: locked.reason })),
     );
   }
 }

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { comments, cycles, files, itemHistory, items, type MaterialFile } from '../../../db/schema.ts';
+import {
+  comments,
+  cycles,
+  files,
+  itemHistory,
+  type ItemStatus,
+  items,
+  type MaterialFile,
+} from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { type Actor, membersOf } from '../../../policy.ts';
 import { follow } from '../../notify/index.ts';
 import { makeKey, type StorageDriver } from '../../storage/index.ts';
-import { finalStatuses, isFinal } from '../transitions.ts';
-import { assertNotApproved } from './access.ts';
+import { checkItemCall, isFinal, statusRules } from '../transitions.ts';
+import { assertFieldsMayChange, assertItemCall } from './access.ts';
 import { type CycleRow, type ItemRow, toItem } from './views.ts';
 
 export interface ItemInput {
@@ -66,7 +74,7 @@ async function writeItem(tx: DbOrTx, item: ItemRow, set: Partial<typeof items.$i
 }
 
 export async function updateItem(db: Db, actor: Actor, item: ItemRow, input: Partial<ItemInput>) {
-  assertNotApproved(item);
+  assertFieldsMayChange(item, input);
   await assertAssignee(db, item.portfolioId, input.assigneeId);
   return db.transaction(async (tx) => {
     const row = await writeItem(tx, item, {
@@ -81,7 +89,7 @@ export async function updateItem(db: Db, actor: Actor, item: ItemRow, input: Par
 }
 
 export async function moveItem(db: Db, actor: Actor, item: ItemRow, nextCycleId: string) {
-  assertNotApproved(item);
+  assertItemCall('move-item', item);
   const [target] = await db.select().from(cycles).where(eq(cycles.id, nextCycleId));
   if (!target || target.portfolioId !== item.portfolioId) throw notFound('targetCycle');
   if (target.id === item.cycleId) {
@@ -111,6 +119,13 @@ export async function moveItems(db: Db, actor: Actor, moving: ItemRow[], nextCyc
       `Las piezas aprobadas no se mueven: ${approved.map((i) => `«${i.title}»`).join(', ')}`,
     );
   }
+  const locked = moving.filter((i) => !checkItemCall('move-item', i.status).ok);
+  if (locked.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `Las piezas en revisión del cliente no se mueven hasta retirarlas de la revisión: ${locked.map((i) => `«${i.title}»`).join(', ')}`,
+    );
+  }
   return db.transaction(async (tx) => {
     const moved: ItemRow[] = [];
     for (const item of moving) {
@@ -133,10 +148,12 @@ export async function carryOver(db: Db, actor: Actor, cycle: CycleRow, nextCycle
       { field: 'nextCycleId', message: 'Es el mismo ciclo' },
     ]);
   }
+  // Approved pieces and what the client is reviewing stay where they are (their status locks moving them).
+  const stay = (Object.keys(statusRules) as ItemStatus[]).filter((s) => !checkItemCall('move-item', s).ok);
   const pending = await db
     .select()
     .from(items)
-    .where(and(eq(items.cycleId, cycle.id), notInArray(items.status, [...finalStatuses])));
+    .where(and(eq(items.cycleId, cycle.id), notInArray(items.status, stay)));
   if (pending.length === 0) return [];
   return moveItems(db, actor, pending, nextCycleId);
 }
@@ -224,7 +241,7 @@ export async function duplicateItem(db: Db, storage: StorageDriver, actor: Actor
  * Answers the storage keys to remove once the deletion has committed.
  */
 export async function deleteItem(db: Db, item: ItemRow): Promise<string[]> {
-  assertNotApproved(item);
+  assertItemCall('delete-item', item);
   return db.transaction(async (tx) => {
     const keys = await tx.select({ key: files.s3Key }).from(files).where(eq(files.itemId, item.id));
     await tx.delete(comments).where(and(eq(comments.entityType, 'item'), eq(comments.entityId, item.id)));
