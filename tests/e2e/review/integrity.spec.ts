@@ -5,7 +5,11 @@ import { expect, test } from '../../support/test.ts';
 /**
  * Issue 28 in the browser: the author is not offered the approval of her own work, a piece in client review
  * cannot be changed behind the client's back, and withdrawing it takes it out of the client's queue live.
+ * Issue 47: what is withheld is shown disabled with the reason (a tooltip, and text on a phone); the details the
+ * client sees are frozen with their reason; the client who had the piece open sees one sentence and her next piece.
  */
+const SELF = /debe revisarla otra persona del equipo/;
+const FROZEN = 'La pieza está en revisión del cliente: retírala de la revisión antes de cambiarla';
 for (const width of [1280, 390]) {
   test(`the author cannot approve her own work and withdraws a piece from the client instead of changing it (${width} px)`, async ({
     browser,
@@ -33,23 +37,51 @@ for (const width of [1280, 390]) {
     await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
     const drawer = page.getByRole('dialog', { name: title });
     await expect(drawer.getByRole('button', { name: 'Solicitar cambios internos' })).toBeVisible();
-    await expect(drawer.getByRole('button', { name: 'Aprobar para cliente' })).toHaveCount(0);
+    const own = drawer.getByRole('button', { name: 'Aprobar para cliente' });
+    await expect(own).toHaveAttribute('aria-disabled', 'true');
+    await expect(own).toHaveAccessibleDescription(SELF);
+    if (width < 500) await expect(drawer.getByText(SELF)).toBeVisible();
+    else {
+      await own.hover();
+      await expect(page.getByRole('tooltip')).toHaveText(SELF);
+    }
+    // Pressing it does nothing.
+    await own.click({ force: true });
+    await expect(page.getByRole('dialog', { name: 'Aprobar para cliente' })).toHaveCount(0);
 
-    // Another person of the team approves it for the client; the client has its queue open.
+    // Another person of the team approves it for the client, and a second piece after it; the client has the
+    // first one open in her review panel.
     await admin.call('post', `/production/items/${item._id}/approve-for-client`, {});
+    const second = await employee.call('post', `/production/cycles/${cycle._id}/items`, {
+      title: `${title} (2)`,
+    });
+    await employee.call('post', `/production/items/${second._id}/mark-for-internal-review`, {
+      materialData: { copy: '<p>La segunda</p>' },
+    });
+    await admin.call('post', `/production/items/${second._id}/approve-for-client`, {});
     const clientContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
     const client = await clientContext.newPage();
     await signIn(client, 'client');
-    await client.goto(`/portfolios/${portfolioId}/review`);
-    const queue = client.getByRole('region', { name: /Esperan tu revisión/ });
-    await expect(queue.getByRole('button', { name: new RegExp(title) })).toBeVisible();
+    await client.goto(`/portfolios/${portfolioId}/review?item=${item._id}`);
+    await expect(client.getByRole('heading', { name: title, exact: true })).toBeVisible();
+
+    // The details the client sees are frozen, with the reason; the owner is not.
+    await page.reload();
+    await drawer.getByRole('tab', { name: 'Detalles' }).click();
+    const titleField = drawer.getByLabel('Título');
+    await expect(titleField).not.toBeEditable();
+    await expect(titleField).toHaveAccessibleDescription(FROZEN);
+    await expect(drawer.locator('p', { hasText: FROZEN })).toBeVisible();
+    await expect(drawer.getByRole('combobox', { name: 'Responsable' })).toBeEnabled();
+    for (const name of ['Mover a otro ciclo', 'Eliminar', 'Nueva versión']) {
+      const withheld = drawer.getByRole('button', { name, exact: true });
+      await expect(withheld, name).toHaveAttribute('aria-disabled', 'true');
+      await expect(withheld, name).toHaveAccessibleDescription(FROZEN);
+    }
 
     // In client review the team cannot write a new version: it withdraws the piece, with a reason.
-    await page.reload();
-    await expect(drawer.getByRole('button', { name: 'Retirar de revisión' })).toBeVisible();
-    await expect(drawer.getByRole('button', { name: 'Nueva versión' })).toHaveCount(0);
     await expect(drawer.getByRole('button', { name: 'Enviar a revisión interna' })).toHaveCount(0);
-    await drawer.getByRole('button', { name: 'Retirar de revisión' }).click();
+    await drawer.getByRole('button', { name: 'Retirar de revisión' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Retirar de revisión' });
     await expect(
       dialog.getByText('La pieza vuelve a cambios internos y el cliente deja de verla'),
@@ -62,8 +94,12 @@ for (const width of [1280, 390]) {
     await expect(drawer.getByText('Cambios internos solicitados').first()).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Enviar a revisión interna' })).toBeVisible();
 
-    // The client's queue empties without a reload, and its bell says why the piece left.
-    await expect(queue.getByRole('button', { name: new RegExp(title) })).toHaveCount(0);
+    // The client, who had it open, sees one plain sentence and her next piece, without a reload and no error.
+    await expect(client.getByText('Esta pieza ya no está en tu cola de revisión.')).toBeVisible();
+    await expect(client.getByRole('heading', { name: `${title} (2)`, exact: true })).toBeVisible();
+    await expect(client.getByText('No se pudo cargar la pieza')).toHaveCount(0);
+    await expect(client.getByRole('button', { name: 'Reintentar' })).toHaveCount(0);
+    // Its bell says why the piece left.
     await client.getByRole('button', { name: /^Notificaciones/ }).click();
     await expect(
       client
