@@ -14,7 +14,7 @@ import { MaterialFiles } from '../production/file-blob.tsx';
 import { FollowButton } from '../production/follow-button.tsx';
 import { HistoryPanel } from '../production/history-panel.tsx';
 import { isPinnable, PinnedFile } from '../production/pinned-file.tsx';
-import { pinNumbers, pinsOn } from '../production/pins.ts';
+import { isPin, pinNumbers, pinsOn } from '../production/pins.ts';
 import { type Action, allowedActions, decisions, ReviewActions } from '../production/review-actions.tsx';
 import { VersionCompare } from '../production/versions-panel.tsx';
 
@@ -187,7 +187,7 @@ export function ReviewItem({
                 itemId={item._id}
                 file={f}
                 pins={pinsOn(comments, numbers, current!.number, f.s3Key)}
-                draft={draft?.fileKey === f.s3Key ? draft : null}
+                draft={isPin(draft) && draft.fileKey === f.s3Key ? draft : null}
                 onPlace={(p) => {
                   setDraft({ versionNumber: current!.number, fileKey: f.s3Key, ...p });
                   setPlaced((n) => n + 1);
