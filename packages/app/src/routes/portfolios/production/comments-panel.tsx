@@ -330,10 +330,17 @@ export function CommentsPanel({
           </FormNotice>
         ) : null}
         {suggestion ? (
-          <label className="block space-y-1 text-sm">
-            <span className="font-medium">{m.comments.replacement}</span>
-            <Textarea value={replacement} maxLength={5000} onChange={(e) => setReplacement(e.target.value)} />
-          </label>
+          <div className="space-y-1 text-sm">
+            <label htmlFor="suggestion-replacement" className="font-medium">
+              {m.comments.replacement}
+            </label>
+            <Textarea
+              id="suggestion-replacement"
+              value={replacement}
+              maxLength={5000}
+              onChange={(e) => setReplacement(e.target.value)}
+            />
+          </div>
         ) : null}
         {replyTo ? (
           <FormNotice actionLabel={m.comments.cancelReply} onAction={endReply}>
