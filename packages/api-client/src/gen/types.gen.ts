@@ -121,139 +121,6 @@ export type User = {
 };
 
 /**
- * Comment
- */
-export type Comment = {
-    _id: string;
-    entityId: string;
-    entityType: 'item' | 'cycle' | 'task' | 'agent' | 'portfolio';
-    body: string;
-    /**
-     * internal: solo el equipo; client: también el cliente. Lo que escribe un cliente es siempre 'client'.
-     */
-    visibility: 'internal' | 'client';
-    /**
-     * CommentAnchor
-     *
-     * Marca sobre un archivo de una versión (x, y de 0 a 1; t en segundos)
-     */
-    anchor: {
-        versionNumber: number;
-        fileKey: string;
-        x: number;
-        y: number;
-        t?: number;
-    } | null;
-    author: {
-        _id: string;
-        name: string;
-    };
-    createdAt: string;
-    updatedAt: string;
-    /**
-     * Si quien pregunta puede editarlo o eliminarlo (su autor o un administrador)
-     */
-    canEdit: boolean;
-};
-
-/**
- * Notification
- */
-export type Notification = {
-    _id: string;
-    title: string;
-    content: string;
-    createdAt: string;
-    read: boolean;
-    archived: boolean;
-    payload: {
-        url?: string;
-        [key: string]: unknown;
-    };
-};
-
-/**
- * PushDevice
- */
-export type PushDevice = {
-    _id: string;
-    endpoint: string;
-    browser: string;
-    createdAt: string;
-};
-
-/**
- * NotificationPreferences
- */
-export type NotificationPreferences = {
-    preferences: {
-        reviews: {
-            app: boolean;
-            push: boolean;
-            email: boolean;
-        };
-        comments: {
-            app: boolean;
-            push: boolean;
-            email: boolean;
-        };
-        tasks: {
-            app: boolean;
-            push: boolean;
-            email: boolean;
-        };
-        team: {
-            app: boolean;
-            push: boolean;
-            email: boolean;
-        };
-    };
-    groups: Array<{
-        key: string;
-        label: string;
-    }>;
-    email: {
-        available: boolean;
-        digestMinutes: number;
-    };
-};
-
-/**
- * Portfolio
- */
-export type Portfolio = {
-    _id: string;
-    identifier: string;
-    /**
-     * AccountData
-     */
-    accountData: {
-        businessName: string;
-        [key: string]: unknown;
-    };
-    /**
-     * ProductionCycleData
-     */
-    productionCycleData: {
-        pilaresContenido: Array<string>;
-        angulosVenta: Array<string>;
-        formatosCreativos: Array<string>;
-    };
-    /**
-     * Si el autor de una versión puede aprobarla para el cliente (por defecto no: cuatro ojos)
-     */
-    allowSelfApproval: boolean;
-    integraciones: Array<{
-        _id: string;
-        type: 'notion';
-        paginaNotionId: string;
-        createdAt: string;
-    }>;
-    createdAt: string;
-    updatedAt: string;
-};
-
-/**
  * Cycle
  */
 export type Cycle = {
@@ -423,6 +290,168 @@ export type StrategyCoverage = {
             [key: string]: number;
         };
     };
+};
+
+/**
+ * Comment
+ */
+export type Comment = {
+    _id: string;
+    entityId: string;
+    entityType: 'item' | 'cycle' | 'task' | 'agent' | 'portfolio';
+    body: string;
+    /**
+     * internal: solo el equipo; client: también el cliente. Lo que escribe un cliente es siempre 'client'.
+     */
+    visibility: 'internal' | 'client';
+    anchor: {
+        versionNumber: number;
+        fileKey: string;
+        x: number;
+        y: number;
+        t?: number;
+    } | {
+        versionNumber: number;
+        quote: string;
+        prefix?: string;
+        suffix?: string;
+    } | null;
+    /**
+     * Dónde está la cita en la versión que ve quien pregunta (la actual; un cliente: la última enviada): attached, donde estaba; moved, en otro lugar; orphaned, ya no está. null si no cita texto
+     */
+    anchorState: 'attached' | 'moved' | 'orphaned' | null;
+    /**
+     * CommentSuggestion
+     *
+     * El texto que sustituiría a la cita
+     */
+    suggestion: {
+        replacement: string;
+    } | null;
+    /**
+     * null si no es una sugerencia
+     */
+    suggestionState: 'open' | 'applied' | 'dismissed' | null;
+    /**
+     * Si quien pregunta puede aplicar la sugerencia ahora (edita la pieza y su material es editable)
+     */
+    canApply: boolean;
+    /**
+     * Si quien pregunta puede descartar la sugerencia (edita la pieza o la propuso)
+     */
+    canDismiss: boolean;
+    author: {
+        _id: string;
+        name: string;
+    };
+    createdAt: string;
+    updatedAt: string;
+    /**
+     * Si quien pregunta puede editarlo o eliminarlo (su autor o un administrador)
+     */
+    canEdit: boolean;
+    resolved: boolean;
+    resolvedBy: {
+        _id: string;
+        name: string;
+    } | null;
+};
+
+/**
+ * Notification
+ */
+export type Notification = {
+    _id: string;
+    title: string;
+    content: string;
+    createdAt: string;
+    read: boolean;
+    archived: boolean;
+    payload: {
+        url?: string;
+        [key: string]: unknown;
+    };
+};
+
+/**
+ * PushDevice
+ */
+export type PushDevice = {
+    _id: string;
+    endpoint: string;
+    browser: string;
+    createdAt: string;
+};
+
+/**
+ * NotificationPreferences
+ */
+export type NotificationPreferences = {
+    preferences: {
+        reviews: {
+            app: boolean;
+            push: boolean;
+            email: boolean;
+        };
+        comments: {
+            app: boolean;
+            push: boolean;
+            email: boolean;
+        };
+        tasks: {
+            app: boolean;
+            push: boolean;
+            email: boolean;
+        };
+        team: {
+            app: boolean;
+            push: boolean;
+            email: boolean;
+        };
+    };
+    groups: Array<{
+        key: string;
+        label: string;
+    }>;
+    email: {
+        available: boolean;
+        digestMinutes: number;
+    };
+};
+
+/**
+ * Portfolio
+ */
+export type Portfolio = {
+    _id: string;
+    identifier: string;
+    /**
+     * AccountData
+     */
+    accountData: {
+        businessName: string;
+        [key: string]: unknown;
+    };
+    /**
+     * ProductionCycleData
+     */
+    productionCycleData: {
+        pilaresContenido: Array<string>;
+        angulosVenta: Array<string>;
+        formatosCreativos: Array<string>;
+    };
+    /**
+     * Si el autor de una versión puede aprobarla para el cliente (por defecto no: cuatro ojos)
+     */
+    allowSelfApproval: boolean;
+    integraciones: Array<{
+        _id: string;
+        type: 'notion';
+        paginaNotionId: string;
+        createdAt: string;
+    }>;
+    createdAt: string;
+    updatedAt: string;
 };
 
 /**
@@ -5200,7 +5229,7 @@ export type CreateCommentData = {
         /**
          * CommentAnchor
          *
-         * Marca sobre un archivo de una versión (x, y de 0 a 1; t en segundos)
+         * Una marca sobre un archivo o una cita del texto de una versión
          */
         anchor?: {
             versionNumber: number;
@@ -5208,6 +5237,19 @@ export type CreateCommentData = {
             x: number;
             y: number;
             t?: number;
+        } | {
+            versionNumber: number;
+            quote: string;
+            prefix?: string;
+            suffix?: string;
+        };
+        /**
+         * CommentSuggestion
+         *
+         * El texto que sustituiría a la cita
+         */
+        suggestion?: {
+            replacement: string;
         };
     };
     path?: never;
@@ -5362,6 +5404,228 @@ export type UpdateCommentResponses = {
 };
 
 export type UpdateCommentResponse = UpdateCommentResponses[keyof UpdateCommentResponses];
+
+export type ResolveCommentData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/comments/{id}/resolve';
+};
+
+export type ResolveCommentErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type ResolveCommentError = ResolveCommentErrors[keyof ResolveCommentErrors];
+
+export type ResolveCommentResponses = {
+    /**
+     * Default Response
+     */
+    200: Comment;
+};
+
+export type ResolveCommentResponse = ResolveCommentResponses[keyof ResolveCommentResponses];
+
+export type ReopenCommentData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/comments/{id}/reopen';
+};
+
+export type ReopenCommentErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type ReopenCommentError = ReopenCommentErrors[keyof ReopenCommentErrors];
+
+export type ReopenCommentResponses = {
+    /**
+     * Default Response
+     */
+    200: Comment;
+};
+
+export type ReopenCommentResponse = ReopenCommentResponses[keyof ReopenCommentResponses];
+
+export type DismissCommentSuggestionData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/comments/{id}/dismiss';
+};
+
+export type DismissCommentSuggestionErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type DismissCommentSuggestionError = DismissCommentSuggestionErrors[keyof DismissCommentSuggestionErrors];
+
+export type DismissCommentSuggestionResponses = {
+    /**
+     * Default Response
+     */
+    200: Comment;
+};
+
+export type DismissCommentSuggestionResponse = DismissCommentSuggestionResponses[keyof DismissCommentSuggestionResponses];
+
+export type ApplyCommentSuggestionData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/comments/{id}/apply';
+};
+
+export type ApplyCommentSuggestionErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type ApplyCommentSuggestionError = ApplyCommentSuggestionErrors[keyof ApplyCommentSuggestionErrors];
+
+export type ApplyCommentSuggestionResponses = {
+    /**
+     * AppliedSuggestions
+     *
+     * Las sugerencias aplicadas, la pieza como la ve quien pregunta y la nueva versión
+     */
+    200: {
+        comments: Array<Comment>;
+        item: ProductionItem;
+        /**
+         * La versión del material que se escribió
+         */
+        versionNumber: number;
+    };
+};
+
+export type ApplyCommentSuggestionResponse = ApplyCommentSuggestionResponses[keyof ApplyCommentSuggestionResponses];
+
+export type ApplyItemSuggestionsData = {
+    /**
+     * ApplySuggestionsBody
+     */
+    body: {
+        ids: Array<string>;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/items/{id}/suggestions/apply';
+};
+
+export type ApplyItemSuggestionsErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type ApplyItemSuggestionsError = ApplyItemSuggestionsErrors[keyof ApplyItemSuggestionsErrors];
+
+export type ApplyItemSuggestionsResponses = {
+    /**
+     * AppliedSuggestions
+     *
+     * Las sugerencias aplicadas, la pieza como la ve quien pregunta y la nueva versión
+     */
+    200: {
+        comments: Array<Comment>;
+        item: ProductionItem;
+        /**
+         * La versión del material que se escribió
+         */
+        versionNumber: number;
+    };
+};
+
+export type ApplyItemSuggestionsResponse = ApplyItemSuggestionsResponses[keyof ApplyItemSuggestionsResponses];
 
 export type UnsubscribeMailData = {
     /**

@@ -152,6 +152,8 @@ describe('the client view walk', () => {
       { url: `/api/comments?entityType=agent&entityId=${ids.agent}` },
     ],
     'GET /api/comments/:id': () => each(commentIds, (id) => `/api/comments/${id}`),
+    'POST /api/comments/:id/resolve': () => each(commentIds, (id) => `/api/comments/${id}/resolve`),
+    'POST /api/comments/:id/reopen': () => each(commentIds, (id) => `/api/comments/${id}/reopen`),
 
     // ——— Calls that change something ———
     'POST /api/comments': () => [

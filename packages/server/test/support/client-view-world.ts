@@ -85,10 +85,17 @@ export function clientViewWorld() {
     entityId: string,
     body: string,
     visibility?: string,
+    extra: object = {},
   ) => {
     const c = await ok(
       `comment on ${entityType}`,
-      as(u, 'POST', '/api/comments', { entityType, entityId, body, ...(visibility ? { visibility } : {}) }),
+      as(u, 'POST', '/api/comments', {
+        entityType,
+        entityId,
+        body,
+        ...(visibility ? { visibility } : {}),
+        ...extra,
+      }),
     );
     commentIds.push(c._id);
     return c._id as string;
@@ -226,8 +233,9 @@ export function clientViewWorld() {
     );
     const unsentFile = await upload(ids.clientChanges, `${secret('unsent file name')}.png`);
     files.unsent = unsentFile.s3Key;
+    const unsentCopy = secret('unsent version copy');
     await flow(author, ids.clientChanges, 'create-material-version', {
-      materialData: { copy: `<p>${secret('unsent version copy')}</p>`, files: [unsentFile] },
+      materialData: { copy: `<p>${unsentCopy}</p>`, files: [unsentFile] },
       changeReason: secret('unsent version changeReason'),
       changeDescription: secret('unsent version changeDescription'),
     });
@@ -238,6 +246,12 @@ export function clientViewWorld() {
       },
     });
     await internalNote('item', ids.clientChanges, 'internal comment on an item in client changes');
+    // Shared with the client, quoting the version it was never sent and suggesting a change (issue 47): the
+    // client reads the comment, never the quote nor the suggestion.
+    await comment(author, 'item', ids.clientChanges, `<p>${shown()}</p>`, 'client', {
+      anchor: { versionNumber: 2, quote: unsentCopy },
+      suggestion: { replacement: secret('suggestion on an unsent version') },
+    });
 
     // Approved, and an internal comment after the approval.
     ids.approved = await sentItem('Aprobada');

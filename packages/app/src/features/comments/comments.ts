@@ -56,3 +56,21 @@ export async function deleteComment(id: string, failure: string) {
 
 /** Whether the signed-in user may edit or delete a comment: the server answers it with each comment. */
 export const canChangeComment = (comment: Pick<Comment, 'canEdit'>) => comment.canEdit;
+
+/** A thread resolved or reopened (clients too, on what they can read). */
+export const setResolved = (id: string, resolved: boolean, failure: string) =>
+  api.call(
+    resolved ? sdk.resolveComment({ client, path: { id } }) : sdk.reopenComment({ client, path: { id } }),
+    failure,
+  );
+
+/** A suggestion applied: the server writes a new version of the material and answers it. */
+export const applySuggestion = (id: string, failure: string) =>
+  api.call(sdk.applyCommentSuggestion({ client, path: { id } }), failure);
+
+/** Several suggestions of one piece applied in one version («Aplicar todas»): all or none. */
+export const applySuggestions = (itemId: string, ids: string[], failure: string) =>
+  api.call(sdk.applyItemSuggestions({ client, path: { id: itemId }, body: { ids } }), failure);
+
+export const dismissSuggestion = (id: string, failure: string) =>
+  api.call(sdk.dismissCommentSuggestion({ client, path: { id } }), failure);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id, ownedBy, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { portfolios } from './portfolios.ts';
@@ -10,13 +10,28 @@ export type CommentEntityType = 'item' | 'cycle' | 'task' | 'agent' | 'portfolio
 /** Who may read a comment: `internal` only staff of the portfolio, `client` its clients too. */
 export type CommentVisibility = 'internal' | 'client';
 /** A pin on a file of one version: x and y normalised to 0–1, t in seconds for video. */
-export interface CommentAnchor {
+export interface FileAnchor {
   versionNumber: number;
   fileKey: string;
   x: number;
   y: number;
   t?: number;
 }
+/** Words of one version's copy (W3C TextQuoteSelector, on the copy's text: @crw/contracts/text-quote). */
+export interface QuoteAnchor {
+  versionNumber: number;
+  quote: string;
+  prefix?: string;
+  suffix?: string;
+}
+export type CommentAnchor = FileAnchor | QuoteAnchor;
+export const isQuoteAnchor = (a: CommentAnchor | null | undefined): a is QuoteAnchor =>
+  a != null && 'quote' in a;
+/** A replacement for a quote's words, proposed in a comment. */
+export interface CommentSuggestion {
+  replacement: string;
+}
+export type SuggestionState = 'open' | 'applied' | 'dismissed';
 
 export const comments = pgTable(
   'comments',
@@ -29,6 +44,12 @@ export const comments = pgTable(
     visibility: text('visibility').$type<CommentVisibility>().notNull().default('internal'),
     anchor: jsonb('anchor').$type<CommentAnchor>(),
     authorId: text('author_id').references(() => users.id),
+    /** A suggestion (only with a quote anchor) and what became of it. */
+    suggestion: jsonb('suggestion').$type<CommentSuggestion>(),
+    suggestionState: text('suggestion_state').$type<SuggestionState>(),
+    /** A resolved thread: when and by whom (null: open). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -46,5 +67,6 @@ export const comments = pgTable(
       .on(t.portfolioId, t.createdAt)
       .where(sql`${t.visibility} = 'client'`),
     index('comments_author_idx').on(t.authorId),
+    index('comments_resolved_by_idx').on(t.resolvedBy).where(sql`${t.resolvedBy} is not null`),
   ],
 );

@@ -5,6 +5,7 @@ import {
   type CommentEntityType,
   type CommentVisibility,
   cycles,
+  type ItemStatus,
   items,
   portfolios,
   tasks,
@@ -35,6 +36,8 @@ export interface ResolvedEntity {
   links: Record<Audience, string>;
   /** The reader's permissions on its portfolio (null: may not see it), read with it. */
   perms: ReadonlySet<string> | null;
+  /** An item's status and current version (quotes of its copy are read against it); null for other entities. */
+  item: { status: ItemStatus; currentVersion: number } | null;
 }
 
 /** Who a link is for: the staff screens, or the screens a client may open (spec §2). */
@@ -56,6 +59,7 @@ export async function resolveEntity(
     staff: string | null,
     client: string | null,
     sent = false,
+    item: ResolvedEntity['item'] = null,
   ): ResolvedEntity => {
     const base = `/portfolios/${row.p}/`;
     // Null: the audience's home in the portfolio.
@@ -70,6 +74,7 @@ export async function resolveEntity(
       // An entity no client may see never notifies one; its client link is then the safe client dashboard.
       links: { staff: link(staff, 'employee'), client: link(client, 'client') },
       perms: permissionsFromGrant(actor, row.grant),
+      item,
     };
   };
   // The actor's grant on the entity's portfolio, read with it (null when there is none): the column is the same
@@ -78,14 +83,17 @@ export async function resolveEntity(
   switch (type) {
     case 'item': {
       const [row] = await db
-        .select({ p: items.portfolioId, s: items.status, grant })
+        .select({ p: items.portfolioId, s: items.status, v: items.currentVersion, grant })
         .from(items)
         .leftJoin(...grantJoin(actor, items.portfolioId).join)
         .where(eq(items.id, id));
       if (!row) throw notFound('element');
       // Items not yet sent to the client default to internal comments, afterwards to client ones.
       const sent = canSeeStatus(false, row.s);
-      return entity(row, sent, `production?item=${id}`, `review?item=${id}`, sent);
+      return entity(row, sent, `production?item=${id}`, `review?item=${id}`, sent, {
+        status: row.s,
+        currentVersion: row.v,
+      });
     }
     case 'cycle': {
       const [row] = await db

@@ -1,11 +1,15 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { cappedTotal, withTotal } from '../../db/pages.ts';
 import {
   type CommentAnchor,
   type CommentEntityType,
+  type CommentSuggestion,
   type CommentVisibility,
   comments,
+  type FileAnchor,
+  isQuoteAnchor,
   itemVersions,
   users,
 } from '../../db/schema.ts';
@@ -13,19 +17,44 @@ import { AppError, notFound } from '../../errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { type Actor, mayChangeComment, visibleComments, visibleVersions } from '../../policy.ts';
 import { authorizeEntity, type ResolvedEntity, resolveEntity } from './comment-entities.ts';
+import { checkQuote, invalidAnchor, type QuoteReading, quoteFields, readQuotes } from './comment-quotes.ts';
 import { combine, follow, type Notifier, notifyCommentMentions, notifyItemComment } from '../notify/index.ts';
 
 export { authorizeEntity, type ResolvedEntity, resolveEntity } from './comment-entities.ts';
 
 type CommentRow = typeof comments.$inferSelect;
 
-const commentColumns = { c: comments, authorName: users.name, authorDeleted: users.deletedAt };
+const resolvers = alias(users, 'resolvers');
+const commentColumns = {
+  c: comments,
+  authorName: users.name,
+  authorDeleted: users.deletedAt,
+  resolverName: resolvers.name,
+  resolverDeleted: resolvers.deletedAt,
+};
+type CommentSelect = {
+  c: CommentRow;
+  authorName: string | null;
+  authorDeleted: Date | null;
+  resolverName: string | null;
+  resolverDeleted: Date | null;
+};
+const shownName = (name: string | null, deleted: Date | null) =>
+  name && !deleted ? name : 'Usuario eliminado';
 
-/** A comment as `reader` is answered it: with whether the reader may edit or delete it (policy). */
-function toComment(
-  row: { c: CommentRow; authorName: string | null; authorDeleted: Date | null },
-  reader: Actor,
-) {
+/** What a list of comments is read with: their authors, and who resolved each. */
+const selectComments = (db: DbOrTx) =>
+  db
+    .select(commentColumns)
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.authorId))
+    .leftJoin(resolvers, eq(resolvers.id, comments.resolvedBy));
+
+/**
+ * A comment as `reader` is answered it: with whether the reader may edit or delete it (policy), where its quote
+ * sits in the version the reader is shown and what the reader may do with its suggestion (`reading`).
+ */
+function toComment(row: CommentSelect, reader: Actor, reading: QuoteReading) {
   const { c } = row;
   return {
     _id: c.id,
@@ -33,25 +62,50 @@ function toComment(
     entityType: c.entityType,
     body: c.body,
     visibility: c.visibility,
-    anchor: c.anchor ?? null,
-    author: {
-      _id: c.authorId ?? '',
-      name: row.authorName && !row.authorDeleted ? row.authorName : 'Usuario eliminado',
-    },
+    ...quoteFields(c, reading),
+    author: { _id: c.authorId ?? '', name: shownName(row.authorName, row.authorDeleted) },
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
     canEdit: mayChangeComment(reader, c.authorId),
+    resolved: c.resolvedAt !== null,
+    resolvedBy: c.resolvedAt
+      ? { _id: c.resolvedBy ?? '', name: shownName(row.resolverName, row.resolverDeleted) }
+      : null,
   };
 }
 
-async function readComment(db: DbOrTx, id: string, reader: Actor) {
-  const [row] = await db
-    .select(commentColumns)
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.authorId))
-    .where(eq(comments.id, id));
-  return toComment(row!, reader);
+export type CommentAnswer = ReturnType<typeof toComment>;
+
+/** Comments answered as the reader of `entity` sees them, the texts their quotes need read once. */
+async function answerComments(
+  db: DbOrTx,
+  entity: CommentScope,
+  internal: boolean,
+  reader: Actor,
+  rows: CommentSelect[],
+) {
+  const reading = await readQuotes(
+    db,
+    entity,
+    internal,
+    reader,
+    rows.map((r) => r.c),
+  );
+  return rows.map((row) => toComment(row, reader, reading));
 }
+
+/** One comment read back as the reader sees it. */
+export async function readComment(
+  db: DbOrTx,
+  id: string,
+  loaded: Pick<LoadedComment, 'entity' | 'internal' | 'actor'>,
+) {
+  const rows = await selectComments(db).where(eq(comments.id, id));
+  return (await answerComments(db, loaded.entity, loaded.internal, loaded.actor, rows))[0]!;
+}
+
+/** The entity a list of comments is read on (what quotes need of it: an item's status and versions). */
+type CommentScope = Pick<ResolvedEntity, 'type' | 'id'> & Partial<Pick<ResolvedEntity, 'item' | 'perms'>>;
 
 /** Which of an entity's comments a viewer may read. */
 const threadOf = (entity: Pick<ResolvedEntity, 'type' | 'id'>, internal: boolean) =>
@@ -69,10 +123,7 @@ export const commentPageQuery = (
   page: { page: number; limit: number; order?: 'asc' | 'desc' },
 ) => {
   const by = page.order === 'desc' ? desc : asc;
-  return db
-    .select(commentColumns)
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.authorId))
+  return selectComments(db)
     .where(threadOf(entity, internal))
     .orderBy(by(comments.createdAt), by(comments.id))
     .limit(page.limit)
@@ -86,7 +137,7 @@ export const commentPageQuery = (
  */
 export async function listComments(
   db: DbOrTx,
-  entity: Pick<ResolvedEntity, 'type' | 'id'>,
+  entity: CommentScope,
   internal: boolean,
   page: { page: number; limit: number; order?: 'asc' | 'desc' },
   reader: Actor,
@@ -106,7 +157,7 @@ export async function listComments(
     ),
   ]);
   return {
-    items: rows.map((row) => toComment(row, reader)),
+    items: await answerComments(db, entity, internal, reader, rows),
     ...withTotal(total, offset + rows.length),
     page: page.page,
     limit: page.limit,
@@ -142,9 +193,8 @@ function chooseVisibility(
 }
 
 /** A pin must point at a file of a version of this item that the author may see. */
-async function checkAnchor(db: DbOrTx, entity: ResolvedEntity, internal: boolean, anchor: CommentAnchor) {
-  const invalid = (message: string) =>
-    new AppError('VALIDATION', `El campo 'anchor' no es válido: ${message}`, [{ field: 'anchor', message }]);
+async function checkPin(db: DbOrTx, entity: ResolvedEntity, internal: boolean, anchor: FileAnchor) {
+  const invalid = invalidAnchor;
   if (entity.type !== 'item') throw invalid('solo las piezas admiten marcas sobre archivos');
   const [version] = await db
     .select({ material: itemVersions.materialData })
@@ -167,6 +217,8 @@ export interface CommentInput {
   body: string;
   visibility?: CommentVisibility;
   anchor?: CommentAnchor;
+  /** A replacement for the quoted words (needs a quote anchor). */
+  suggestion?: CommentSuggestion;
 }
 
 /**
@@ -180,12 +232,18 @@ export async function createComment(
   actor: Actor & { name?: string },
   input: CommentInput,
 ) {
-  const { row, entity, visibility, created } = await db.transaction(async (tx) => {
+  const { row, entity, visibility, created, internal } = await db.transaction(async (tx) => {
     const entity = await resolveEntity(tx, input.entityType, input.entityId, actor);
     const { internal } = authorizeEntity(actor, entity, true);
     const body = cleanBody(input.body);
     const visibility = chooseVisibility(entity, internal, input.visibility);
-    if (input.anchor) await checkAnchor(tx, entity, internal, input.anchor);
+    if (input.suggestion && !isQuoteAnchor(input.anchor)) {
+      throw new AppError('VALIDATION', "El campo 'suggestion' necesita un 'anchor' que cite el texto", [
+        { field: 'suggestion', message: 'Una sugerencia necesita una cita del texto' },
+      ]);
+    }
+    if (isQuoteAnchor(input.anchor)) await checkQuote(tx, entity, internal, input.anchor);
+    else if (input.anchor) await checkPin(tx, entity, internal, input.anchor);
     const [row] = await tx
       .insert(comments)
       .values({
@@ -195,6 +253,8 @@ export async function createComment(
         body,
         visibility,
         anchor: input.anchor ?? null,
+        suggestion: input.suggestion ?? null,
+        suggestionState: input.suggestion ? 'open' : null,
         authorId: actor.id,
       })
       .returning();
@@ -221,11 +281,19 @@ export async function createComment(
       );
     }
     const created = parts.length > 0 ? combine(parts) : undefined;
-    return { row: row!, entity, visibility, created };
+    return { row: row!, entity, visibility, created, internal };
   });
   // The writer is signed in, so never a removed user.
-  const comment = toComment({ c: row, authorName: actor.name ?? null, authorDeleted: null }, actor);
-  return { comment, entity, visibility, created };
+  const [comment] = await answerComments(db, entity, internal, actor, [
+    {
+      c: row,
+      authorName: actor.name ?? null,
+      authorDeleted: null,
+      resolverName: null,
+      resolverDeleted: null,
+    },
+  ]);
+  return { comment: comment!, entity, visibility, created };
 }
 
 /** A comment the actor may read (404 otherwise); for writing, only its author or an admin (403). */
@@ -245,7 +313,7 @@ export async function loadComment(db: DbOrTx, actor: Actor, id: string, write: b
 
 export type LoadedComment = Awaited<ReturnType<typeof loadComment>>;
 
-export const getComment = (db: DbOrTx, loaded: LoadedComment) => readComment(db, loaded.row.id, loaded.actor);
+export const getComment = (db: DbOrTx, loaded: LoadedComment) => readComment(db, loaded.row.id, loaded);
 
 export async function updateComment(
   db: DbOrTx,
@@ -257,7 +325,7 @@ export async function updateComment(
   if (input.visibility !== undefined)
     set.visibility = chooseVisibility(loaded.entity, loaded.internal, input.visibility);
   if (Object.keys(set).length > 0) await db.update(comments).set(set).where(eq(comments.id, loaded.row.id));
-  return readComment(db, loaded.row.id, loaded.actor);
+  return readComment(db, loaded.row.id, loaded);
 }
 
 export async function deleteComment(db: DbOrTx, loaded: { row: CommentRow }) {

@@ -3,6 +3,7 @@
  * (cycles, items, material, the review flow, files, strategy: production/), the status transitions, comments
  * and portfolios. Inside the domain, files import each other directly.
  */
+export * from './comment-suggestions.ts';
 export * from './comment-use-cases.ts';
 export * from './comments.ts';
 export * from './portfolios.ts';

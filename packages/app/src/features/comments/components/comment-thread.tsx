@@ -33,6 +33,7 @@ export function CommentThread({
   badge,
   meta,
   actions,
+  quote,
   editingId = null,
   editor,
 }: {
@@ -55,6 +56,8 @@ export function CommentThread({
   meta?: (comment: Comment) => ReactNode;
   /** Actions before «Eliminar»; null when there are none. */
   actions?: (comment: Comment) => ReactNode;
+  /** Before the comment's text (the words it quotes, a suggestion). */
+  quote?: (comment: Comment) => ReactNode;
   /** The comment being edited: `editor` takes the place of its text, and its actions hide. */
   editingId?: string | null;
   editor?: ReactNode;
@@ -102,9 +105,10 @@ export function CommentThread({
                       {meta?.(c)}
                     </span>
                   </div>
+                  {quote?.(c)}
                   {editing ? editor : <RichTextContent className="mt-1" html={c.body} />}
                   {extra !== null || deletable ? (
-                    <div className="mt-1 flex gap-1">
+                    <div className="mt-1 flex flex-wrap gap-1">
                       {extra}
                       {deletable ? (
                         <Button

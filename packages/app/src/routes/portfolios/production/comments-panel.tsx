@@ -1,5 +1,5 @@
 import type { Comment, ProductionItem } from '@crw/api-client';
-import { Button, Select } from '@crw/ui';
+import { Button, Select, Textarea } from '@crw/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
@@ -13,7 +13,9 @@ import { itemMsg as m } from '../../../features/production/messages.ts';
 import { productionStore } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
 import { readDraft, useDraftKeeper } from '../../../lib/drafts.ts';
+import { ApplyAll, QuoteActions, QuotedWords, splitThread } from './comment-quotes.tsx';
 import { MAX_COMMENT_CHARACTERS, MAX_COMMENT_HTML } from './material.ts';
+import { isQuote } from './pins.ts';
 
 export type DraftAnchor = NonNullable<Comment['anchor']>;
 
@@ -63,6 +65,7 @@ export function CommentsPanel({
   pinNumbers,
   highlighted = null,
   onHighlight,
+  suggesting = false,
 }: {
   item: ProductionItem;
   /** A pin being placed (review panel): the next comment is written about it. */
@@ -76,6 +79,8 @@ export function CommentsPanel({
   pinNumbers?: ReadonlyMap<string, number>;
   highlighted?: string | null;
   onHighlight?: (id: string | null) => void;
+  /** The quoted words (`anchor` a quote) are to be replaced: the box asks for the replacement. */
+  suggesting?: boolean;
 }) {
   const { members } = useSnapshot(productionStore);
   const { user } = useSnapshot(authStore);
@@ -95,6 +100,14 @@ export function CommentsPanel({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string; body: string } | null>(null);
+  const [showResolved, setShowResolved] = useState(false);
+  const quoted = isQuote(anchor) ? anchor.quote : null;
+  const [replacement, setReplacement] = useState('');
+  // A new suggestion starts from the quoted words.
+  useEffect(() => {
+    if (suggesting && quoted !== null) setReplacement(quoted);
+  }, [suggesting, quoted]);
+  const suggestion = suggesting && quoted !== null;
   const isClient = user?.role === 'client';
   const clients = new Set(members.filter((p) => p.role === 'client').map((p) => p._id));
   const reply = (c: Comment) => {
@@ -140,7 +153,7 @@ export function CommentsPanel({
   useEffect(() => onProductionChanged((e) => e.itemId === item._id && void load()), [item._id, load]);
 
   const send = async () => {
-    if (!body.trim()) return setProblem(m.comments.required);
+    if (!body.trim() && !suggestion) return setProblem(m.comments.required);
     if (body.length > MAX_COMMENT_HTML) return setProblem(m.comments.tooLong);
     setProblem(null);
     setBusy(true);
@@ -149,9 +162,10 @@ export function CommentsPanel({
         {
           entityType: 'item',
           entityId: item._id,
-          body,
+          body: body.trim() ? body : `<p>${m.comments.suggested}</p>`,
           ...(isClient ? {} : { visibility }),
           ...(anchor ? { anchor } : {}),
+          ...(suggestion ? { suggestion: { replacement } } : {}),
         },
         m.comments.error,
       );
@@ -180,10 +194,16 @@ export function CommentsPanel({
     }
   };
 
+  const parts = splitThread(thread.comments ?? []);
+  const shownComments =
+    thread.comments === null ? null : showResolved ? [...parts.open, ...parts.resolved] : parts.open;
   return (
     <div className="space-y-4">
+      <ApplyAll itemId={item._id} comments={parts.open} onChanged={() => void load()} />
       <CommentThread
         {...thread}
+        comments={shownComments}
+        quote={(c) => <QuotedWords comment={c} />}
         labels={threadLabels}
         listRef={list}
         highlighted={highlighted}
@@ -207,9 +227,9 @@ export function CommentsPanel({
         actions={(c) => {
           const answerable = !isClient && clients.has(c.author._id);
           const mine = canChangeComment(c);
-          if (!answerable && !mine) return null;
           return (
             <>
+              <QuoteActions comment={c} onChanged={() => void load()} />
               {answerable ? (
                 <Button
                   size="sm"
@@ -263,6 +283,33 @@ export function CommentsPanel({
           ) : null
         }
       />
+      {parts.resolved.length > 0 ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={showResolved}
+          onClick={() => setShowResolved((v) => !v)}
+        >
+          {m.comments.resolvedToggle(parts.resolved.length)}
+        </Button>
+      ) : null}
+      {parts.orphaned.length > 0 ? (
+        <section aria-labelledby="orphaned-quotes" className="space-y-2">
+          <h3 id="orphaned-quotes" className="text-sm font-medium">
+            {m.comments.orphanedTitle}
+          </h3>
+          <CommentThread
+            comments={parts.orphaned}
+            error={null}
+            onRetry={() => void load()}
+            onDelete={thread.onDelete}
+            canDelete={thread.canDelete}
+            labels={threadLabels}
+            quote={(c) => <QuotedWords comment={c} />}
+            actions={(c) => <QuoteActions comment={c} onChanged={() => void load()} />}
+          />
+        </section>
+      ) : null}
       <form
         ref={composer}
         className="scroll-my-24 space-y-3"
@@ -273,10 +320,27 @@ export function CommentsPanel({
         }}
       >
         <h3 className="text-sm font-medium">{m.comments.label}</h3>
-        {anchor ? (
+        {quoted !== null ? (
+          <FormNotice tone="accent" actionLabel={m.comments.removeQuote} onAction={() => onAnchorUsed?.()}>
+            {m.comments.aboutQuote(quoted)}
+          </FormNotice>
+        ) : anchor ? (
           <FormNotice tone="accent" actionLabel={m.comments.removePin} onAction={() => onAnchorUsed?.()}>
             {m.comments.aboutPin}
           </FormNotice>
+        ) : null}
+        {suggestion ? (
+          <div className="space-y-1 text-sm">
+            <label htmlFor="suggestion-replacement" className="font-medium">
+              {m.comments.replacement}
+            </label>
+            <Textarea
+              id="suggestion-replacement"
+              value={replacement}
+              maxLength={5000}
+              onChange={(e) => setReplacement(e.target.value)}
+            />
+          </div>
         ) : null}
         {replyTo ? (
           <FormNotice actionLabel={m.comments.cancelReply} onAction={endReply}>

@@ -3,7 +3,7 @@ import { DownloadIcon } from 'lucide-react';
 import { itemMsg } from '../../../features/production/messages.ts';
 import { type MaterialFile, useFileUrl } from './file-blob.tsx';
 import { humanSize } from './material.ts';
-import type { Anchor } from './pins.ts';
+import type { PinAnchor } from './pins.ts';
 
 const isImage = (f: MaterialFile) => /^image\/(png|jpeg|gif|webp)$/.test(f.fileType);
 const isVideo = (f: MaterialFile) => /^video\/(mp4|webm|ogg|quicktime)$/.test(f.fileType);
@@ -29,7 +29,7 @@ export function PinnedFile({
   itemId: string;
   file: MaterialFile;
   pins: VideoPin[];
-  draft?: Pick<Anchor, 'x' | 'y' | 't'> | null;
+  draft?: Pick<PinAnchor, 'x' | 'y' | 't'> | null;
   onPlace?: (point: { x: number; y: number; t?: number }) => void;
   onMoveDraft?: (point: { x: number; y: number; t?: number }) => void;
   highlighted: string | null;

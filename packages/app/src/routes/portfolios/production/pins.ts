@@ -2,6 +2,11 @@ import type { Comment } from '@crw/api-client';
 import type { VideoPin } from '@crw/ui';
 
 export type Anchor = NonNullable<Comment['anchor']>;
+/** A pin on a file (the other anchor is a quote of the copy). */
+export type PinAnchor = Extract<Anchor, { fileKey: string }>;
+export type QuoteAnchor = Extract<Anchor, { quote: string }>;
+export const isPin = (a: Anchor | null | undefined): a is PinAnchor => !!a && 'fileKey' in a;
+export const isQuote = (a: Anchor | null | undefined): a is QuoteAnchor => !!a && 'quote' in a;
 
 /**
  * The number of each pinned comment of an item: 1, 2, … in the thread's order (oldest first), whatever the
@@ -9,7 +14,7 @@ export type Anchor = NonNullable<Comment['anchor']>;
  */
 export function pinNumbers(comments: readonly Comment[]): Map<string, number> {
   const numbers = new Map<string, number>();
-  for (const c of comments) if (c.anchor) numbers.set(c._id, numbers.size + 1);
+  for (const c of comments) if (isPin(c.anchor)) numbers.set(c._id, numbers.size + 1);
   return numbers;
 }
 
@@ -27,7 +32,7 @@ export function pinsOn(
   fileKey: string,
 ): Array<VideoPin & { number: number }> {
   return comments.flatMap((c) =>
-    c.anchor && c.anchor.versionNumber === versionNumber && c.anchor.fileKey === fileKey
+    isPin(c.anchor) && c.anchor.versionNumber === versionNumber && c.anchor.fileKey === fileKey
       ? [
           {
             id: c._id,
@@ -46,7 +51,7 @@ export function pinsOn(
 export function pinnedFiles(comments: readonly Comment[]): Array<{ versionNumber: number; fileKey: string }> {
   const seen = new Map<string, { versionNumber: number; fileKey: string }>();
   for (const c of comments)
-    if (c.anchor)
+    if (isPin(c.anchor))
       seen.set(`${c.anchor.versionNumber}|${c.anchor.fileKey}`, {
         versionNumber: c.anchor.versionNumber,
         fileKey: c.anchor.fileKey,

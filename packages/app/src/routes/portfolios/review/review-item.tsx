@@ -14,7 +14,8 @@ import { MaterialFiles } from '../production/file-blob.tsx';
 import { FollowButton } from '../production/follow-button.tsx';
 import { HistoryPanel } from '../production/history-panel.tsx';
 import { isPinnable, PinnedFile } from '../production/pinned-file.tsx';
-import { pinNumbers, pinsOn } from '../production/pins.ts';
+import { isPin, pinNumbers, pinsOn } from '../production/pins.ts';
+import { QuotableCopy } from '../production/quotable-copy.tsx';
 import { type Action, allowedActions, decisions, ReviewActions } from '../production/review-actions.tsx';
 import { VersionCompare } from '../production/versions-panel.tsx';
 
@@ -54,6 +55,7 @@ export function ReviewItem({
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const onGoneRef = useRef(onGone);
   onGoneRef.current = onGone;
+  const [suggesting, setSuggesting] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -172,12 +174,30 @@ export function ReviewItem({
               {t.copy}
             </h3>
             {/* The copy is the content to publish: a mention left in it reads as plain text to the client. */}
-            <RichTextContent
-              className="rounded-lg border border-border p-3"
-              html={material.copy}
-              empty={t.noCopy}
-              mentions={client ? 'plain' : 'chip'}
-            />
+            {current ? (
+              <QuotableCopy
+                html={material.copy}
+                onQuote={(quote, suggest) => {
+                  setDraft({ versionNumber: current.number, ...quote });
+                  setSuggesting(suggest);
+                  setPlaced((n) => n + 1);
+                }}
+              >
+                <RichTextContent
+                  className="rounded-lg border border-border p-3"
+                  html={material.copy}
+                  empty={t.noCopy}
+                  mentions={client ? 'plain' : 'chip'}
+                />
+              </QuotableCopy>
+            ) : (
+              <RichTextContent
+                className="rounded-lg border border-border p-3"
+                html={material.copy}
+                empty={t.noCopy}
+                mentions={client ? 'plain' : 'chip'}
+              />
+            )}
           </section>
           <section aria-labelledby="review-files" className="space-y-2">
             <h3 id="review-files" className="text-sm font-medium">
@@ -193,7 +213,7 @@ export function ReviewItem({
                 itemId={item._id}
                 file={f}
                 pins={pinsOn(comments, numbers, current!.number, f.s3Key)}
-                draft={draft?.fileKey === f.s3Key ? draft : null}
+                draft={isPin(draft) && draft.fileKey === f.s3Key ? draft : null}
                 onPlace={(p) => {
                   setDraft({ versionNumber: current!.number, fileKey: f.s3Key, ...p });
                   setPlaced((n) => n + 1);
@@ -234,7 +254,11 @@ export function ReviewItem({
           item={item}
           anchor={draft}
           placed={placed}
-          onAnchorUsed={() => setDraft(null)}
+          onAnchorUsed={() => {
+            setDraft(null);
+            setSuggesting(false);
+          }}
+          suggesting={suggesting}
           onComments={setComments}
           pinNumbers={shownNumbers}
           highlighted={highlighted}

@@ -45,6 +45,11 @@ export interface TransitionInput {
   versionNumber?: number;
   /** The item's optimistic version the caller last read: a newer item answers 409. */
   version?: number;
+  /**
+   * Instead of `materialData`: the material computed from the item as read in the transaction (applying
+   * suggestions to its copy, comment-suggestions.ts); it may refuse (throw) and write in the same transaction.
+   */
+  rewrite?: (tx: DbOrTx, item: ItemRow) => Promise<MaterialInput>;
 }
 
 /** The newest version sent to the client (0: none), the one a client is shown and decides. */
@@ -114,7 +119,12 @@ export async function runTransition(
       : undefined;
     let material =
       t.createsVersion || name === 'update-material'
-        ? await normaliseMaterial(tx, item, input.materialData, uploads)
+        ? await normaliseMaterial(
+            tx,
+            item,
+            input.rewrite ? await input.rewrite(tx, item) : input.materialData,
+            uploads,
+          )
         : item.materialData;
     // Approved by the client: the approved content is exactly the version the client decided.
     if (name === 'approve-client-review' && versionNumber) {

@@ -1,0 +1,87 @@
+import { anchorState, findQuote, htmlToText, quoteAt, replaceTextRange } from '@crw/contracts/text-quote';
+import { describe, expect, it } from 'vitest';
+
+/** The pure part of copy quotes (issue 47, point 6): the copy's text, finding a quote, replacing it. */
+
+describe('htmlToText', () => {
+  it('joins blocks with one newline, decodes entities and collapses whitespace', () => {
+    expect(htmlToText('<p>Hola <strong>mundo</strong> feliz</p><p>Dos &amp; tres&nbsp;x</p>')).toBe(
+      'Hola mundo feliz\nDos & tres\u00a0x',
+    );
+    expect(htmlToText('<ul>\n  <li><p>uno</p></li>\n  <li><p>dos</p></li>\n</ul>')).toBe('uno\ndos');
+    expect(htmlToText('<p>  a \n  b  </p><p></p><p>c<br>d</p>')).toBe('a b \nc\nd');
+    expect(htmlToText('<p>&lt;b&gt; &#241;&#xF1;</p>')).toBe('<b> ññ');
+    expect(htmlToText('')).toBe('');
+  });
+});
+
+describe('findQuote', () => {
+  const text = 'el sol sale; el sol se pone; el sol vuelve';
+  it('chooses the occurrence whose context matches best', () => {
+    expect(findQuote(text, { quote: 'el sol', prefix: 'pone; ', suffix: ' vuelve' })).toEqual({
+      start: 29,
+      end: 35,
+      exact: true,
+    });
+    expect(findQuote(text, { quote: 'el sol', prefix: 'sale; ' })?.start).toBe(13);
+    // No context: the first, or the one nearest a hint.
+    expect(findQuote(text, { quote: 'el sol' })?.start).toBe(0);
+    expect(findQuote(text, { quote: 'el sol' }, 30)?.start).toBe(29);
+  });
+  it('answers null when the quote is not there', () => {
+    expect(findQuote(text, { quote: 'la luna' })).toBeNull();
+    expect(findQuote(text, { quote: '' })).toBeNull();
+  });
+});
+
+describe('anchorState', () => {
+  const v1 = 'Primera frase. Compra ahora con descuento. Fin.';
+  const q = quoteAt(v1, 15, 41);
+  it('attached when the quote stays at the same offset with its context', () => {
+    expect(q.quote).toBe('Compra ahora con descuento');
+    expect(anchorState(q, v1, v1)).toBe('attached');
+    expect(anchorState(q, v1, `${v1} Más texto al final.`)).toBe('attached');
+  });
+  it('moved when text before it changed, or when it is found elsewhere', () => {
+    expect(anchorState(q, v1, `Intro nueva. ${v1}`)).toBe('moved');
+    expect(anchorState(q, v1, 'Compra ahora con descuento. Primera frase.')).toBe('moved');
+  });
+  it('moved to the duplicate whose context matches when the text is duplicated', () => {
+    const v2 = `Otra cosa. Compra ahora con descuento. ${v1}`;
+    expect(anchorState(q, v1, v2)).toBe('moved');
+    expect(findQuote(v2, q)?.start).toBe(v2.indexOf('Primera frase. Compra') + 15);
+  });
+  it('orphaned when deleted', () => {
+    expect(anchorState(q, v1, 'Primera frase. Fin.')).toBe('orphaned');
+    expect(anchorState(q, v1, 'Primera frase. Compra ahora sin descuento. Fin.')).toBe('orphaned');
+  });
+});
+
+describe('replaceTextRange', () => {
+  const replace = (html: string, quote: string, by: string) => {
+    const m = findQuote(htmlToText(html), { quote })!;
+    return replaceTextRange(html, m.start, m.end, by);
+  };
+  it('keeps the marks around the quote', () => {
+    expect(replace('<p>Hola <strong>mundo</strong> feliz</p>', 'mundo', 'planeta')).toBe(
+      '<p>Hola <strong>planeta</strong> feliz</p>',
+    );
+    expect(replace('<p>Hola <em>gran mundo</em></p>', 'gran', 'pequeño')).toBe(
+      '<p>Hola <em>pequeño mundo</em></p>',
+    );
+  });
+  it('puts a quote spanning nodes in the first node and removes the rest', () => {
+    expect(replace('<p>Hola <strong>mundo</strong> feliz</p>', 'la mundo fe', 'X')).toBe(
+      '<p>HoX<strong></strong>liz</p>',
+    );
+    expect(replace('<p>uno dos</p><p>tres cuatro</p>', 'dos\ntres', 'y')).toBe('<p>uno y</p><p> cuatro</p>');
+  });
+  it('escapes the replacement and keeps entities elsewhere', () => {
+    expect(replace('<p>A &amp; B <a href="https://x.y?a=1&amp;b=2">enlace</a></p>', 'B', '<C>')).toBe(
+      '<p>A &amp; &lt;C&gt; <a href="https://x.y?a=1&amp;b=2">enlace</a></p>',
+    );
+  });
+  it('answers null for a range with no text', () => {
+    expect(replaceTextRange('<p>a</p>', 3, 3, 'x')).toBeNull();
+  });
+});
