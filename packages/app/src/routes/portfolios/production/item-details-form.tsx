@@ -1,12 +1,11 @@
 import type { ProductionItem } from '@crw/api-client';
 import { Button, DatePicker, Field, Input, Select, Textarea } from '@crw/ui';
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { portfoliosStore } from '../../../features/portfolios/store.ts';
 import { updateItemDetails } from '../../../features/production/item.ts';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
 import { productionStore } from '../../../features/production/store.ts';
-import { ReviewActions } from './review-actions.tsx';
 
 const NONE = '__none__';
 
@@ -37,17 +36,20 @@ const draftOf = (item: ProductionItem): Draft => ({
 /**
  * The Detalles tab: title, description, the strategy fields, assignee and publish date, saved together against
  * the version read (a stale save is refused and what was typed stays). Read-only once approved; while the client
- * reviews the piece, what the client is shown is frozen (the server's `frozenFields`, with its reason, said once
- * above the form with «Retirar de revisión», and given to each frozen control as its description).
+ * reviews the piece, what the client is shown is frozen (the server's `frozenFields`; the drawer says the reason
+ * once, `frozenSaid`, which each frozen control also shows on hover).
  */
 export const DetailsForm = memo(function DetailsForm({
   item,
   onSaved,
   onReload,
+  frozenSaid,
 }: {
   item: ProductionItem;
   onSaved: (i: ProductionItem) => void;
   onReload: () => Promise<void>;
+  /** The element that says why details are frozen (the drawer's note): the frozen controls point to it. */
+  frozenSaid?: string;
 }) {
   const { active } = useSnapshot(portfoliosStore);
   const { members } = useSnapshot(productionStore);
@@ -74,16 +76,14 @@ export const DetailsForm = memo(function DetailsForm({
 
   const changed = (Object.keys(draft) as Array<keyof Draft>).filter((k) => draft[k] !== draftOf(item)[k]);
   const readOnly = item.final;
-  const frozenId = useId();
   const frozen = new Map(item.frozenFields.map((f) => [f.field, f.reason]));
-  const frozenReason = item.final ? undefined : item.frozenFields[0]?.reason;
   /** A frozen control: read-only or disabled, described by the reason, which it also shows on hover. */
   const lock = (key: keyof Draft, describedBy: string | undefined) =>
     frozen.has(key)
       ? {
           locked: true,
           title: frozen.get(key),
-          describedBy: [describedBy, frozenReason ? frozenId : null].filter(Boolean).join(' ') || undefined,
+          describedBy: [describedBy, frozenSaid].filter(Boolean).join(' ') || undefined,
         }
       : { locked: false, title: undefined, describedBy };
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
@@ -161,18 +161,6 @@ export const DetailsForm = memo(function DetailsForm({
           </Button>
         </div>
       ) : null}
-      {frozenReason ? (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-muted/60 p-3 text-sm">
-          <p id={frozenId} className="min-w-0 flex-1 basis-60">
-            {frozenReason}
-          </p>
-          <ReviewActions
-            item={item}
-            only={['withdraw-from-client-review']}
-            onDone={(next) => onSaved(next)}
-          />
-        </div>
-      ) : null}
       <Field label={m.fields.title} error={errors.title}>
         {(a) => {
           const l = lock('title', a['aria-describedby']);
@@ -181,6 +169,7 @@ export const DetailsForm = memo(function DetailsForm({
               {...a}
               aria-describedby={l.describedBy}
               title={l.title}
+              className={l.locked ? 'bg-muted' : undefined}
               readOnly={readOnly || l.locked}
               maxLength={200}
               value={draft.title}
@@ -197,6 +186,7 @@ export const DetailsForm = memo(function DetailsForm({
               {...a}
               aria-describedby={l.describedBy}
               title={l.title}
+              className={l.locked ? 'bg-muted' : undefined}
               readOnly={readOnly || l.locked}
               maxLength={5000}
               rows={3}

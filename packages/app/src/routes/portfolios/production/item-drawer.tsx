@@ -13,7 +13,7 @@ import {
   WithheldButton,
 } from '@crw/ui';
 import { CopyIcon, Trash2Icon } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type Location, useBlocker } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
@@ -184,6 +184,10 @@ export function ItemDrawer({
 
   // The end of the flow, as the server answers it (`final`): nothing about the piece changes any more.
   const approved = item?.final === true;
+  // What the piece's status locks (the client is reviewing it), said once for every control it withholds.
+  const lockId = useId();
+  const lockReason = approved ? undefined : item?.frozenFields[0]?.reason;
+  const lockSaid = lockReason ? { reason: lockReason, id: lockId } : undefined;
   return (
     <Drawer
       open
@@ -216,10 +220,15 @@ export function ItemDrawer({
                 <CopyIcon aria-hidden="true" />
                 {m.actions.duplicate}
               </Button>
-              <PieceCall item={item} call="move-item" onClick={() => setMoving(true)}>
+              <PieceCall item={item} call="move-item" reasonSaid={lockSaid} onClick={() => setMoving(true)}>
                 {m.actions.moveTo}
               </PieceCall>
-              <PieceCall item={item} call="delete-item" onClick={() => setConfirmDelete(true)}>
+              <PieceCall
+                item={item}
+                call="delete-item"
+                reasonSaid={lockSaid}
+                onClick={() => setConfirmDelete(true)}
+              >
                 <Trash2Icon aria-hidden="true" />
                 {m.actions.delete}
               </PieceCall>
@@ -237,6 +246,11 @@ export function ItemDrawer({
             </div>
           ) : null}
           {approved ? <p className="rounded-lg bg-success/10 p-3 text-sm">{m.approvedFinal}</p> : null}
+          {lockSaid ? (
+            <p id={lockSaid.id} className="rounded-lg border border-border bg-muted/60 p-3 text-sm">
+              {lockSaid.reason}
+            </p>
+          ) : null}
           {editor.offer ? (
             <div
               role="status"
@@ -263,6 +277,7 @@ export function ItemDrawer({
           ) : null}
           <ReviewActions
             item={item}
+            reasonSaid={lockSaid}
             material={editor.canEdit ? () => editor.material() : undefined}
             onDone={(next, action) => {
               if (action === 'mark-for-internal-review' || action === 'create-material-version')
@@ -279,7 +294,7 @@ export function ItemDrawer({
               <TabsTrigger value="comments">{m.tabs.comments}</TabsTrigger>
             </TabsList>
             <TabsContent value="details" className="pt-4">
-              <DetailsForm item={item} onSaved={after} onReload={load} />
+              <DetailsForm item={item} onSaved={after} onReload={load} frozenSaid={lockSaid?.id} />
             </TabsContent>
             <TabsContent value="material" className="pt-4">
               <MaterialPanel item={item} editor={editor} />
@@ -371,9 +386,11 @@ function PieceCall({
   call,
   onClick,
   children,
+  reasonSaid,
 }: {
   item: ProductionItem;
   call: 'move-item' | 'delete-item';
+  reasonSaid?: { reason: string; id: string };
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -385,7 +402,12 @@ function PieceCall({
     );
   const withheld = item.final ? undefined : item.blockedActions.find((b) => b.action === call);
   return withheld ? (
-    <WithheldButton size="sm" variant="outline" reason={withheld.reason}>
+    <WithheldButton
+      size="sm"
+      variant="outline"
+      reason={withheld.reason}
+      describedBy={reasonSaid?.reason === withheld.reason ? reasonSaid.id : undefined}
+    >
       {children}
     </WithheldButton>
   ) : null;

@@ -71,6 +71,7 @@ export function ReviewActions({
   only,
   requested,
   className,
+  reasonSaid,
 }: {
   item: ProductionItem;
   /**
@@ -87,6 +88,8 @@ export function ReviewActions({
   /** Opens an action's dialog from outside (a keyboard shortcut); `n` changes on every request. */
   requested?: { action: Action; n: number } | null;
   className?: string;
+  /** A reason the screen already says in text (its element's id): the buttons it withholds point to it. */
+  reasonSaid?: { reason: string; id: string };
 }) {
   const [action, setAction] = useState<Action | null>(null);
   const [comments, setComments] = useState('');
@@ -196,7 +199,13 @@ export function ReviewActions({
         </Button>
       ))}
       {blocked.map((b) => (
-        <WithheldButton key={b.action} size="sm" variant="outline" reason={b.reason}>
+        <WithheldButton
+          key={b.action}
+          size="sm"
+          variant="outline"
+          reason={b.reason}
+          describedBy={reasonSaid?.reason === b.reason ? reasonSaid.id : undefined}
+        >
           {m.review[b.action].label}
         </WithheldButton>
       ))}

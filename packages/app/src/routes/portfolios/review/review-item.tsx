@@ -237,7 +237,7 @@ export function ReviewItem({
             client={client}
             only={decisions}
             requested={requested}
-            className="flex flex-wrap gap-2 [&>button]:flex-1 lg:[&>button]:flex-none"
+            className="flex flex-wrap gap-2 [&>button]:flex-1 [&>span]:flex-1 [&>span>button]:w-full lg:[&>button]:flex-none lg:[&>span]:flex-none"
             onDone={(next) => {
               setItem(next);
               onDecided(next);
