@@ -1,6 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { type ItemStatus, notificationAsks, notifications } from '../../db/schema.ts';
+import {
+  type ItemStatus,
+  items,
+  notificationAsks,
+  notificationReceipts,
+  notifications,
+} from '../../db/schema.ts';
 import type { Created } from './notifier.ts';
 
 /**
@@ -23,6 +29,20 @@ export async function tagAsks(
     .onConflictDoNothing();
 }
 
+/** The statement of `resolveAsks` (test/notification-asks.test.ts explains it on PostgreSQL). */
+export function resolveStatement(itemId: string, from: ItemStatus) {
+  const a = notificationAsks;
+  return sql`
+    update ${notificationReceipts} r set read = true
+    where r.read = false and r.notification_id in (
+      select ${a.notificationId} from ${a}
+      where ${a.itemId} = ${itemId} and ${a.status} = ${from}
+        and not exists (
+          select 1 from ${a} other join ${items} i on i.id = other.item_id and i.status = other.status
+          where other.notification_id = ${a.notificationId}))
+    returning r.notification_id as "notificationId", r.user_id as "userId", r.archived`;
+}
+
 /**
  * The piece left `from` (in the caller's transaction, after its row was written): the notifications that asked
  * about it in that status, and about no other piece still waiting, are read for every recipient who had not read
@@ -30,17 +50,8 @@ export async function tagAsks(
  * the changes for `deliver` to tell the recipients' open tabs after the commit (each count is read again there).
  */
 export async function resolveAsks(db: DbOrTx, itemId: string, from: ItemStatus): Promise<Created> {
-  const a = notificationAsks;
   const changed = rowsOf<{ notificationId: string; userId: string; archived: boolean }>(
-    await db.execute(sql`
-      update notification_receipts r set read = true
-      where r.read = false and r.notification_id in (
-        select ${a.notificationId} from ${a}
-        where ${a.itemId} = ${itemId} and ${a.status} = ${from}
-          and not exists (
-            select 1 from ${a} other join items i on i.id = other.item_id and i.status = other.status
-            where other.notification_id = ${a.notificationId}))
-      returning r.notification_id as "notificationId", r.user_id as "userId", r.archived`),
+    await db.execute(resolveStatement(itemId, from)),
   );
   if (changed.length === 0) return { sent: [], urgency: undefined, updated: [] };
   const ids = [...new Set(changed.map((c) => c.notificationId))];
