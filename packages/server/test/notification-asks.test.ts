@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { resolveStatement } from '../src/services/notify/asks.ts';
 import { testDb } from './helpers.ts';
-import { fillCycle } from './support/at-scale-fill.ts';
 import { faults, type PlanNode } from './support/query-plans.ts';
 import { loopCalls, type ReviewLoopWorld, reviewLoopWorld } from './support/review-loop-world.ts';
 import { listenOnLoopback, socketPool } from './support/sockets.ts';
@@ -120,7 +119,12 @@ describe('notifications resolve themselves', () => {
   // number of notifications.
   it.runIf(testDb === 'postgres')('the resolution reads no table whole at scale (PostgreSQL)', async () => {
     const db = w.ctx.app.db;
-    await fillCycle(w.ctx, w.portfolioId, w.cycleId, 2_000, w.author.id);
+    // Two thousand more pieces (only their rows: the asks point at them), most approved.
+    await db.execute(sql`
+      insert into items (id, portfolio_id, cycle_id, title, status, created_at)
+      select gen_random_uuid()::text, ${w.portfolioId}, ${w.cycleId}, 'Pieza ' || g,
+        case when g % 10 = 0 then 'internal_review' else 'approved' end, now() - make_interval(secs => g)
+      from generate_series(1, 2000) g`);
     await db.execute(sql`
       with made as (
         insert into notifications (id, title, content, created_at)
@@ -134,7 +138,9 @@ describe('notifications resolve themselves', () => {
       select numbered.id, i.id, 'internal_review' from numbered
       join (select id, row_number() over (order by id) as n from items where cycle_id = ${w.cycleId}) i
         on i.n = 1 + numbered.n % 2000`);
-    await db.execute(sql`analyze notifications; analyze notification_receipts; analyze notification_asks; analyze items`);
+    await db.execute(
+      sql`analyze notifications; analyze notification_receipts; analyze notification_asks; analyze items`,
+    );
     const [{ id }] = rowsOf<{ id: string }>(
       await db.execute(sql`select item_id as id from notification_asks limit 1`),
     ) as [{ id: string }];

@@ -47,14 +47,18 @@ describe('the review loop: versions and requests for changes', () => {
     const mail = (await c.mails(w.reviewer2)).at(-1);
     expect(mail).toMatchObject({ itemTitle: 'Mismo material', versionNumber: 1 });
     await c.stepOk(w.reviewer, id, 'approve-for-client', { versionNumber: 1 });
-    expect((await c.told(w.client, id)).at(-1)?.content).toBe('«Mismo material» espera tu revisión (versión 1)');
+    expect((await c.told(w.client, id)).at(-1)?.content).toBe(
+      '«Mismo material» espera tu revisión (versión 1)',
+    );
     expect(await c.get(w.client, id)).toMatchObject({ currentVersion: 1 });
   });
 
   it('a different copy, link or file order writes a new version; the stale item version still answers 409', async () => {
     const id = await c.newItem('Cambios reales');
     await c.stepOk(w.author, id, 'mark-for-internal-review', { materialData: { copy: '<p>A</p>' } });
-    const v2 = await c.stepOk(w.author, id, 'create-material-version', { materialData: { copy: '<p>B</p>' } });
+    const v2 = await c.stepOk(w.author, id, 'create-material-version', {
+      materialData: { copy: '<p>B</p>' },
+    });
     expect(v2.currentVersion).toBe(2);
     const v3 = await c.stepOk(w.author, id, 'create-material-version', {
       materialData: { links: ['https://ejemplo.com/a'] },
@@ -110,9 +114,15 @@ describe('the review loop: versions and requests for changes', () => {
     expect((await c.get(w.client2, id)).needsComments).toEqual([]);
     expect((await c.step(w.client, id, 'request-client-changes', {})).statusCode).toBe(400);
     // Staff may not take the client's decision.
-    expect((await c.step(w.author, id, 'request-client-changes', { reviewComments: 'x' })).statusCode).toBe(403);
+    expect((await c.step(w.author, id, 'request-client-changes', { reviewComments: 'x' })).statusCode).toBe(
+      403,
+    );
     const earlier = await c.sentItem('Ronda anterior');
-    await c.ok(w.client, 'POST', '/api/comments', { entityType: 'item', entityId: earlier, body: '<p>Viejo</p>' });
+    await c.ok(w.client, 'POST', '/api/comments', {
+      entityType: 'item',
+      entityId: earlier,
+      body: '<p>Viejo</p>',
+    });
     await c.stepOk(w.client, earlier, 'request-client-changes', {});
     await c.stepOk(w.author, earlier, 'mark-for-internal-review', { materialData: { copy: '<p>Dos</p>' } });
     await c.stepOk(w.reviewer, earlier, 'approve-for-client');
@@ -172,11 +182,16 @@ describe('the review loop: versions and requests for changes', () => {
     expect(mail.quote).toBeUndefined();
     // A reason typed is quoted too; the client's own record keeps no empty reason.
     const second = await c.sentItem('Con motivo');
-    await c.stepOk(w.client, second, 'request-client-changes', { reviewComments: 'Más contraste, por favor' });
+    await c.stepOk(w.client, second, 'request-client-changes', {
+      reviewComments: 'Más contraste, por favor',
+    });
     expect((await c.told(w.author, second)).at(-1)?.content).toBe(
       'El cliente pidió cambios en «Con motivo»: «Más contraste, por favor»',
     );
-    expect((await c.mails(w.reviewer2)).at(-1)).toMatchObject({ quote: 'Más contraste, por favor', lines: [] });
+    expect((await c.mails(w.reviewer2)).at(-1)).toMatchObject({
+      quote: 'Más contraste, por favor',
+      lines: [],
+    });
     const history = await c.ok(w.client, 'GET', `/api/production/items/${id}/material-version-history`);
     expect(history.history[0]).toMatchObject({ action: 'request-client-changes', reviewComments: null });
   });

@@ -91,7 +91,9 @@ export function loopCalls(w: () => ReviewLoopWorld) {
           })
           .from(notificationReceipts)
           .innerJoin(notifications, eq(notifications.id, notificationReceipts.notificationId))
-          .where(and(eq(notificationReceipts.userId, u.id), sql`${notifications.payload}->>'itemId' = ${itemId}`))
+          .where(
+            and(eq(notificationReceipts.userId, u.id), sql`${notifications.payload}->>'itemId' = ${itemId}`),
+          )
           .orderBy(notifications.createdAt)
       ).map((n) => ({ ...n, payload: n.payload as Record<string, unknown> })),
     /** The user's reminders (content and read), oldest first. */

@@ -15,20 +15,6 @@ import type { Created } from './notifier.ts';
  * status it asked about, whoever took the step. News of a decision asks nothing and stays as it is.
  */
 
-/** Records what a notification asks about (the notifier, when it writes one with `awaiting`). */
-export async function tagAsks(
-  db: DbOrTx,
-  notificationId: string,
-  awaiting: ReadonlyArray<{ itemId: string; status: ItemStatus }>,
-) {
-  const seen = new Set<string>();
-  const rows = awaiting.filter((a) => !seen.has(a.itemId) && Boolean(seen.add(a.itemId)));
-  await db
-    .insert(notificationAsks)
-    .values(rows.map((a) => ({ notificationId, itemId: a.itemId, status: a.status })))
-    .onConflictDoNothing();
-}
-
 /** The statement of `resolveAsks` (test/notification-asks.test.ts explains it on PostgreSQL). */
 export function resolveStatement(itemId: string, from: ItemStatus) {
   const a = notificationAsks;

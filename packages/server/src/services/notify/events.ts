@@ -223,7 +223,8 @@ export async function notifyItemEvents(
     if (userIds.length === 0) continue;
     const url = itemUrl(item, spec.screen);
     const asksToDecide = ctx.awaits !== undefined && reviewersSide[spec.audience] === ctx.awaits;
-    const detail = ctx.request && event === 'client-changes-requested' ? requestDetail(ctx.request, url) : undefined;
+    const detail =
+      ctx.request && event === 'client-changes-requested' ? requestDetail(ctx.request, url) : undefined;
     const input: NotifyInput = {
       userIds,
       title: 'Producción',

@@ -3,8 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { ClientToServerEvents, Notification, ServerToClientEvents } from '@crw/contracts/events';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
-import { type ItemStatus, notificationReceipts, notifications, type Role } from '../../db/schema.ts';
-import { tagAsks } from './asks.ts';
+import {
+  type ItemStatus,
+  notificationAsks,
+  notificationReceipts,
+  notifications,
+  type Role,
+} from '../../db/schema.ts';
 import {
   chosenOtherwise,
   eventGroups,
@@ -203,6 +208,20 @@ async function queueMail(
       });
     }
   }
+}
+
+/** Records what a notification asks about (`awaiting`): asks.ts `resolveAsks` reads it when a piece moves. */
+export async function tagAsks(
+  db: DbOrTx,
+  notificationId: string,
+  awaiting: ReadonlyArray<{ itemId: string; status: ItemStatus }>,
+) {
+  const seen = new Set<string>();
+  const rows = awaiting.filter((a) => !seen.has(a.itemId) && Boolean(seen.add(a.itemId)));
+  await db
+    .insert(notificationAsks)
+    .values(rows.map((a) => ({ notificationId, itemId: a.itemId, status: a.status })))
+    .onConflictDoNothing();
 }
 
 /** A notification's content: written once, whoever receives it. */
