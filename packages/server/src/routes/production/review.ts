@@ -14,7 +14,7 @@ const Comments = Type.String({ maxLength: 5000 });
 const reviewComments = (name: TransitionName, description?: string) =>
   needsComments(name) && !commentsSuffice(name)
     ? Type.String({ minLength: 1, maxLength: 5000, ...(description ? { description } : {}) })
-    : Type.Optional(Comments);
+    : Type.Optional(description ? Type.String({ maxLength: 5000, description }) : Comments);
 const Description = Type.String({ maxLength: 5000 });
 /** Every review-flow body may carry the item's optimistic version the caller last read. */
 const Version = {
@@ -95,7 +95,13 @@ const flow: Record<
     operationId: 'requestClientChanges',
     summary: 'El cliente pide cambios',
     body: Type.Object(
-      { reviewComments: reviewComments('request-client-changes'), ...Decided },
+      {
+        reviewComments: reviewComments(
+          'request-client-changes',
+          'Qué cambiar. Puede omitirse si quien pide dejó comentarios para el cliente en la pieza desde que se le envió la versión; sin ninguna de las dos cosas, 400',
+        ),
+        ...Decided,
+      },
       { title: 'RequestClientChangesBody' },
     ),
   },

@@ -182,7 +182,7 @@ export interface WaitingPiece {
  * The daily review reminders: each reviewer of a waiting piece's side (policy.reviewersOf: the people who see
  * the portfolio and may take that decision, admins included), read once per portfolio and side, is told how many
  * pieces wait for them, linked to the review panel when they are all in one portfolio. One notification per
- * distinct message (same count and link). One statement after the other: the caller's transaction is one
+ * distinct message and set of pieces (each resolves with its own pieces, asks.ts). One statement after the other: the caller's transaction is one
  * connection.
  */
 export async function notifyReviewReminders(
