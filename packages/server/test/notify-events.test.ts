@@ -80,7 +80,7 @@ describe('who is told of each event, and where', () => {
   it('sent to internal review: everyone who may take the internal decision, admins included; email at once', async () => {
     const item = await newItem('Reel uno');
     await step(author, item._id, 'mark-for-internal-review', { materialData: { copy: '<p>Uno</p>' } });
-    const text = '«Reel uno» está lista para revisión interna';
+    const text = '«Reel uno» está lista para revisión interna (versión 1)';
     expect(names(await told(text))).toEqual(names([admin, reviewer]));
     // The email says who asks what, of which portfolio.
     const asks = /^employee \d+ te pide que revises «Reel uno» de Negocio \d+$/;
@@ -90,7 +90,7 @@ describe('who is told of each event, and where', () => {
 
     // A new version while in internal review: the same people, again.
     await step(author, item._id, 'create-material-version', { materialData: { copy: '<p>Uno bis</p>' } });
-    expect(names(await told('Nueva versión de «Reel uno»: la revisión interna empieza de nuevo'))).toEqual(
+    expect(names(await told('Versión 2 de «Reel uno»: la revisión interna empieza de nuevo'))).toEqual(
       names([admin, reviewer]),
     );
   });
@@ -99,7 +99,7 @@ describe('who is told of each event, and where', () => {
     const item = await newItem('Reel dos');
     await step(author, item._id, 'mark-for-internal-review', { materialData: { copy: '<p>Dos</p>' } });
     await step(reviewer, item._id, 'approve-for-client');
-    const asked = '«Reel dos» espera tu revisión';
+    const asked = '«Reel dos» espera tu revisión (versión 1)';
     expect(names(await told(asked))).toEqual(names([client]));
     expect(await mails(client)).toEqual([
       expect.stringMatching(/ te pide que revises «Reel dos» de Negocio \d+$/),
@@ -123,7 +123,7 @@ describe('who is told of each event, and where', () => {
     await step(author, item._id, 'mark-for-internal-review', { materialData: { copy: '<p>Tres</p>' } });
     await step(reviewer, item._id, 'approve-for-client');
     await step(client, item._id, 'request-client-changes', { reviewComments: 'Otro color' });
-    expect(names(await told('El cliente pidió cambios en «Reel tres»'))).toEqual(
+    expect(names(await told('El cliente pidió cambios en «Reel tres»: «Otro color»'))).toEqual(
       names([admin, author, editor, reviewer]),
     );
     await step(author, item._id, 'mark-for-internal-review', { materialData: { copy: '<p>Tres bis</p>' } });
@@ -190,7 +190,7 @@ describe('who is told of each event, and where', () => {
 
     const item = await newItem('Reel cinco');
     await step(author, item._id, 'mark-for-internal-review', { materialData: { copy: '<p>Cinco</p>' } });
-    const text = '«Reel cinco» está lista para revisión interna';
+    const text = '«Reel cinco» está lista para revisión interna (versión 1)';
     expect(names(await told(text))).toEqual(names([admin]));
     expect((await mails(reviewer)).filter((m) => m.includes('«Reel cinco»'))).toEqual([]);
     expect((await mails(admin)).filter((m) => m.includes('«Reel cinco»'))).toHaveLength(1);
@@ -201,7 +201,7 @@ describe('who is told of each event, and where', () => {
     });
     const again = await newItem('Reel seis');
     await step(author, again._id, 'mark-for-internal-review', { materialData: { copy: '<p>Seis</p>' } });
-    expect(await inbox(reviewer)).toContain('«Reel seis» está lista para revisión interna');
+    expect(await inbox(reviewer)).toContain('«Reel seis» está lista para revisión interna (versión 1)');
   });
 
   it('preferences refuse a switch that is not on or off, ignore unknown names, and are nobody else’s', async () => {

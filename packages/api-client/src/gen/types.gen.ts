@@ -3999,7 +3999,10 @@ export type RequestClientChangesData = {
      * RequestClientChangesBody
      */
     body: {
-        reviewComments: string;
+        /**
+         * Qué cambiar. Puede omitirse si quien pide dejó comentarios para el cliente en la pieza desde que se le envió la versión; sin ninguna de las dos cosas, 400
+         */
+        reviewComments?: string;
         /**
          * La versión optimista de la pieza que se leyó (409 si cambió)
          */

@@ -51,3 +51,18 @@ export const sanitizeRichText = (html: string) =>
 export function mentionedUserIds(html: string): string[] {
   return [...new Set([...html.matchAll(/data-mention-id="([^"]+)"/g)].map((m) => m[1]!))];
 }
+
+/** Sanitised rich text as one line of plain text (a notification's quote of a comment), at most `max` characters. */
+export function plainText(html: string, max = 140): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -150,7 +150,7 @@ describe('production API', () => {
     const approved = await flow(reviewer, item._id, 'approve-for-client', { reviewComments: 'Listo' });
     expect(approved.json().status).toBe('client_review');
     const clientNotes = await ctx.app.db.select().from(notifications).where(sentTo(client.id));
-    expect(clientNotes.map((n) => n.content)).toContain('«Reel de lanzamiento» espera tu revisión');
+    expect(clientNotes.map((n) => n.content)).toContain('«Reel de lanzamiento» espera tu revisión (versión 1)');
     expect(clientNotes[0]!.payload.url).toBe(`/portfolios/${portfolioId}/review?item=${item._id}`);
 
     const page = (await as(client, 'GET', `/api/production/cycles/${cycleId}/items`)).json();
@@ -163,7 +163,7 @@ describe('production API', () => {
     expect(changes.json().status).toBe('client_changes');
     const employeeNotes = await ctx.app.db.select().from(notifications).where(sentTo(employee.id));
     expect(employeeNotes.map((n) => n.content)).toContain(
-      'El cliente pidió cambios en «Reel de lanzamiento»',
+      'El cliente pidió cambios en «Reel de lanzamiento»: «Cambiar el color»',
     );
 
     const v2 = await flow(employee, item._id, 'create-material-version', {
@@ -180,7 +180,8 @@ describe('production API', () => {
     const history = (
       await as(employee, 'GET', `/api/production/items/${item._id}/material-version-history`)
     ).json();
-    expect(history.versions.map((v: { number: number }) => v.number)).toEqual([3, 2, 1]);
+    // «Enviar a revisión interna» with the material of version 2 reuses it (issue 47): no version 3.
+    expect(history.versions.map((v: { number: number }) => v.number)).toEqual([2, 1]);
     expect(history.history.map((h: { action: string }) => h.action).slice(0, 3)).toEqual([
       'approve-client-review',
       'approve-for-client',

@@ -151,7 +151,7 @@ describe('review integrity', () => {
     });
     expect(v2.json()).toMatchObject({ status: 'internal_review', currentVersion: 2 });
     expect((await inbox(reviewer, item._id)).map((n) => n.content)).toContain(
-      'Nueva versión de «Interna»: la revisión interna empieza de nuevo',
+      'Versión 2 de «Interna»: la revisión interna empieza de nuevo',
     );
     expect((await flow(reviewer, item._id, 'approve-for-client', { versionNumber: 1 })).statusCode).toBe(409);
     expect((await flow(reviewer, item._id, 'approve-for-client', { version })).statusCode).toBe(409);

@@ -374,6 +374,9 @@ export const itemMsg = {
     changeReason: 'Motivo',
     reviewComments: 'Comentarios de la revisión',
     commentsRequired: 'Pedir cambios necesita un comentario',
+    /** The client's request for changes: her comments on the piece may stand for the reason (the server's words). */
+    nothingToChange: 'Escribe qué cambiar o deja un comentario en la pieza',
+    commentsStandIn: 'Opcional: tus comentarios en la pieza ya dicen qué cambiar.',
     confirm: 'Confirmar',
   },
 } as const;

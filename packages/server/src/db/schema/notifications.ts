@@ -13,7 +13,7 @@ import {
 import { createdAt, id, ownedBy, queueColumns, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { portfolioIntegrations, portfolios } from './portfolios.ts';
-import { items } from './production.ts';
+import { type ItemStatus, items } from './production.ts';
 
 /** Notifications and their receipts, push devices, scheduled runs, Notion syncs, follows, preferences, mail and sign-in links. */
 
@@ -55,6 +55,26 @@ export const notificationReceipts = pgTable(
     index('notification_receipts_unread_idx')
       .on(t.userId)
       .where(sql`${t.read} = false and ${t.archived} = false`),
+  ],
+);
+
+/**
+ * What a notification asks its recipients to act on (issue 47): a piece, in the status that waits on them (a
+ * review request, «espera tu revisión», a reminder of several pieces). Once none of its pieces is still in the
+ * status it asked about, the review step that moved the last one marks it read for every recipient
+ * (services/notify/asks.ts). The item's index finds the asks of the piece that moved; the key those of a
+ * notification.
+ */
+export const notificationAsks = pgTable(
+  'notification_asks',
+  {
+    notificationId: ownedBy('notification_id', () => notifications.id),
+    itemId: ownedBy('item_id', () => items.id),
+    status: text('status').$type<ItemStatus>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.itemId] }),
+    index('notification_asks_item_idx').on(t.itemId, t.status),
   ],
 );
 

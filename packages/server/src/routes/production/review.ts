@@ -2,18 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, ref } from '../../lib/schemas.ts';
 import * as production from '../../services/review/index.ts';
-import { needsComments, type TransitionName } from '../../services/review/index.ts';
+import { commentsSuffice, needsComments, type TransitionName } from '../../services/review/index.ts';
 import { ItemSchema, MaterialInputSchema, VersionHistorySchema } from './schemas.ts';
 
 const Comments = Type.String({ maxLength: 5000 });
 /**
  * A decision's `reviewComments`: required (at least one character) where the workflow table says the step needs
- * comments (`needsComments`), optional elsewhere.
+ * comments (`needsComments`), optional elsewhere. Where the caller's comments may stand for it
+ * (`commentsSuffice`), the body may leave it out and the service says whether there is either (400 otherwise).
  */
 const reviewComments = (name: TransitionName, description?: string) =>
-  needsComments(name)
+  needsComments(name) && !commentsSuffice(name)
     ? Type.String({ minLength: 1, maxLength: 5000, ...(description ? { description } : {}) })
-    : Type.Optional(Comments);
+    : Type.Optional(description ? Type.String({ maxLength: 5000, description }) : Comments);
 const Description = Type.String({ maxLength: 5000 });
 /** Every review-flow body may carry the item's optimistic version the caller last read. */
 const Version = {
@@ -94,7 +95,13 @@ const flow: Record<
     operationId: 'requestClientChanges',
     summary: 'El cliente pide cambios',
     body: Type.Object(
-      { reviewComments: reviewComments('request-client-changes'), ...Decided },
+      {
+        reviewComments: reviewComments(
+          'request-client-changes',
+          'Qué cambiar. Puede omitirse si quien pide dejó comentarios para el cliente en la pieza desde que se le envió la versión; sin ninguna de las dos cosas, 400',
+        ),
+        ...Decided,
+      },
       { title: 'RequestClientChangesBody' },
     ),
   },

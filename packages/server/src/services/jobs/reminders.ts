@@ -59,6 +59,8 @@ export async function sendReviewReminders(
     const pieces = waiting.map((item) => {
       const side = awaitedSide(item.status)!;
       return {
+        itemId: item.id,
+        status: item.status,
         portfolioId: item.portfolioId,
         side,
         excludes: (m: PortfolioMember) =>

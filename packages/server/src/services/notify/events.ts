@@ -10,6 +10,7 @@ import {
   type PortfolioMember,
   portfolioHome,
 } from '../../policy.ts';
+import { plainText } from '../../lib/sanitize.ts';
 import type { Created, Notifier, NotifyInput } from './notifier.ts';
 import type { ItemEvent } from './preferences.ts';
 
@@ -30,7 +31,8 @@ interface EventSpec {
   audience: Audience;
   /** The screen it opens: the review panel (reviewers), the production plan (the team) or the client's home. */
   screen: 'review' | 'production' | 'client-dashboard';
-  text: (title: string) => string;
+  /** The notification's text; `version` is the material version the recipient will see. */
+  text: (title: string, version: number) => string;
   /** The email's heading and sentence: who asks what, of which portfolio. */
   heading: string;
   mail: (who: string, title: string, portfolio: string) => string;
@@ -42,7 +44,7 @@ export const itemEvents = {
     asks: true,
     audience: 'internalReviewers',
     screen: 'review',
-    text: (t) => `«${t}» está lista para revisión interna`,
+    text: (t, v) => `«${t}» está lista para revisión interna (versión ${v})`,
     heading: 'Revisión interna',
     mail: (w, t, p) => `${w} te pide que revises «${t}» de ${p}`,
   },
@@ -50,7 +52,7 @@ export const itemEvents = {
     asks: true,
     audience: 'internalReviewers',
     screen: 'review',
-    text: (t) => `Nueva versión de «${t}»: la revisión interna empieza de nuevo`,
+    text: (t, v) => `Versión ${v} de «${t}»: la revisión interna empieza de nuevo`,
     heading: 'Revisión interna',
     mail: (w, t, p) => `${w} subió una versión nueva de «${t}» de ${p}: la revisión interna empieza de nuevo`,
   },
@@ -74,7 +76,7 @@ export const itemEvents = {
     asks: true,
     audience: 'clients',
     screen: 'review',
-    text: (t) => `«${t}» espera tu revisión`,
+    text: (t, v) => `«${t}» espera tu revisión (versión ${v})`,
     heading: 'Revisión del cliente',
     mail: (w, t, p) => `${w} te pide que revises «${t}» de ${p}`,
   },
@@ -140,17 +142,65 @@ export function itemUrl(item: { id: string; portfolioId: string }, screen: Event
     : `/portfolios/${item.portfolioId}/${screen}?item=${item.id}`;
 }
 
+/** The side whose reviewers an audience is: an event sent to them asks them to decide. */
+const reviewersSide: Partial<Record<Audience, 'internal' | 'client'>> = {
+  internalReviewers: 'internal',
+  clients: 'client',
+};
+
+/** A comment a client's request for changes carries (its text, and where it points). */
+export interface RequestComment {
+  id: string;
+  /** The comment as sanitised rich text. */
+  body: string;
+  /** Its pin's number in the thread (a pin on a file: «Marca N»). */
+  pin?: number;
+  /** The words of the copy it points at (a quote anchor). */
+  quote?: string;
+}
+
+/** What a client's request for changes tells the team besides the step: the reason typed and the comments. */
+export interface ChangeRequest {
+  reason?: string;
+  comments: readonly RequestComment[];
+}
+
+/** How a listed comment is named: its pin, or the quoted words; nothing for a comment on the whole piece. */
+const commentLabel = (c: RequestComment) =>
+  c.pin !== undefined ? `Marca ${c.pin}` : c.quote ? `«${plainText(c.quote, 60)}»` : undefined;
+
+/** The request's words for a notification, an email and the payload (each comment linked to the piece). */
+function requestDetail(request: ChangeRequest, url: string) {
+  const reason = request.reason?.trim() ? plainText(request.reason, 280) : undefined;
+  const lines = request.comments.map((c) => ({
+    _id: c.id,
+    label: commentLabel(c),
+    text: plainText(c.body),
+    url,
+  }));
+  const n = lines.length;
+  const suffix =
+    (reason ? `: «${reason}»` : '') + (n > 0 ? ` (${n === 1 ? '1 comentario' : `${n} comentarios`})` : '');
+  return { reason, lines, suffix };
+}
+
 /**
  * Writes the notifications of an item's review events inside the caller's transaction (each recipient's
- * channels by preference); the caller delivers them after the commit.
+ * channels by preference); the caller delivers them after the commit. An event sent to the side whose decision
+ * the item's new status awaits (`awaits`) asks them to act: it is tagged with the item and that status, and reads
+ * itself for everyone once the item leaves it (asks.ts).
  */
 export async function notifyItemEvents(
   db: DbOrTx,
   notifier: Notifier,
   events: readonly ItemEvent[],
   ctx: {
-    item: { id: string; portfolioId: string; title: string; status: ItemStatus };
+    item: { id: string; portfolioId: string; title: string; status: ItemStatus; currentVersion: number };
     actor: { id: string; name?: string };
+    /** The side whose decision the item's status now awaits (transitions.ts `awaitedSide`), if any. */
+    awaits?: 'internal' | 'client';
+    /** A client's request for changes: its reason and comments go with the team's notification. */
+    request?: ChangeRequest;
   },
 ): Promise<Created[]> {
   if (events.length === 0) return [];
@@ -171,20 +221,36 @@ export async function notifyItemEvents(
       .filter((m) => m.internal || canSeeStatus(false, item.status) || spec.screen === 'client-dashboard')
       .map((m) => m.id);
     if (userIds.length === 0) continue;
+    const url = itemUrl(item, spec.screen);
+    const asksToDecide = ctx.awaits !== undefined && reviewersSide[spec.audience] === ctx.awaits;
+    const detail =
+      ctx.request && event === 'client-changes-requested' ? requestDetail(ctx.request, url) : undefined;
     const input: NotifyInput = {
       userIds,
       title: 'Producción',
-      content: spec.text(item.title),
-      url: itemUrl(item, spec.screen),
-      data: { itemId: item.id, event },
+      content: spec.text(item.title, item.currentVersion) + (detail?.suffix ?? ''),
+      url,
+      data: {
+        itemId: item.id,
+        event,
+        ...(asksToDecide ? { asks: item.status } : {}),
+        ...(detail ? { request: { reason: detail.reason ?? null, comments: detail.lines } } : {}),
+      },
       urgency: spec.asks ? 'high' : 'normal',
       event,
       asks: spec.asks,
-      context: { actorName: actor.name, itemTitle: item.title, portfolioName },
+      context: {
+        actorName: actor.name,
+        itemTitle: item.title,
+        portfolioName,
+        ...(item.currentVersion > 0 ? { versionNumber: item.currentVersion } : {}),
+        ...(detail ? { quote: detail.reason, lines: detail.lines } : {}),
+      },
       mail: {
         title: spec.heading,
         content: spec.mail(actor.name ?? 'Alguien del equipo', item.title, portfolioName),
       },
+      ...(asksToDecide ? { awaiting: [{ itemId: item.id, status: item.status }] } : {}),
     };
     created.push(await notifier.create(db, input));
   }

@@ -5,6 +5,7 @@
  * This domain imports no other: the review, agents, people and jobs import it.
  */
 export * from './app-links.ts';
+export * from './asks.ts';
 export * from './broadcast.ts';
 export * from './events.ts';
 export * from './inbox.ts';

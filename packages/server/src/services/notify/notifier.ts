@@ -3,7 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { ClientToServerEvents, Notification, ServerToClientEvents } from '@crw/contracts/events';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
-import { notificationReceipts, notifications, type Role } from '../../db/schema.ts';
+import {
+  type ItemStatus,
+  notificationAsks,
+  notificationReceipts,
+  notifications,
+  type Role,
+} from '../../db/schema.ts';
 import {
   chosenOtherwise,
   eventGroups,
@@ -48,6 +54,11 @@ export interface NotifyInput {
   mailTemplate?: 'action' | 'reminder';
   /** What the email says instead of the notification's title and text (who asks what, of which portfolio). */
   mail?: { title: string; content: string };
+  /**
+   * The pieces it asks its recipients to act on, each in the status that waits on them: once none is in that
+   * status any more, it is read for every recipient (asks.ts `resolveAsks`).
+   */
+  awaiting?: ReadonlyArray<{ itemId: string; status: ItemStatus }>;
 }
 
 /** What an email about an event says besides its text. */
@@ -55,6 +66,12 @@ export interface MailContext {
   actorName?: string;
   itemTitle?: string;
   portfolioName?: string;
+  /** The material version the recipient will see. */
+  versionNumber?: number;
+  /** The words someone wrote with it (a client's reason for changes). */
+  quote?: string;
+  /** What goes with it, one line each (a client's comments), linked to where each is. */
+  lines?: Array<{ label?: string; text: string; url: string }>;
 }
 
 /**
@@ -100,6 +117,8 @@ export interface Created {
   urgency: NotifyInput['urgency'];
   /** An email was queued: the worker is asked to send it after the commit. */
   mailed?: boolean;
+  /** Notifications whose state changed for these recipients (read by `resolveAsks`): told to their open tabs. */
+  updated?: Array<{ notification: Notification; userIds: string[] }>;
 }
 
 /** Several `create`s of one transaction, delivered together. */
@@ -107,6 +126,7 @@ export const combine = (parts: Created[]): Created => ({
   sent: parts.flatMap((p) => p.sent),
   urgency: parts[0]?.urgency,
   mailed: parts.some((p) => p.mailed),
+  updated: parts.flatMap((p) => p.updated ?? []),
 });
 
 /** How many people a delivery reaches. */
@@ -190,6 +210,20 @@ async function queueMail(
   }
 }
 
+/** Records what a notification asks about (`awaiting`): asks.ts `resolveAsks` reads it when a piece moves. */
+export async function tagAsks(
+  db: DbOrTx,
+  notificationId: string,
+  awaiting: ReadonlyArray<{ itemId: string; status: ItemStatus }>,
+) {
+  const seen = new Set<string>();
+  const rows = awaiting.filter((a) => !seen.has(a.itemId) && Boolean(seen.add(a.itemId)));
+  await db
+    .insert(notificationAsks)
+    .values(rows.map((a) => ({ notificationId, itemId: a.itemId, status: a.status })))
+    .onConflictDoNothing();
+}
+
 /** A notification's content: written once, whoever receives it. */
 async function insertContent(db: DbOrTx, n: Notification) {
   await db.execute(sql`
@@ -238,6 +272,7 @@ export function createNotifier(deps: {
         insert into ${notificationReceipts} (notification_id, user_id, created_at)
         select ${notification._id}, r.id, ${notification.createdAt}::timestamptz
         from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as r(id)`);
+      if (input.awaiting?.length) await tagAsks(db, notification._id, input.awaiting);
       return {
         sent: [{ notification, userIds, ...(push ? { push } : {}) }],
         urgency: input.urgency,
@@ -309,6 +344,9 @@ export function createNotifier(deps: {
       // One emit per notification, to all its recipients' rooms: encoded once, whatever the audience.
       for (const { notification, userIds, rooms } of sent)
         if (userIds.length > 0) io?.to(rooms ?? userIds.map(userRoom)).emit('notification:new', notification);
+      // Read for them by a step someone else took: their open bells show it read, and count again.
+      for (const { notification, userIds } of created.updated ?? [])
+        if (userIds.length > 0) io?.to(userIds.map(userRoom)).emit('notification:updated', notification);
       if (deps.push && sent.length > 0) {
         const push = deps.push;
         // Not awaited by the request (push services can be slow) but never left uncaught: sendToUsers bounds

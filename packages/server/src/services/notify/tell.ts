@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Role, users } from '../../db/schema.ts';
+import { type ItemStatus, type Role, users } from '../../db/schema.ts';
 import { mentionedUserIds } from '../../lib/sanitize.ts';
 import { managesAgents, membersOf, type PortfolioMember, portfolioHome, reviewersOf } from '../../policy.ts';
 import { type Created, combine, type Notifier } from './notifier.ts';
@@ -169,6 +169,9 @@ export const reminderText = (n: number) =>
 
 /** A piece waiting for a side's decision, for the daily reminder. */
 export interface WaitingPiece {
+  itemId: string;
+  /** The status it waits in: the reminder reads itself once no piece it names is still waiting there. */
+  status: ItemStatus;
   portfolioId: string;
   side: 'internal' | 'client';
   /** A reviewer the workflow does not ask to decide this piece (the four-eyes rule: its version's author). */
@@ -179,7 +182,7 @@ export interface WaitingPiece {
  * The daily review reminders: each reviewer of a waiting piece's side (policy.reviewersOf: the people who see
  * the portfolio and may take that decision, admins included), read once per portfolio and side, is told how many
  * pieces wait for them, linked to the review panel when they are all in one portfolio. One notification per
- * distinct message (same count and link). One statement after the other: the caller's transaction is one
+ * distinct message and set of pieces (each resolves with its own pieces, asks.ts). One statement after the other: the caller's transaction is one
  * connection.
  */
 export async function notifyReviewReminders(
@@ -188,7 +191,7 @@ export async function notifyReviewReminders(
   waiting: readonly WaitingPiece[],
 ): Promise<Created[]> {
   const read = new Map<string, PortfolioMember[]>();
-  const perUser = new Map<string, { count: number; portfolios: Set<string> }>();
+  const perUser = new Map<string, { pieces: WaitingPiece[]; portfolios: Set<string> }>();
   for (const piece of waiting) {
     const key = `${piece.portfolioId}|${piece.side}`;
     let reviewers = read.get(key);
@@ -198,17 +201,21 @@ export async function notifyReviewReminders(
     }
     for (const m of reviewers) {
       if (piece.excludes?.(m)) continue;
-      const entry = perUser.get(m.id) ?? { count: 0, portfolios: new Set<string>() };
-      entry.count += 1;
+      const entry = perUser.get(m.id) ?? { pieces: [], portfolios: new Set<string>() };
+      entry.pieces.push(piece);
       entry.portfolios.add(piece.portfolioId);
       perUser.set(m.id, entry);
     }
   }
-  const groups = new Map<string, { userIds: string[]; count: number; url: string }>();
-  for (const [userId, { count, portfolios: where }] of perUser) {
+  // One notification per distinct message and set of pieces: each resolves when its own pieces are decided.
+  const groups = new Map<string, { userIds: string[]; pieces: WaitingPiece[]; url: string }>();
+  for (const [userId, { pieces, portfolios: where }] of perUser) {
     const url = where.size === 1 ? `/portfolios/${[...where][0]}/review` : '/';
-    const key = `${count}|${url}`;
-    const group = groups.get(key) ?? { userIds: [], count, url };
+    const key = `${url}|${pieces
+      .map((p) => p.itemId)
+      .sort()
+      .join(',')}`;
+    const group = groups.get(key) ?? { userIds: [], pieces, url };
     group.userIds.push(userId);
     groups.set(key, group);
   }
@@ -218,12 +225,13 @@ export async function notifyReviewReminders(
       await notifier.create(tx, {
         userIds: g.userIds,
         title: 'Recordatorio',
-        content: reminderText(g.count),
+        content: reminderText(g.pieces.length),
         url: g.url,
         data: { kind: 'review-reminder' },
         event: 'review-reminder',
         asks: true,
         mailTemplate: 'reminder',
+        awaiting: g.pieces.map((p) => ({ itemId: p.itemId, status: p.status })),
       }),
     );
   }

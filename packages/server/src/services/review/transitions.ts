@@ -154,6 +154,11 @@ export interface Transition {
   decision?: boolean;
   /** The body must carry `reviewComments` (a reason). */
   needsComments?: boolean;
+  /**
+   * The caller's comments for the client on the version decided, written since it was sent, stand for the
+   * reason (issue 47: the client writes once): the body may then leave `reviewComments` empty.
+   */
+  commentsSuffice?: boolean;
   /** Sends the current version to the client: from then on the client may see it (and decides it). */
   sendsToClient?: boolean;
   /** What it tells (notify/events.ts); `onlyFrom`: only when taken from that status. */
@@ -203,6 +208,7 @@ export const transitions = {
     createsVersion: false,
     decision: true,
     needsComments: true,
+    commentsSuffice: true,
     tells: ['client-changes-requested'],
   },
   // Staff take a piece back from the client to change it: nothing changes behind a reviewer's back.
@@ -242,6 +248,13 @@ export function eventsOfTransition(name: TransitionName, from: ItemStatus): read
 /** The steps whose body must carry `reviewComments`. */
 export const needsComments = (name: TransitionName) =>
   (transitions[name] as Transition).needsComments === true;
+
+/** The steps whose reason the caller's comments on the version decided may stand for (`commentsSuffice`). */
+export const commentsSuffice = (name: TransitionName) =>
+  (transitions[name] as Transition).commentsSuffice === true;
+
+/** A request for changes with neither a reason nor a comment of the caller's on the version decided. */
+export const NOTHING_TO_CHANGE = 'Escribe qué cambiar o deja un comentario en la pieza';
 
 /** The statuses that wait on a side's decision: its reviewers are reminded of them and see them pending. */
 export const awaiting = (side: Side): ItemStatus[] => [

@@ -62,6 +62,12 @@ export const allowedActions = (item: ProductionItem, client: boolean): Action[] 
 /** Calls that carry the material on screen: they write a version, so they carry the item's version too. */
 const writesVersion = (a: Action) => a === 'mark-for-internal-review' || a === 'create-material-version';
 
+/** Refusals about the dialog's comments field, shown under it. */
+const fieldError = (error: string | null) =>
+  error === m.review.commentsRequired ||
+  error === m.review.reasonRequired ||
+  error === m.review.nothingToChange;
+
 /** Only the transitions the item's status allows; each asks in a dialog for what its call needs. */
 export function ReviewActions({
   item,
@@ -126,11 +132,14 @@ export function ReviewActions({
     setReason('');
     setError(null);
   };
-  // The server says which steps need comments (the workflow table's `needsComments`).
+  // The server says which steps need comments (the workflow table's `needsComments`). A client's request for
+  // changes needs none when she already commented on the piece; the server decides (she may have commented since
+  // the item was read) and its refusal is shown under the field.
   const needsComments = action !== null && item.needsComments.includes(action);
+  const commentsStandIn = action === 'request-client-changes';
   const submit = async () => {
     if (!action) return;
-    if (needsComments && !comments.trim())
+    if (needsComments && !commentsStandIn && !comments.trim())
       return setError(
         action === 'withdraw-from-client-review' ? m.review.reasonRequired : m.review.commentsRequired,
       );
@@ -151,7 +160,7 @@ export function ReviewActions({
               }
             : action === 'request-internal-changes'
               ? { reviewComments: comments, changeDescription: description || undefined }
-              : action === 'request-client-changes' || action === 'withdraw-from-client-review'
+              : action === 'withdraw-from-client-review'
                 ? { reviewComments: comments }
                 : { reviewComments: comments || undefined };
       // A decision decides the version on screen; a new version is written over the item as it was read.
@@ -235,12 +244,14 @@ export function ReviewActions({
                 label={
                   action === 'withdraw-from-client-review' ? m.review.withdrawReason : m.review.reviewComments
                 }
-                hint={action === 'withdraw-from-client-review' ? m.review.withdrawHint : undefined}
-                error={
-                  needsComments && (error === m.review.commentsRequired || error === m.review.reasonRequired)
-                    ? error
-                    : null
+                hint={
+                  action === 'withdraw-from-client-review'
+                    ? m.review.withdrawHint
+                    : commentsStandIn && !needsComments
+                      ? m.review.commentsStandIn
+                      : undefined
                 }
+                error={fieldError(error) ? error : null}
               >
                 {(a) => (
                   <Textarea
@@ -268,7 +279,7 @@ export function ReviewActions({
                 )}
               </Field>
             ) : null}
-            {error && error !== m.review.commentsRequired && error !== m.review.reasonRequired ? (
+            {error && !fieldError(error) ? (
               <p role="alert" className="text-sm text-destructive">
                 {error}
               </p>

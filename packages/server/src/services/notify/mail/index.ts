@@ -67,6 +67,7 @@ export async function createMail(deps: {
     backoffMs: deps.backoffMs,
     links: {
       button: linkFor,
+      app: (path) => `${publicUrl}${path}`,
       unsubscribe: (userId, groups) =>
         `${publicUrl}/api/mail/unsubscribe?token=${unsubscribeTokens.sign({ userId, groups })}`,
     },

@@ -54,6 +54,8 @@ export interface MailLinkMaker {
   button(userId: string, path: string): Promise<string>;
   /** «Dejar de recibir estos correos» for these groups. */
   unsubscribe(userId: string, groups: NotifyGroup[]): string;
+  /** The plain address of an app path (links inside an email's text). */
+  app?(path: string): string;
 }
 
 interface WorkerDeps {
@@ -150,6 +152,7 @@ async function send(
   const rendered = await renderMail(template, data, {
     button: await deps.links.button(row.userId, data.url ?? '/'),
     unsubscribe: unsubscribeUrl,
+    ...(deps.links.app ? { app: deps.links.app } : {}),
   });
   if (job.signal.aborted) {
     await job.handBack();

@@ -33,6 +33,12 @@ export interface MailEntry {
   url?: string | null;
   portfolioName?: string | null;
   actorName?: string | null;
+  /** The material version the recipient will see. */
+  versionNumber?: number | null;
+  /** The words someone wrote with it (a client's reason for changes), quoted. */
+  quote?: string | null;
+  /** What goes with it, one line each (a client's comments), each linked to where it is. */
+  lines?: Array<{ label?: string; text: string; url: string }> | null;
 }
 
 /** What a mail_outbox row keeps in `data`: the digest lists `entries`, the others say one thing. */
@@ -49,6 +55,8 @@ export interface MailData extends MailEntry {
 export interface MailLinks {
   button: string;
   unsubscribe: string;
+  /** The plain address of an app path (the lines' links); without it a line is not linked. */
+  app?: (path: string) => string;
 }
 
 export interface RenderedMail {
@@ -139,6 +147,21 @@ function MailFrame(props: { data: MailData; links: MailLinks; button: string; ch
 function SingleMail({ data, links, label }: { data: MailData; links: MailLinks; label: string }) {
   return (
     <MailFrame data={data} links={links} button={data.buttonLabel ?? label}>
+      {data.quote && <Text style={{ ...textStyle, fontStyle: 'italic' }}>«{data.quote}»</Text>}
+      {(data.lines ?? []).map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list rendered once, never reordered.
+        <Text key={i} style={{ ...textStyle, margin: '0 0 4px' }}>
+          {line.label ? `${line.label}: ` : '• '}
+          {links.app ? (
+            <Link href={links.app(line.url)} style={{ color: colors.primary }}>
+              {line.text}
+            </Link>
+          ) : (
+            line.text
+          )}
+        </Text>
+      ))}
+      {data.versionNumber ? <Text style={metaStyle}>Versión {data.versionNumber}</Text> : null}
       {data.portfolioName && <Text style={metaStyle}>Portafolio: {data.portfolioName}</Text>}
     </MailFrame>
   );

@@ -88,3 +88,18 @@ export async function normaliseMaterial(
   }
   return material;
 }
+
+/**
+ * Whether two materials are the same version's content: the stored (sanitised) copy, the files (key, name,
+ * type and size, in order) and the links (in order). Sending the same material again reuses its version.
+ */
+export function sameMaterial(a: MaterialData, b: MaterialData): boolean {
+  const file = (f: MaterialData['files'][number]) => [f.s3Key, f.fileName, f.fileType, f.size].join('\u0000');
+  return (
+    a.copy === b.copy &&
+    a.files.length === b.files.length &&
+    a.files.every((f, i) => file(f) === file(b.files[i]!)) &&
+    a.links.length === b.links.length &&
+    a.links.every((l, i) => l === b.links[i])
+  );
+}

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, inArray, isNotNull, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { type ItemStatus, itemHistory, items, itemVersions, portfolios, users } from '../../../db/schema.ts';
+import {
+  type ItemStatus,
+  itemHistory,
+  items,
+  itemVersions,
+  type MaterialData,
+  portfolios,
+  users,
+} from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import {
   type Actor,
@@ -12,17 +20,21 @@ import {
   visibleVersions,
 } from '../../../policy.ts';
 import {
+  type ChangeRequest,
   combine,
   type Created,
   itemUrl,
+  resolveAsks,
   notifyItemEvents,
   notifyMaterialMentions,
 } from '../../notify/index.ts';
 import { enqueueNotionSync } from '../../integrations/index.ts';
 import type { Ports } from '../../ports.ts';
 import {
+  awaitedSide,
   awaiting,
   checkTransition,
+  commentsSuffice,
   eventsOfTransition,
   notionStatuses,
   SELF_APPROVAL,
@@ -32,8 +44,9 @@ import {
   transitions,
 } from '../transitions.ts';
 import { type ItemAccess, loadItem } from './access.ts';
+import { changeRequest } from './change-requests.ts';
 import type { UploadStore } from './files.ts';
-import { type MaterialInput, normaliseMaterial } from './material.ts';
+import { type MaterialInput, normaliseMaterial, sameMaterial } from './material.ts';
 import { type ItemAnswer, type ItemRow, itemAnswer, itemsAnswer, toItem } from './views.ts';
 
 export interface TransitionInput {
@@ -59,6 +72,16 @@ async function latestSentVersion(db: DbOrTx, itemId: string): Promise<number> {
     .from(itemVersions)
     .where(and(eq(itemVersions.itemId, itemId), isNotNull(itemVersions.sentToClientAt)));
   return row?.n ?? 0;
+}
+
+/** Whether `material` is the item's newest version's (false when it has none yet). */
+async function sameAsNewest(db: DbOrTx, item: ItemRow, material: MaterialData): Promise<boolean> {
+  if (item.currentVersion < 1) return false;
+  const [newest] = await db
+    .select({ material: itemVersions.materialData })
+    .from(itemVersions)
+    .where(and(eq(itemVersions.itemId, item.id), eq(itemVersions.number, item.currentVersion)));
+  return newest !== undefined && sameMaterial(newest.material, material);
 }
 
 /**
@@ -117,6 +140,11 @@ export async function runTransition(
     const versionNumber = t.decision
       ? await decidedVersion(tx, item, internal, input.versionNumber)
       : undefined;
+    // The client writes once: its comments on the version decided are the request, a reason is optional.
+    const request: ChangeRequest | undefined =
+      commentsSuffice(name) && versionNumber !== undefined
+        ? await changeRequest(tx, item.id, versionNumber, actor.id, input.reviewComments)
+        : undefined;
     let material =
       t.createsVersion || name === 'update-material'
         ? await normaliseMaterial(
@@ -134,22 +162,26 @@ export async function runTransition(
         .where(and(eq(itemVersions.itemId, item.id), eq(itemVersions.number, versionNumber)));
       if (decided) material = decided.material;
     }
+    // One change, one version: material identical to the newest version's reuses that version.
+    const writesVersion = t.createsVersion && !(await sameAsNewest(tx, item, material));
+    // «Nueva versión» with nothing changed writes nothing and tells no one: the item is answered as it is.
+    if (t.createsVersion && !writesVersion && t.to === undefined) return item;
     const to: ItemStatus = t.to ?? item.status;
-    const nextVersion = t.createsVersion ? item.currentVersion + 1 : item.currentVersion;
+    const nextVersion = writesVersion ? item.currentVersion + 1 : item.currentVersion;
     const [updated] = await tx
       .update(items)
       .set({
         status: to,
         materialData: material,
         currentVersion: nextVersion,
-        ...(t.createsVersion ? { versionAuthorId: actor.id } : {}),
+        ...(writesVersion ? { versionAuthorId: actor.id } : {}),
         changeDescription: input.changeDescription ?? item.changeDescription,
         version: item.version + 1,
       })
       .where(and(eq(items.id, item.id), eq(items.version, item.version)))
       .returning();
     if (!updated) throw new AppError('CONCURRENT_UPDATE');
-    if (t.createsVersion) {
+    if (writesVersion) {
       await tx.insert(itemVersions).values({
         itemId: item.id,
         number: nextVersion,
@@ -174,17 +206,23 @@ export async function runTransition(
       action: name,
       fromStatus: item.status,
       toStatus: to,
-      reviewComments: input.reviewComments ?? null,
+      reviewComments: input.reviewComments?.trim() ? input.reviewComments : null,
       changeDescription: input.changeDescription ?? null,
       versionNumber: versionNumber ?? (t.createsVersion ? nextVersion : null),
     });
-    // Who must hear of this step, each on the channels they chose (services/notify/events.ts).
-    created = combine(
-      await notifyItemEvents(tx, notifier, eventsOfTransition(name, item.status), {
+    // The piece left its status: what asked anyone to act on it there is read, for everyone it asked.
+    const resolved = to !== item.status ? await resolveAsks(tx, item.id, item.status) : undefined;
+    // Who must hear of this step, each on the channels they chose (services/notify/events.ts); what is sent to
+    // the side the new status waits on asks them to act.
+    created = combine([
+      ...(await notifyItemEvents(tx, notifier, eventsOfTransition(name, item.status), {
         item: { ...updated, title: item.title },
         actor,
-      }),
-    );
+        awaits: awaitedSide(to),
+        request,
+      })),
+      ...(resolved ? [resolved] : []),
+    ]);
     // Someone newly mentioned in the copy is told. The working copy is the team's (a client reads only the
     // versions sent to it), so only people who see internal work are.
     if (material !== item.materialData && name !== 'approve-client-review') {

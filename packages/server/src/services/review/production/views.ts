@@ -10,10 +10,21 @@ import {
 } from '../../../db/schema.ts';
 import { isoTimestamp } from '../../../db/timestamps.ts';
 import { type Actor, canSeeStatus, isInternalReviewer, visibleVersions } from '../../../policy.ts';
-import { transitions, type WorkflowAnswer, workflowAnswer } from '../transitions.ts';
+import {
+  commentsSuffice,
+  type Transition,
+  type TransitionName,
+  transitions,
+  type WorkflowAnswer,
+  workflowAnswer,
+} from '../transitions.ts';
+import { commentedSinceSent } from './change-requests.ts';
 
 /** The statuses where the four-eyes rule may stop an approval (its version's author is read for those). */
 const approvable: readonly ItemStatus[] = transitions['approve-for-client'].from;
+/** The steps whose reason the caller's comments may stand for, and the statuses they are taken from. */
+const sufficedBy = (Object.keys(transitions) as TransitionName[]).filter(commentsSuffice);
+const sufficeStatuses = new Set(sufficedBy.flatMap((n) => (transitions[n] as Transition).from));
 
 export type ItemRow = typeof items.$inferSelect;
 /** An item row whose timestamps may still be the driver's text (a page decodes them only to print them). */
@@ -152,13 +163,26 @@ async function actionsFor(
       for (const r of found) authors.set(r.id, r);
     }
   }
+  // Where the viewer already commented on the version it decides, its comments are the request: no reason is
+  // required (read only for pieces in such a status whose step the viewer may take).
+  const mayDecide = sufficedBy.some((n) => viewer.perms.has((transitions[n] as Transition).permission));
+  const commented = mayDecide
+    ? await commentedSinceSent(
+        db,
+        views.filter((v) => sufficeStatuses.has(v.status)).map((v) => v._id),
+        viewer.actor.id,
+      )
+    : new Set<string>();
   return (view) => {
     const known = authors.get(view._id);
-    return workflowAnswer(
+    const answer = workflowAnswer(
       { status: view.status, versionAuthorId: known?.versionAuthorId ?? null },
       wv,
       known?.allow ?? false,
     );
+    if (commented.has(view._id))
+      answer.needsComments = answer.needsComments.filter((n) => !commentsSuffice(n));
+    return answer;
   };
 }
 
