@@ -100,7 +100,8 @@ export const cases: AuthzCase[] = [
     route: 'POST /api/production/items/move',
     request: async (w) => ({
       url: '/api/production/items/move',
-      payload: { itemIds: [await item(w, 'client_review')], nextCycleId: await cycle(w) },
+      // A piece the client sees that may move (one in client review may not: issue 47).
+      payload: { itemIds: [await item(w, 'client_changes')], nextCycleId: await cycle(w) },
     }),
     expect: staffEdit(403),
   },
@@ -166,7 +167,8 @@ export const cases: AuthzCase[] = [
   {
     route: 'PUT /api/production/items/:id',
     request: async (w) => ({
-      url: `/api/production/items/${await item(w, 'client_review')}`,
+      // The client sees it; its title may change (not while the client reviews it: issue 47).
+      url: `/api/production/items/${await item(w, 'client_changes')}`,
       payload: { title: 'x' },
     }),
     expect: staffEdit(403),

@@ -157,13 +157,14 @@ describe('client visibility, approved items and duplicates', () => {
     expect((await download(client, item._id, v1File.s3Key)).status).toBe(404);
     expect((await download(employee, item._id, v1File.s3Key)).status).toBe(200);
 
-    // Once it is sent again, the client sees version 3 and its file.
+    // Once it is sent again, the client sees version 2 (sent to review unchanged, it is still version 2: issue 47)
+    // and its file.
     await flow(employee, item._id, 'mark-for-internal-review', {});
     await flow(reviewer, item._id, 'approve-for-client', {});
     const after = (
       await as(client, 'GET', `/api/production/items/${item._id}/material-version-history`)
     ).json();
-    expect(after.versions.map((v: { number: number }) => v.number)).toEqual([3, 1]);
+    expect(after.versions.map((v: { number: number }) => v.number)).toEqual([2, 1]);
     expect((await download(client, item._id, v1File.s3Key)).status).toBe(200);
   });
 

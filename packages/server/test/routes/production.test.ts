@@ -150,7 +150,9 @@ describe('production API', () => {
     const approved = await flow(reviewer, item._id, 'approve-for-client', { reviewComments: 'Listo' });
     expect(approved.json().status).toBe('client_review');
     const clientNotes = await ctx.app.db.select().from(notifications).where(sentTo(client.id));
-    expect(clientNotes.map((n) => n.content)).toContain('«Reel de lanzamiento» espera tu revisión (versión 1)');
+    expect(clientNotes.map((n) => n.content)).toContain(
+      '«Reel de lanzamiento» espera tu revisión (versión 1)',
+    );
     expect(clientNotes[0]!.payload.url).toBe(`/portfolios/${portfolioId}/review?item=${item._id}`);
 
     const page = (await as(client, 'GET', `/api/production/cycles/${cycleId}/items`)).json();
