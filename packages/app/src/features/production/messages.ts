@@ -44,6 +44,7 @@ export const productionMsg = {
     loadingLast: 'Calculando las fechas…',
     create: 'Crear ciclo',
     createdRange: (start: string, end: string) => `Ciclo creado: ${start} – ${end}`,
+    lastActions: 'Último ciclo:',
     editEnd: 'Cambiar la fecha de fin',
     editEndLabel: (range: string) => `Cambiar la fecha de fin del ciclo ${range}`,
     editEndDescription: (start: string) =>

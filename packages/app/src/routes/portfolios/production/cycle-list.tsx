@@ -131,7 +131,8 @@ export function CycleList({
         ))}
       </div>
       {last ? (
-        <div className="flex flex-wrap justify-end gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <span className="mr-auto text-xs text-muted-foreground">{t.cycles.lastActions}</span>
           <Button
             variant="ghost"
             size="sm"
