@@ -137,7 +137,7 @@ export const uiMessages = {
     nextMonth: 'Mes siguiente',
     placeholder: 'dd/mm/aaaa',
     today: 'Hoy',
-    invalid: 'Fecha no válida: escribe dd/mm/aaaa',
+    invalid: (typed: string) => `No se puede leer la fecha «${typed}»: escríbela como dd/mm/aaaa`,
     outOfRange: 'La fecha está fuera del intervalo permitido',
     hint: 'Flechas para cambiar de día, Re Pág y Av Pág para cambiar de mes, Intro para elegir.',
   },

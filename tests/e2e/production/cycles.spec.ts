@@ -88,7 +88,7 @@ test('«Nuevo ciclo» asks for its duration and shows its dates; the last cycle�
 
   // The new cycle is the last one: its end moves, never before its start.
   let list = await openCycles(page);
-  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('option')).toHaveCount(2);
   await page.screenshot({ path: '/tmp/i31-cycles-list-1280.png' });
   await expect(
     list.getByRole('button', {
@@ -119,7 +119,7 @@ test('«Nuevo ciclo» asks for its duration and shows its dates; the last cycle�
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(confirm).toBeHidden();
   list = await openCycles(page);
-  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('option')).toHaveCount(2);
   await list.getByRole('button', { name: `Eliminar el ciclo ${range(start, newEnd)}` }).click();
   await page.screenshot({ path: '/tmp/i31-cycles-delete-1280.png' });
   await page
@@ -128,8 +128,8 @@ test('«Nuevo ciclo» asks for its duration and shows its dates; the last cycle�
     .click();
   await expect(toast(page, 'Ciclo eliminado')).toBeVisible();
   list = await openCycles(page);
-  await expect(list.getByRole('listitem')).toHaveCount(1);
-  await expect(list.getByText('último')).toBeVisible();
+  await expect(list.getByRole('option')).toHaveCount(1);
+  await expect(list.getByText('último', { exact: true })).toBeVisible();
   // The first cycle is the last again: its end may move now.
   await expect(
     list.getByRole('button', {

@@ -145,6 +145,14 @@ export const EscapeClosesWithoutChoosing: Story = {
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
     await expect(args.onValueChange).not.toHaveBeenCalled();
     await expect(input).toHaveValue('05/03/2025');
+    // Opened from the field, Escape returns to it; opened from its button, to the button.
+    await expect(input).toHaveFocus();
+    const button = c.getByRole('button', { name: /^Elegir fecha/ });
+    await userEvent.click(button);
+    await body().findByRole('dialog', { name: 'Calendario' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await expect(button).toHaveFocus();
   },
 };
 
@@ -160,15 +168,77 @@ export const TypeADate: Story = {
     await userEvent.clear(input);
     await userEvent.type(input, '31/02/2025');
     await userEvent.tab();
-    await expect(c.getByRole('alert')).toHaveTextContent('Fecha no válida: escribe dd/mm/aaaa');
+    const message = 'No se puede leer la fecha «31/02/2025»: escríbela como dd/mm/aaaa';
+    await expect(c.getByRole('alert')).toHaveTextContent(message);
     await expect(input).toHaveAttribute('aria-invalid', 'true');
-    await expect(input).toHaveAccessibleDescription('Fecha no válida: escribe dd/mm/aaaa');
+    await expect(input).toHaveAccessibleDescription(message);
+    await expect(input).toHaveValue('31/02/2025');
     await expect(c.getByTestId('value')).toHaveTextContent('2025-04-07');
     // Emptying the field clears the date.
     await userEvent.clear(input);
     await userEvent.tab();
     await expect(args.onValueChange).toHaveBeenLastCalledWith(null);
     await expect(c.queryByRole('alert')).toBeNull();
+  },
+};
+
+export const TypedFormats: Story = {
+  name: 'Formatos escritos',
+  args: { initial: '2025-03-05' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const input = c.getByLabelText('Fecha de publicación');
+    // Each form is read on blur or Enter and shown as dd/mm/aaaa; day and month alone are this year (today is
+    // 18/03/2025 here).
+    const forms: [string, string, string][] = [
+      ['14122026', '2026-12-14', '14/12/2026'],
+      ['1/2/2027', '2027-02-01', '01/02/2027'],
+      ['15-12-2026', '2026-12-15', '15/12/2026'],
+      ['16.12.2026', '2026-12-16', '16/12/2026'],
+      ['14/12', '2025-12-14', '14/12/2025'],
+      ['2026-12-14', '2026-12-14', '14/12/2026'],
+      ['29/02/2028', '2028-02-29', '29/02/2028'],
+    ];
+    for (const [index, [typed, iso, shown]] of forms.entries()) {
+      await userEvent.clear(input);
+      await userEvent.type(input, typed);
+      await userEvent.keyboard(index % 2 ? '{Enter}' : '{Tab}');
+      await expect(args.onValueChange).toHaveBeenLastCalledWith(iso);
+      await expect(input).toHaveValue(shown);
+      await expect(input).not.toHaveAttribute('aria-invalid');
+      await expect(c.queryByRole('alert')).toBeNull();
+    }
+    // While typing, «14/1» on its way to «14/12/2026» is not taken.
+    await userEvent.clear(input);
+    await userEvent.type(input, '14/1');
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('2028-02-29');
+    // What cannot be read is named, announced and leaves the date as it was.
+    for (const typed of ['hola', '14/13', '29/02/2027']) {
+      await userEvent.clear(input);
+      await userEvent.type(input, `${typed}{Enter}`);
+      const alert = c.getByRole('alert');
+      await expect(alert).toHaveTextContent(
+        `No se puede leer la fecha «${typed}»: escríbela como dd/mm/aaaa`,
+      );
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+      await expect(input).toHaveValue(typed);
+      await expect(input).toHaveFocus();
+      await expect(c.getByTestId('value')).toHaveTextContent('2028-02-29');
+    }
+    await expect(args.onValueChange).toHaveBeenCalledTimes(forms.length);
+    // Corrected, the message goes.
+    await userEvent.clear(input);
+    await userEvent.type(input, '28/02/2027{Enter}');
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('2027-02-28');
+    await expect(c.queryByRole('alert')).toBeNull();
+    await expect(input).not.toHaveAttribute('aria-invalid');
+    // The last state is the message, for the visual baseline.
+    await userEvent.clear(input);
+    await userEvent.type(input, '31/02/2026');
+    await userEvent.tab();
+    await expect(c.getByRole('alert')).toHaveTextContent(
+      'No se puede leer la fecha «31/02/2026»: escríbela como dd/mm/aaaa',
+    );
   },
 };
 
@@ -220,7 +290,9 @@ export const TypeAndSave: StoryObj<typeof FormHarness> = {
     // A date that is not complete or not valid is not taken, and Enter explains instead of saving.
     await userEvent.clear(input);
     await userEvent.type(input, '31/02/2025{Enter}');
-    await expect(c.getByRole('alert')).toHaveTextContent('Fecha no válida: escribe dd/mm/aaaa');
+    await expect(c.getByRole('alert')).toHaveTextContent(
+      'No se puede leer la fecha «31/02/2025»: escríbela como dd/mm/aaaa',
+    );
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
   },
 };

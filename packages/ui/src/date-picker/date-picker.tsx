@@ -17,11 +17,11 @@ import {
   isWithin,
   monthGrid,
   moveByKey,
-  parseTypedDate,
   startOfMonth,
   todayIso,
   weekdayNames,
 } from '../lib/month-grid.ts';
+import { parseTypedDate } from '../lib/typed-date.ts';
 import { uiMessages } from '../messages.ts';
 
 const t = uiMessages.datePicker;
@@ -50,8 +50,11 @@ export interface DatePickerProps {
 }
 
 /**
- * A date field: type "dd/mm/aaaa" (a complete valid date counts as soon as it is typed; Enter then submits the
- * form, as in any field) or pick from a month calendar in a popover (ARIA date picker dialog: a grid of
+ * A date field: type a date, day first — `14/12/2026`, `1/2/2027`, `14-12-2026`, `14122026`, `14/12` (this year)
+ * or `2026-12-14` (see `parseTypedDate`); a complete date with its four-digit year counts as soon as it is typed,
+ * the rest on blur or Enter, and the field then shows it as dd/mm/aaaa (Enter on a date already taken submits the
+ * form, as in any field); a text that cannot be read is named in an alert under the field, marked aria-invalid,
+ * and the previous value kept. Or pick from a month calendar in a popover (ARIA date picker dialog: a grid of
  * days; arrows move a day or a week, PageUp/PageDown a month, Shift+PageUp/PageDown a year, Home/End the week's
  * ends, Enter chooses, Escape closes). Weeks start on Monday; names in Spanish through Intl.
  */
@@ -75,6 +78,9 @@ export function DatePicker({
   const baseId = useId();
   const errorId = `${baseId}-error`;
   const anchorRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Opened from the field (Alt+ArrowDown): closing returns there, not to the calendar button.
+  const openedFromField = useRef(false);
 
   // The typed text follows the value whenever the value changes from outside.
   const [text, setText] = useState(value ? formatNumericDate(value) : '');
@@ -96,8 +102,9 @@ export function DatePicker({
       if (value !== null) onValueChange(null);
       return;
     }
-    const iso = parseTypedDate(typed);
-    if (!iso) return setError(t.invalid);
+    const iso = parseTypedDate(typed, { today });
+    // The previous value stays; the text stays too, for the person to correct it.
+    if (!iso) return setError(t.invalid(typed));
     if (!isWithin(iso, min, max)) return setError(t.outOfRange);
     setError(null);
     setText(formatNumericDate(iso));
@@ -111,7 +118,10 @@ export function DatePicker({
       <Popover.Root
         open={open}
         onOpenChange={(next) => {
-          if (next) setDark(Boolean(anchorRef.current?.closest('.dark')));
+          if (next) {
+            setDark(Boolean(anchorRef.current?.closest('.dark')));
+            openedFromField.current = false;
+          }
           setOpen(next);
         }}
       >
@@ -122,6 +132,7 @@ export function DatePicker({
             className="flex h-10 w-full min-w-0 items-center rounded-md border border-input bg-background pr-1 text-sm focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-ring has-aria-invalid:border-destructive data-disabled:cursor-not-allowed data-disabled:opacity-50"
           >
             <input
+              ref={inputRef}
               id={id}
               type="text"
               inputMode="numeric"
@@ -137,7 +148,7 @@ export function DatePicker({
                 setText(e.target.value);
                 // A complete, valid date counts at once (a form's «Guardar» follows it); the text is tidied on
                 // blur or Enter.
-                const iso = parseTypedDate(e.target.value);
+                const iso = parseTypedDate(e.target.value, { today, complete: true });
                 if (iso && isWithin(iso, min, max) && iso !== value) {
                   setError(null);
                   setShownValue(iso);
@@ -149,7 +160,7 @@ export function DatePicker({
                 if (e.key === 'Enter') {
                   const typed = text.trim();
                   // The typed date is already the value: Enter does what it does in any field (submits a form).
-                  if (typed ? parseTypedDate(typed) === value : value === null) {
+                  if (typed ? parseTypedDate(typed, { today }) === value : value === null) {
                     setText(value ? formatNumericDate(value) : '');
                     return;
                   }
@@ -158,6 +169,7 @@ export function DatePicker({
                 } else if (e.key === 'ArrowDown' && e.altKey) {
                   e.preventDefault();
                   setDark(Boolean(anchorRef.current?.closest('.dark')));
+                  openedFromField.current = true;
                   setOpen(true);
                 }
               }}
@@ -193,6 +205,11 @@ export function DatePicker({
             sideOffset={4}
             aria-label={t.dialog}
             data-slot="date-picker-content"
+            onCloseAutoFocus={(e) => {
+              if (!openedFromField.current) return;
+              e.preventDefault();
+              inputRef.current?.focus();
+            }}
             onOpenAutoFocus={(e) => {
               // Focus goes to the chosen (or today's) day, not to the first button.
               e.preventDefault();

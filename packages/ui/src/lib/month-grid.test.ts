@@ -13,7 +13,6 @@ import {
   isWithin,
   monthGrid,
   moveByKey,
-  parseTypedDate,
   startOfWeek,
   todayIso,
   weekDays,
@@ -75,11 +74,6 @@ describe('month grid', () => {
     expect(clampIso('2025-02-10', null, undefined)).toBe('2025-02-10');
     expect(isWithin('2025-02-10', '2025-02-10', '2025-02-10')).toBe(true);
     expect(isWithin('2025-02-11', undefined, '2025-02-10')).toBe(false);
-    expect(parseTypedDate('3/3/2025')).toBe('2025-03-03');
-    expect(parseTypedDate(' 03-11-2025 ')).toBe('2025-11-03');
-    expect(parseTypedDate('2025-11-03')).toBe('2025-11-03');
-    expect(parseTypedDate('31/02/2025')).toBeNull();
-    expect(parseTypedDate('mañana')).toBeNull();
   });
 
   it('takes today from the local date', () => {

@@ -170,19 +170,6 @@ export function formatWeekRange(iso: IsoDate): string {
 }
 
 /**
- * What a person types in a date field, as `YYYY-MM-DD`: "3/3/2025", "03-03-2025", "3.3.2025" (day first, as in
- * Spain) or "2025-03-03". Anything else, or a day that does not exist, is null.
- */
-export function parseTypedDate(text: string): IsoDate | null {
-  const s = text.trim();
-  if (isIsoDate(s)) return s;
-  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
-  if (!m) return null;
-  const iso = `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
-  return isIsoDate(iso) ? iso : null;
-}
-
-/**
  * Where a key moves the focused day in a calendar grid (ARIA date grid): arrows a day or a week, Home/End the
  * week's Monday/Sunday, PageUp/PageDown a `page` (a month or a week; with Shift a year). Null for other keys.
  */

@@ -44,6 +44,8 @@ export const productionMsg = {
     loadingLast: 'Calculando las fechas…',
     create: 'Crear ciclo',
     createdRange: (start: string, end: string) => `Ciclo creado: ${start} – ${end}`,
+    lastActions: 'Último ciclo:',
+    editEnd: 'Cambiar la fecha de fin',
     editEndLabel: (range: string) => `Cambiar la fecha de fin del ciclo ${range}`,
     editEndDescription: (start: string) =>
       `Es el último ciclo: empieza el ${start}. Su fin no puede ser anterior a su inicio; el ciclo siguiente empezará el día después.`,
@@ -54,6 +56,7 @@ export const productionMsg = {
     endChanged: (end: string) => `El ciclo termina ahora el ${end}`,
     updateError: 'Error al cambiar la fecha de fin del ciclo',
     remove: 'Eliminar ciclo',
+    removeShort: 'Eliminar',
     removeLabel: (range: string) => `Eliminar el ciclo ${range}`,
     removeTitle: (range: string) => `¿Eliminar el ciclo ${range}?`,
     removeDescription:

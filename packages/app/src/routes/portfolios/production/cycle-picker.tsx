@@ -8,12 +8,11 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
-  IconButton,
   Input,
   useDebouncedValue,
 } from '@crw/ui';
-import { CalendarClockIcon, CalendarRangeIcon, ChevronDownIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { CalendarRangeIcon, ChevronDownIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { productionMsg as t } from '../../../features/production/messages.ts';
 import { productionStore, searchCycles } from '../../../features/production/store.ts';
@@ -21,10 +20,12 @@ import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { CycleEndDialog, DeleteCycleDialog, NewCycleDialog } from './cycle-dialogs.tsx';
+import { CycleList } from './cycle-list.tsx';
 
 /**
- * The chosen cycle; opens a searchable, paginated list (current first) where the last cycle's end can be changed
- * and, when empty, the cycle deleted; "Nuevo ciclo" (a dialog with its duration and dates) and carry-over.
+ * The chosen cycle; opens a searchable, paginated list (current first; a listbox: ArrowDown from the search, then
+ * arrows, Home/End, Enter or Space; Escape closes and focus returns to this button) where the last cycle's end can
+ * be changed and, when empty, the cycle deleted; "Nuevo ciclo" (a dialog with its duration and dates) and carry-over.
  */
 export function CyclePicker({
   portfolioId,
@@ -43,6 +44,11 @@ export function CyclePicker({
   const [dialog, setDialog] = useState<'new' | 'end' | 'delete' | null>(null);
   const [target, setTarget] = useState<Cycle | null>(null);
   const debounced = useDebouncedValue(search);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // Closed to open another dialog (the last cycle's end or deletion): focus goes there, not back to the trigger.
+  const leavingForDialog = useRef(false);
 
   useEffect(() => {
     if (!open) return;
@@ -69,6 +75,7 @@ export function CyclePicker({
   /** Leaves the list and opens the dialog for the last cycle (one dialog at a time). */
   const act = (kind: 'end' | 'delete', cycle: Cycle) => {
     setTarget(cycle);
+    leavingForDialog.current = true;
     setOpen(false);
     setDialog(kind);
   };
@@ -96,6 +103,7 @@ export function CyclePicker({
           {t.cycles.label}
         </span>
         <Button
+          ref={triggerRef}
           variant="outline"
           aria-labelledby="cycle-picker-label cycle-picker-value"
           onClick={() => setOpen(true)}
@@ -115,7 +123,16 @@ export function CyclePicker({
         {t.cycles.carryOver}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-lg">
+        <DialogContent
+          className="max-w-lg"
+          onCloseAutoFocus={(e) => {
+            // The trigger is not a Radix `Dialog.Trigger` (it sits outside the dialog's root): focus returns to
+            // it by hand, after a choice or Escape.
+            e.preventDefault();
+            if (!leavingForDialog.current) triggerRef.current?.focus();
+            leavingForDialog.current = false;
+          }}
+        >
           <DialogHeader>
             <DialogTitle>{t.cycles.label}</DialogTitle>
             <DialogDescription>{t.cycles.search}</DialogDescription>
@@ -124,57 +141,31 @@ export function CyclePicker({
             type="search"
             aria-label={t.cycles.search}
             placeholder="2026-12"
+            ref={searchRef}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
+            onKeyDown={(e) => {
+              // Down from the search goes into the list (then arrows, Home/End, Enter or Space to choose).
+              if (e.key === 'ArrowDown' && listed.length > 0) {
+                e.preventDefault();
+                listRef.current?.focus();
+              }
+            }}
           />
-          <ul className="max-h-80 space-y-1 overflow-y-auto" aria-busy={snap.cyclesLoading}>
-            {listed.map((c) => (
-              <li key={c._id} className="flex items-center gap-1">
-                <button
-                  type="button"
-                  aria-current={c._id === selectedId ? 'true' : undefined}
-                  onClick={() => {
-                    onSelect(c._id);
-                    setOpen(false);
-                  }}
-                  className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-md px-3 py-2 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring aria-[current=true]:bg-accent"
-                >
-                  <span>
-                    {t.cycles.range(formatDay(c.startDate), formatDay(c.endDate))}
-                    {c._id === snap.current?._id ? (
-                      <span className="ml-2 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">
-                        {t.cycles.current}
-                      </span>
-                    ) : null}
-                    {c.isLast ? (
-                      <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">
-                        {t.cycles.last}
-                      </span>
-                    ) : null}
-                  </span>
-                  <span className="text-xs text-muted-foreground">{t.cycles.items(c.itemCount ?? 0)}</span>
-                </button>
-                {c.isLast ? (
-                  <IconButton
-                    label={t.cycles.editEndLabel(
-                      t.cycles.range(formatDay(c.startDate), formatDay(c.endDate)),
-                    )}
-                    onClick={() => act('end', c as Cycle)}
-                  >
-                    <CalendarClockIcon aria-hidden="true" />
-                  </IconButton>
-                ) : null}
-                {c.isLast && (c.itemCount ?? 0) === 0 ? (
-                  <IconButton
-                    label={t.cycles.removeLabel(t.cycles.range(formatDay(c.startDate), formatDay(c.endDate)))}
-                    onClick={() => act('delete', c as Cycle)}
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                  </IconButton>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <CycleList
+            cycles={listed}
+            currentId={snap.current?._id}
+            selectedId={selectedId}
+            busy={snap.cyclesLoading}
+            listRef={listRef}
+            onLeaveTop={() => searchRef.current?.focus()}
+            onChoose={(id) => {
+              onSelect(id);
+              setOpen(false);
+            }}
+            onEditEnd={(c) => act('end', c as Cycle)}
+            onDelete={(c) => act('delete', c as Cycle)}
+          />
           {snap.cycles.length < snap.cyclesTotal ? (
             <Button
               variant="outline"
