@@ -225,14 +225,14 @@ export interface TextRange {
 
 /**
  * The copy with each range's text wrapped at render time (highlights that are never stored): every text node
- * a range touches has its part of the range wrapped in `open(range, first)` … `close` (`first`: the range's
- * first piece), the markup around left as it was, so a range across `<strong>` is two pieces. Where ranges
+ * a range touches has its part of the range wrapped in `open(range, first, text)` … `close` (`first`: the
+ * range's first piece; `text`: the piece's text, decoded), the markup around left as it was, so a range across `<strong>` is two pieces. Where ranges
  * overlap, a piece goes to the range that starts last (the inner one). Ranges that touch no text are left out.
  */
 export function wrapTextRanges(
   html: string,
   ranges: readonly TextRange[],
-  open: (range: TextRange, first: boolean) => string,
+  open: (range: TextRange, first: boolean, text: string) => string,
   close = '</mark>',
 ): string {
   const valid = ranges.filter((r) => r.end > r.start);
@@ -256,7 +256,8 @@ export function wrapTextRanges(
     for (let i = 0; i < points.length - 1; i++) {
       const from = points[i]!;
       const to = points[i + 1]!;
-      const piece = escapeText(token.text.slice(raw(from), to === seg.map.length ? undefined : raw(to)));
+      const decoded = token.text.slice(raw(from), to === seg.map.length ? undefined : raw(to));
+      const piece = escapeText(decoded);
       const at = seg.start + from;
       const owner = touching
         .filter((r) => r.start <= at && r.end > at)
@@ -265,7 +266,7 @@ export function wrapTextRanges(
         out += piece;
         continue;
       }
-      out += `${open(owner, !started.has(owner.id))}${piece}${close}`;
+      out += `${open(owner, !started.has(owner.id), decoded)}${piece}${close}`;
       started.add(owner.id);
     }
     edits.set(seg.token, out);
