@@ -74,11 +74,16 @@ export function RichTextContent({
   activeHighlight?: string | null;
   onHighlight?: (id: string) => void;
 }) {
+  // Wrapped again only when a highlight changes, not when the list is merely built again.
+  const drawn = highlights?.map((h) => `${h.id}:${h.start}:${h.end}:${h.label}`).join('\n') ?? '';
+  const latest = useRef(highlights);
+  latest.current = highlights;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `drawn` stands for the highlights
   const shown = useMemo(() => {
-    // The offsets are in the stored HTML's text: the marks go in first (a mention made plain keeps them).
-    const marked = highlights?.length ? highlightHtml(html, highlights) : html;
+    // The offsets are in the stored HTML's text: the marks go in first (a mention made plain loses its own).
+    const marked = drawn && latest.current ? highlightHtml(html, latest.current) : html;
     return mentions === 'plain' ? plainMentions(marked) : marked;
-  }, [html, mentions, highlights]);
+  }, [html, mentions, drawn]);
   const box = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     for (const mark of box.current?.querySelectorAll<HTMLElement>('mark[data-highlight]') ?? []) {

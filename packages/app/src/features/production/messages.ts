@@ -322,6 +322,8 @@ export const itemMsg = {
     quoteAction: 'Comentar',
     suggestAction: 'Sugerir cambio',
     selectionTools: 'Acciones sobre el texto seleccionado',
+    /** A highlighted quote of the copy, as a screen reader reads it: the comment's first words. */
+    highlightLabel: (words: string) => `Comentado: ${words}`,
     aboutQuote: (q: string) => `Sobre «${q}»`,
     removeQuote: 'Quitar la cita',
     replacement: 'Cambiar por',
