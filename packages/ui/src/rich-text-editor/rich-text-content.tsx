@@ -78,13 +78,13 @@ export function RichTextContent({
   const drawn = highlights?.map((h) => `${h.id}:${h.start}:${h.end}:${h.label}`).join('\n') ?? '';
   const latest = useRef(highlights);
   latest.current = highlights;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `drawn` stands for the highlights
   const shown = useMemo(() => {
     // The offsets are in the stored HTML's text: the marks go in first (a mention made plain loses its own).
     const marked = drawn && latest.current ? highlightHtml(html, latest.current) : html;
     return mentions === 'plain' ? plainMentions(marked) : marked;
   }, [html, mentions, drawn]);
   const box = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new HTML has new marks to mark as chosen
   useLayoutEffect(() => {
     for (const mark of box.current?.querySelectorAll<HTMLElement>('mark[data-highlight]') ?? []) {
       const on = mark.dataset.highlight === activeHighlight;
