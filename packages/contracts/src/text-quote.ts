@@ -174,13 +174,14 @@ export type AnchorState = 'attached' | 'moved' | 'orphaned';
 
 /**
  * A quote of one version's text read against another's (the current one): `attached` when it is found at the
- * same offset with its context, `moved` when found elsewhere, `orphaned` when gone.
+ * same offset (its context may have changed further on: a suggestion applied in the next sentence does not
+ * move it), `moved` when found elsewhere, `orphaned` when gone.
  */
 export function anchorState(q: TextQuote, quotedText: string, currentText: string): AnchorState {
   const was = findQuote(quotedText, q);
   const now = findQuote(currentText, q, was?.start);
   if (!now) return 'orphaned';
-  return was && now.exact && now.start === was.start ? 'attached' : 'moved';
+  return was && now.start === was.start ? 'attached' : 'moved';
 }
 
 /**

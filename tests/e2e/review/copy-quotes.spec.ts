@@ -168,6 +168,8 @@ for (const width of [1280, 390]) {
     expect(after.materialData.copy).toBe(
       '<p>Llega la <strong>nueva colección</strong> de otoño a todas las tiendas.</p><p>Reserva ya y recibe un regalo.</p>',
     );
+    // The other quote is where it was (its context changed after it, not its place).
+    await expect(drawer.getByText('El texto citado cambió de lugar')).toHaveCount(0);
     // The applied suggestion's thread is resolved with it; resolving the other folds it too.
     await expect(drawer.getByRole('button', { name: '1 resuelto' })).toBeVisible();
     await drawer

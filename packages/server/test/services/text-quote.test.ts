@@ -48,6 +48,8 @@ describe('anchorState', () => {
     expect(q.quote).toBe('Compra ahora con descuento');
     expect(anchorState(q, v1, v1)).toBe('attached');
     expect(anchorState(q, v1, `${v1} Más texto al final.`)).toBe('attached');
+    // Its context changed after it (a suggestion applied in the next sentence): still where it was.
+    expect(anchorState(q, v1, 'Primera frase. Compra ahora con descuento. Adiós.')).toBe('attached');
   });
   it('moved when text before it changed, or when it is found elsewhere', () => {
     expect(anchorState(q, v1, `Intro nueva. ${v1}`)).toBe('moved');
