@@ -226,3 +226,46 @@ test('the drawer offers «Comentar» on words of the copy being edited only whil
   await page.screenshot({ path: '/tmp/shots/copy-quotes-drawer-1280.png' });
   await context.close();
 });
+
+test('the drawer: an approved piece takes comments on its words, not suggestions; a piece in review takes both', async ({
+  browser,
+  request,
+}) => {
+  const { portfolioId, item, employee } = await newItem(request, 'Cartel aprobado');
+  await grantDemoClient(request, portfolioId);
+  const admin = await apiAs(request, 'admin');
+  await employee.call('post', `/production/items/${item._id}/mark-for-internal-review`, {
+    materialData: { copy: '<p>Pan recién hecho cada mañana</p>', files: [] },
+  });
+  await admin.call('post', `/production/items/${item._id}/approve-for-client`, { reviewComments: 'Listo' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, 'employee');
+  const open = async () => {
+    await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
+    const drawer = page.getByRole('dialog', { name: 'Cartel aprobado' });
+    await drawer.getByRole('tab', { name: 'Material' }).click();
+    const copy = drawer.getByRole('region', { name: 'Texto (copy)' }).locator('.crw-prose');
+    await expect(copy).toContainText('Pan recién hecho');
+    await selectWords(page, copy, 'recién hecho', true);
+    await expectToolbarUsable(page);
+    return tools(page);
+  };
+  // In client review (read-only): both.
+  await expect((await open()).getByRole('button')).toHaveText(['Comentar', 'Sugerir cambio']);
+  const asClient = await apiAs(request, 'client');
+  await asClient.call('post', `/production/items/${item._id}/approve-client-review`, {});
+  // Approved: final, a comment only.
+  const bar = await open();
+  await expect(bar.getByRole('button')).toHaveText(['Comentar']);
+  await bar.getByRole('button', { name: 'Comentar' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Cartel aprobado' });
+  await expect(drawer.getByText('Sobre «recién hecho»')).toBeVisible();
+  await expect(drawer.getByRole('textbox', { name: 'Nuevo comentario' })).toBeFocused();
+  await page.keyboard.type('Perfecto así');
+  await drawer.getByRole('button', { name: 'Comentar', exact: true }).click();
+  await expect(drawer.locator('li[data-comment]', { hasText: 'Perfecto así' })).toContainText(
+    '«recién hecho»',
+  );
+  await context.close();
+});
