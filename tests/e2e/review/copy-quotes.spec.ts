@@ -107,7 +107,10 @@ for (const width of [1280, 390]) {
     const client = await clientContext.newPage();
     await signIn(client, 'client');
     await client.goto(`/portfolios/${portfolioId}/review?item=${item._id}`);
-    await expect(client.getByRole('heading', { name: `Otoño ${width}`, level: 2 })).toBeVisible();
+    // The first load of the panel (its queue, then the piece): slow on a busy two-core machine.
+    await expect(client.getByRole('heading', { name: `Otoño ${width}`, level: 2 })).toBeVisible({
+      timeout: 20_000,
+    });
     const text = client.getByRole('region', { name: 'Texto' }).locator('.crw-prose');
     await expect(text).toContainText('nueva colección');
 
@@ -142,7 +145,13 @@ for (const width of [1280, 390]) {
     await replacement.fill('Reserva ya');
     await press(client.getByRole('button', { name: 'Comentar', exact: true }));
     await expect(client.getByRole('insertion').filter({ hasText: 'Reserva ya' })).toBeVisible();
-    await expect(text.getByRole('button', { name: /^Compra hoy \(Comentado: / })).toBeVisible();
+    const suggested = text.getByRole('button', { name: /^Compra hoy \(Comentado: / });
+    await expect(suggested).toBeVisible();
+    // From the list: «Ver en el texto» chooses the suggestion's highlight, the other one lets go.
+    await press(client.getByRole('button', { name: 'Ver en el texto: «Compra hoy»' }));
+    await expect(suggested).toHaveAttribute('aria-pressed', 'true');
+    await expect(highlight).toHaveAttribute('aria-pressed', 'false');
+    await expect(suggested).toBeInViewport();
     // A client cannot apply.
     await expect(client.getByRole('button', { name: 'Aplicar', exact: true })).toHaveCount(0);
     expect(await seriousViolations(client)).toEqual([]);

@@ -343,6 +343,8 @@ export const itemMsg = {
     orphanedTitle: 'Comentarios sobre texto que ya no está',
     quoted: 'Comentado: ',
     movedNote: 'El texto citado cambió de lugar',
+    showQuote: 'Ver en el texto',
+    showQuoteOf: (q: string) => `Ver en el texto: «${q.length > 40 ? `${q.slice(0, 40)}…` : q}»`,
     actionError: 'No se pudo completar la acción',
     pinnedTitle: 'Marcas en las imágenes',
     pinnedVersion: (n: number) => `Versión ${n}`,

@@ -274,6 +274,15 @@ export function ReviewItem({
           pinNumbers={shownNumbers}
           highlighted={highlighted}
           onHighlight={highlight}
+          onShowQuote={(id) => {
+            highlight(highlighted === id ? null : id);
+            // Its words into view (drawn on the next frame, with the comment chosen).
+            requestAnimationFrame(() =>
+              document
+                .querySelector(`mark[data-highlight="${CSS.escape(id)}"]`)
+                ?.scrollIntoView({ block: 'center' }),
+            );
+          }}
         />
       </section>
       <section aria-labelledby="review-history" className="space-y-3">
