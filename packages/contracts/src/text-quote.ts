@@ -174,13 +174,14 @@ export type AnchorState = 'attached' | 'moved' | 'orphaned';
 
 /**
  * A quote of one version's text read against another's (the current one): `attached` when it is found at the
- * same offset with its context, `moved` when found elsewhere, `orphaned` when gone.
+ * same offset (its context may have changed further on: a suggestion applied in the next sentence does not
+ * move it), `moved` when found elsewhere, `orphaned` when gone.
  */
 export function anchorState(q: TextQuote, quotedText: string, currentText: string): AnchorState {
   const was = findQuote(quotedText, q);
   const now = findQuote(currentText, q, was?.start);
   if (!now) return 'orphaned';
-  return was && now.exact && now.start === was.start ? 'attached' : 'moved';
+  return was && now.start === was.start ? 'attached' : 'moved';
 }
 
 /**
@@ -214,4 +215,62 @@ export function replaceTextRange(
   }
   if (!placed) return null;
   return tokens.map((t, i) => (edits.has(i) ? escapeText(edits.get(i)!) : t.raw)).join('');
+}
+
+/** A range of the copy's text (offsets in `htmlToText(html)`) to draw around, named by `id`. */
+export interface TextRange {
+  id: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The copy with each range's text wrapped at render time (highlights that are never stored): every text node
+ * a range touches has its part of the range wrapped in `open(range, first, text)` … `close` (`first`: the
+ * range's first piece; `text`: the piece's text, decoded), the markup around left as it was, so a range across `<strong>` is two pieces. Where ranges
+ * overlap, a piece goes to the range that starts last (the inner one). Ranges that touch no text are left out.
+ */
+export function wrapTextRanges(
+  html: string,
+  ranges: readonly TextRange[],
+  open: (range: TextRange, first: boolean, text: string) => string,
+  close = '</mark>',
+): string {
+  const valid = ranges.filter((r) => r.end > r.start);
+  if (valid.length === 0) return html;
+  const { tokens, segments } = walk(html);
+  const started = new Set<string>();
+  const edits = new Map<number, string>();
+  for (const seg of segments) {
+    const segEnd = seg.start + seg.map.length;
+    const touching = valid.filter((r) => r.start < segEnd && r.end > seg.start);
+    if (touching.length === 0) continue;
+    const token = tokens[seg.token] as { text: string };
+    const raw = (local: number) => (local < seg.map.length ? seg.map[local]! : token.text.length);
+    const cuts = new Set([0, seg.map.length]);
+    for (const r of touching) {
+      cuts.add(Math.max(r.start, seg.start) - seg.start);
+      cuts.add(Math.min(r.end, segEnd) - seg.start);
+    }
+    const points = [...cuts].sort((a, b) => a - b);
+    let out = raw(0) > 0 ? escapeText(token.text.slice(0, raw(0))) : '';
+    for (let i = 0; i < points.length - 1; i++) {
+      const from = points[i]!;
+      const to = points[i + 1]!;
+      const decoded = token.text.slice(raw(from), to === seg.map.length ? undefined : raw(to));
+      const piece = escapeText(decoded);
+      const at = seg.start + from;
+      const owner = touching
+        .filter((r) => r.start <= at && r.end > at)
+        .reduce<TextRange | null>((best, r) => (!best || r.start > best.start ? r : best), null);
+      if (!owner) {
+        out += piece;
+        continue;
+      }
+      out += `${open(owner, !started.has(owner.id), decoded)}${piece}${close}`;
+      started.add(owner.id);
+    }
+    edits.set(seg.token, out);
+  }
+  return tokens.map((t, i) => edits.get(i) ?? t.raw).join('');
 }

@@ -37,7 +37,11 @@ describe('suggestions and resolved threads', () => {
       suggestionState: 'applied',
       canApply: false,
       canDismiss: false,
+      resolved: true,
     });
+    // Applying resolves the thread, by the one who applied it; the client reads it resolved too.
+    expect(applied.comments[0].resolvedBy._id).toBe(w.author.id);
+    expect(await w.one(w.client, id, s._id)).toMatchObject({ resolved: true, suggestionState: 'applied' });
     const history = await w.versions(w.author, id);
     expect(history.versions.map((v: { number: number }) => v.number)).toEqual([2, 1]);
     expect(history.versions[0].materialData.copy).toContain('<strong>planeta</strong>');
@@ -74,7 +78,7 @@ describe('suggestions and resolved threads', () => {
     expect(frozen.json().message).toBe(
       'La pieza está en revisión del cliente: retírala de la revisión antes de cambiarla',
     );
-    expect((await w.one(w.author, id, s._id)).canApply).toBe(false);
+    expect(await w.one(w.author, id, s._id)).toMatchObject({ canApply: false, resolved: false });
     // Approved: final.
     await w.flow(w.client, id, 'approve-client-review', {});
     const done = await w.as(w.author, 'POST', `/api/comments/${s._id}/apply`);
@@ -146,7 +150,8 @@ describe('suggestions and resolved threads', () => {
     expect(refused.json().message).toContain('«mundo»');
     expect(refused.json().message).toContain('No se aplicó ninguna');
     expect((await w.item(w.author, id)).currentVersion).toBe(1);
-    expect((await w.one(w.author, id, a._id)).suggestionState).toBe('open');
+    // Nothing applied, nothing resolved: the transaction rolled both back.
+    expect(await w.one(w.author, id, a._id)).toMatchObject({ suggestionState: 'open', resolved: false });
 
     const all = await w.ok(w.author, 'POST', `/api/production/items/${id}/suggestions/apply`, {
       ids: [a._id, b._id, c._id],
@@ -158,6 +163,9 @@ describe('suggestions and resolved threads', () => {
       'applied',
       'applied',
     ]);
+    expect(all.comments.map((x: { resolved: boolean }) => x.resolved)).toEqual([true, true, true]);
+    // The clashing one was not applied: still open and unresolved.
+    expect(await w.one(w.author, id, clash._id)).toMatchObject({ suggestionState: 'open', resolved: false });
     const byClient = await w.as(w.client, 'POST', `/api/production/items/${id}/suggestions/apply`, {
       ids: [clash._id],
     });

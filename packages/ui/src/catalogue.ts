@@ -40,6 +40,7 @@ import * as pagination from './pagination/pagination.stories.tsx';
 import * as password from './password-field/password-field.stories.tsx';
 import * as progressBar from './progress-bar/progress-bar.stories.tsx';
 import * as quickAdd from './quick-add/quick-add.stories.tsx';
+import * as highlights from './rich-text-editor/rich-text-highlights.stories.tsx';
 import * as segmented from './segmented-control/segmented-control.stories.tsx';
 import * as select from './select/select.stories.tsx';
 import * as sidebar from './sidebar/sidebar.stories.tsx';
@@ -55,6 +56,7 @@ import * as textarea from './textarea/textarea.stories.tsx';
 import * as toaster from './toaster/toaster.stories.tsx';
 import * as tooltip from './tooltip/tooltip.stories.tsx';
 import * as virtualList from './virtual-list/virtual-list.stories.tsx';
+import * as withheld from './withheld/withheld-button.stories.tsx';
 import * as zoom from './zoom/zoom.stories.tsx';
 
 /** The story groups (the part of a story's title before «/») and their Spanish names, in display order. */
@@ -184,6 +186,7 @@ type Spec =
 /** Every component with stories, by its Spanish name. */
 const specs: Spec[] = [
   { name: 'Botón', stories: button },
+  { name: 'Botón retenido con su motivo', stories: withheld },
   { name: 'Insignia', stories: badge },
   { name: 'Tarjeta', stories: card },
   { name: 'Etiqueta', stories: label },
@@ -220,6 +223,8 @@ const specs: Spec[] = [
     title: 'Primitives/RichTextEditor',
     load: () => import('./rich-text-editor/rich-text-editor.stories.tsx'),
   },
+  // Read-only rich text (no Tiptap): at once.
+  { name: 'Texto con resaltados', stories: highlights },
   {
     name: 'Anotador de imágenes',
     title: 'Primitives/ImageAnnotator',

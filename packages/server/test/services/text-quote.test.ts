@@ -1,4 +1,11 @@
-import { anchorState, findQuote, htmlToText, quoteAt, replaceTextRange } from '@crw/contracts/text-quote';
+import {
+  anchorState,
+  findQuote,
+  htmlToText,
+  quoteAt,
+  replaceTextRange,
+  wrapTextRanges,
+} from '@crw/contracts/text-quote';
 import { describe, expect, it } from 'vitest';
 
 /** The pure part of copy quotes (issue 47, point 6): the copy's text, finding a quote, replacing it. */
@@ -41,6 +48,8 @@ describe('anchorState', () => {
     expect(q.quote).toBe('Compra ahora con descuento');
     expect(anchorState(q, v1, v1)).toBe('attached');
     expect(anchorState(q, v1, `${v1} Más texto al final.`)).toBe('attached');
+    // Its context changed after it (a suggestion applied in the next sentence): still where it was.
+    expect(anchorState(q, v1, 'Primera frase. Compra ahora con descuento. Adiós.')).toBe('attached');
   });
   it('moved when text before it changed, or when it is found elsewhere', () => {
     expect(anchorState(q, v1, `Intro nueva. ${v1}`)).toBe('moved');
@@ -83,5 +92,50 @@ describe('replaceTextRange', () => {
   });
   it('answers null for a range with no text', () => {
     expect(replaceTextRange('<p>a</p>', 3, 3, 'x')).toBeNull();
+  });
+});
+
+describe('wrapTextRanges', () => {
+  const open = (r: { id: string }, first: boolean) => `<mark data-id="${r.id}"${first ? ' data-first' : ''}>`;
+  it('wraps a range in each text node it touches, the markup kept, the text unchanged', () => {
+    const html = '<p>Hola <strong>mundo</strong> feliz</p><p>Compra &amp; hoy</p>';
+    const text = htmlToText(html);
+    const start = text.indexOf('la mun');
+    const out = wrapTextRanges(html, [{ id: 'a', start, end: start + 6 }], open);
+    expect(out).toBe(
+      '<p>Ho<mark data-id="a" data-first>la </mark><strong><mark data-id="a">mun</mark>do</strong> feliz</p><p>Compra &amp; hoy</p>',
+    );
+    expect(htmlToText(out)).toBe(text);
+    // Across blocks, entities escaped again.
+    const across = text.indexOf('feliz');
+    const both = wrapTextRanges(html, [{ id: 'b', start: across, end: text.indexOf('&') + 1 }], open);
+    expect(both).toBe(
+      '<p>Hola <strong>mundo</strong> <mark data-id="b" data-first>feliz</mark></p><p><mark data-id="b">Compra &amp;</mark> hoy</p>',
+    );
+  });
+
+  it('overlapping ranges: the inner one owns its words; empty and out-of-text ranges are ignored', () => {
+    const html = '<p>uno dos tres</p>';
+    const out = wrapTextRanges(
+      html,
+      [
+        { id: 'outer', start: 0, end: 12 },
+        { id: 'inner', start: 4, end: 7 },
+        { id: 'empty', start: 2, end: 2 },
+        { id: 'past', start: 40, end: 44 },
+      ],
+      open,
+    );
+    expect(out).toBe(
+      '<p><mark data-id="outer" data-first>uno </mark><mark data-id="inner" data-first>dos</mark><mark data-id="outer"> tres</mark></p>',
+    );
+    expect(wrapTextRanges(html, [], open)).toBe(html);
+  });
+
+  it('collapsed whitespace stays where it was', () => {
+    const html = '<p>  a \n  b  </p>';
+    const out = wrapTextRanges(html, [{ id: 'x', start: 2, end: 3 }], open);
+    expect(out).toBe('<p>  a \n  <mark data-id="x" data-first>b</mark>  </p>');
+    expect(htmlToText(out)).toBe(htmlToText(html));
   });
 });

@@ -325,6 +325,8 @@ export const itemMsg = {
     quoteAction: 'Comentar',
     suggestAction: 'Sugerir cambio',
     selectionTools: 'Acciones sobre el texto seleccionado',
+    /** A highlighted quote of the copy, as a screen reader reads it: the comment's first words. */
+    highlightLabel: (words: string) => `Comentado: ${words}`,
     aboutQuote: (q: string) => `Sobre «${q}»`,
     removeQuote: 'Quitar la cita',
     replacement: 'Cambiar por',
@@ -344,6 +346,8 @@ export const itemMsg = {
     orphanedTitle: 'Comentarios sobre texto que ya no está',
     quoted: 'Comentado: ',
     movedNote: 'El texto citado cambió de lugar',
+    showQuote: 'Ver en el texto',
+    showQuoteOf: (q: string) => `Ver en el texto: «${q.length > 40 ? `${q.slice(0, 40)}…` : q}»`,
     actionError: 'No se pudo completar la acción',
     pinnedTitle: 'Marcas en las imágenes',
     pinnedVersion: (n: number) => `Versión ${n}`,

@@ -105,7 +105,8 @@ async function applyToCopy(tx: DbOrTx, itemId: string, copy: string, rows: Comme
 }
 
 /**
- * Applies open suggestions of one piece in ONE new material version (all of them or none): the caller must
+ * Applies open suggestions of one piece in ONE new material version (all of them or none), resolving their
+ * threads in the same transaction: the caller must
  * edit the piece (a client: 403) while its material is editable (in client review or approved: 409). Answers
  * the comments, the item as the caller sees it and the version written.
  */
@@ -153,7 +154,12 @@ export async function applySuggestions(
         if (!ordered.every((r) => isQuoteAnchor(r.anchor)))
           throw new AppError('CONFLICT', 'Una sugerencia no cita el texto');
         const copy = await applyToCopy(tx, itemId, current.materialData.copy ?? '', ordered);
-        await tx.update(comments).set({ suggestionState: 'applied' }).where(inArray(comments.id, unique));
+        // An applied suggestion is done: its thread is resolved with it (by whoever applied it), in this
+        // transaction, so a failed version leaves both open.
+        await tx
+          .update(comments)
+          .set({ suggestionState: 'applied', resolvedAt: new Date(), resolvedBy: actor.id })
+          .where(inArray(comments.id, unique));
         return { copy };
       },
     },

@@ -35,8 +35,19 @@ export function splitThread(comments: readonly Comment[]) {
 export const applicable = (comments: readonly Comment[]) =>
   comments.filter((c) => c.canApply && c.suggestionState === 'open');
 
-/** The words a comment quotes, with its suggestion. */
-export function QuotedWords({ comment }: { comment: Comment }) {
+/**
+ * The words a comment quotes, with its suggestion. With `onShow` (the copy beside it highlights its quotes),
+ * «Ver en el texto» chooses the comment and so its highlight (`chosen`: it is the one chosen).
+ */
+export function QuotedWords({
+  comment,
+  chosen = false,
+  onShow,
+}: {
+  comment: Comment;
+  chosen?: boolean;
+  onShow?: (id: string) => void;
+}) {
   if (!isQuote(comment.anchor)) return null;
   const quote = comment.anchor.quote;
   const s = comment.suggestion;
@@ -58,6 +69,18 @@ export function QuotedWords({ comment }: { comment: Comment }) {
       )}
       {comment.anchorState === 'moved' ? (
         <p className="text-xs text-muted-foreground">{m.comments.movedNote}</p>
+      ) : null}
+      {onShow && comment.anchorState !== 'orphaned' ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="-ms-2"
+          aria-label={m.comments.showQuoteOf(quote)}
+          aria-pressed={chosen}
+          onClick={() => onShow(comment._id)}
+        >
+          {m.comments.showQuote}
+        </Button>
       ) : null}
     </div>
   );

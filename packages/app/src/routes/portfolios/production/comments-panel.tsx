@@ -66,6 +66,7 @@ export function CommentsPanel({
   highlighted = null,
   onHighlight,
   suggesting = false,
+  onShowQuote,
 }: {
   item: ProductionItem;
   /** A pin being placed (review panel): the next comment is written about it. */
@@ -81,6 +82,8 @@ export function CommentsPanel({
   onHighlight?: (id: string | null) => void;
   /** The quoted words (`anchor` a quote) are to be replaced: the box asks for the replacement. */
   suggesting?: boolean;
+  /** The copy shown beside highlights the quotes: «Ver en el texto» on each. */
+  onShowQuote?: (id: string) => void;
 }) {
   const { members } = useSnapshot(productionStore);
   const { user } = useSnapshot(authStore);
@@ -203,7 +206,7 @@ export function CommentsPanel({
       <CommentThread
         {...thread}
         comments={shownComments}
-        quote={(c) => <QuotedWords comment={c} />}
+        quote={(c) => <QuotedWords comment={c} chosen={highlighted === c._id} onShow={onShowQuote} />}
         labels={threadLabels}
         listRef={list}
         highlighted={highlighted}

@@ -3,7 +3,7 @@ import { Skeleton } from '@crw/ui';
 import { useEffect, useId, useState } from 'react';
 import { fetchItemHistory } from '../../../features/production/item.ts';
 import { itemMsg as m } from '../../../features/production/messages.ts';
-import { CommentsPanel } from './comments-panel.tsx';
+import { CommentsPanel, type DraftAnchor } from './comments-panel.tsx';
 import { isPinnable, PinnedFile } from './pinned-file.tsx';
 import { pinNumbers, pinnedFiles, pinsOn } from './pins.ts';
 
@@ -12,7 +12,16 @@ import { pinNumbers, pinnedFiles, pinsOn } from './pins.ts';
  * numbered as in the thread and in the review panel. A pin selects its comment and a comment's number its pin.
  * The versions are read only when a pin needs its file.
  */
-export function ItemComments({ item }: { item: ProductionItem }) {
+export function ItemComments({
+  item,
+  quote = null,
+  onQuoteUsed,
+}: {
+  item: ProductionItem;
+  /** Words of the copy chosen in the Material tab: the next comment is about them (`n` grows each time). */
+  quote?: { anchor: DraftAnchor; suggest: boolean; n: number } | null;
+  onQuoteUsed?: () => void;
+}) {
   const [comments, setComments] = useState<Comment[]>([]);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [history, setHistory] = useState<MaterialVersionHistory | null>(null);
@@ -78,6 +87,10 @@ export function ItemComments({ item }: { item: ProductionItem }) {
       ) : null}
       <CommentsPanel
         item={item}
+        anchor={quote?.anchor ?? null}
+        suggesting={quote?.suggest ?? false}
+        placed={quote?.n ?? 0}
+        onAnchorUsed={onQuoteUsed}
         onComments={setComments}
         pinNumbers={numbers}
         highlighted={highlighted}

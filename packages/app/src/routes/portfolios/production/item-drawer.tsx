@@ -29,6 +29,7 @@ import { itemMsg as m, productionMsg as t } from '../../../features/production/m
 import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { toast } from '../../../features/system/store.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import type { DraftAnchor } from './comments-panel.tsx';
 import { MoveItemsDialog } from './dialogs.tsx';
 import { FollowButton } from './follow-button.tsx';
 import { HistoryPanel } from './history-panel.tsx';
@@ -77,6 +78,13 @@ export function ItemDrawer({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [moving, setMoving] = useState(false);
   const [tab, setTab] = useState('details');
+  // Words of the copy chosen in the Material tab, waiting in the comments tab's box (of that piece only).
+  const [quote, setQuote] = useState<{
+    itemId: string;
+    anchor: DraftAnchor;
+    suggest: boolean;
+    n: number;
+  } | null>(null);
 
   const loadHistory = useCallback(async () => {
     historyWanted.current = true;
@@ -297,7 +305,14 @@ export function ItemDrawer({
               <DetailsForm item={item} onSaved={after} onReload={load} frozenSaid={lockSaid?.id} />
             </TabsContent>
             <TabsContent value="material" className="pt-4">
-              <MaterialPanel item={item} editor={editor} />
+              <MaterialPanel
+                item={item}
+                editor={editor}
+                onQuote={(anchor, suggest) => {
+                  setQuote((q) => ({ itemId: item._id, anchor, suggest, n: (q?.n ?? 0) + 1 }));
+                  setTab('comments');
+                }}
+              />
             </TabsContent>
             <TabsContent value="versions" className="pt-4">
               {history ? <VersionsPanel itemId={item._id} versions={history.versions} /> : <PanelLoading />}
@@ -306,7 +321,11 @@ export function ItemDrawer({
               {history ? <HistoryPanel history={history} /> : <PanelLoading />}
             </TabsContent>
             <TabsContent value="comments" className="pt-4">
-              <ItemComments item={item} />
+              <ItemComments
+                item={item}
+                quote={quote?.itemId === item._id ? quote : null}
+                onQuoteUsed={() => setQuote(null)}
+              />
             </TabsContent>
           </Tabs>
           <ConfirmDialog

@@ -1,13 +1,15 @@
 import type { ProductionItem } from '@crw/api-client';
 import { Button, DiffView, FileDropZone, RichTextContent, type UploadProgress } from '@crw/ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { LazyRichTextEditor } from '../../../features/editor/lazy-rich-text-editor.tsx';
-import { signUpload } from '../../../features/production/item.ts';
+import { fetchItemHistory, signUpload } from '../../../features/production/item.ts';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
 import { useUploadSettings } from '../../../lib/upload-settings.ts';
+import type { DraftAnchor } from './comments-panel.tsx';
 import { MaterialFiles } from './file-blob.tsx';
 import { htmlToText, humanSize, MAX_COPY_CHARACTERS, MAX_COPY_HTML, uploadWithProgress } from './material.ts';
+import { QuotableCopy } from './quotable-copy.tsx';
 import type { MaterialEditor } from './use-material-editor.ts';
 
 interface Upload extends UploadProgress {
@@ -19,8 +21,44 @@ interface Upload extends UploadProgress {
  * The Material tab: the copy in the rich-text editor (or read-only once it may not change), a conflict with
  * someone else's newer copy side by side, and the files with uploads that show their progress and can be cancelled.
  */
-export function MaterialPanel({ item, editor }: { item: ProductionItem; editor: MaterialEditor }) {
+export function MaterialPanel({
+  item,
+  editor,
+  onQuote,
+}: {
+  item: ProductionItem;
+  editor: MaterialEditor;
+  /** Words of the current version's copy chosen to comment on or to suggest a change to. */
+  onQuote?: (anchor: DraftAnchor, suggest: boolean) => void;
+}) {
   const [uploads, setUploads] = useState<Upload[]>([]);
+  // The current version's copy, for quotes of the copy being edited: asked for on the first selection.
+  const [versionCopy, setVersionCopy] = useState<{ n: number; copy: string } | null>(null);
+  const asked = versionCopy?.n === item.currentVersion;
+  const askVersionCopy = () => {
+    if (asked) return;
+    const n = item.currentVersion;
+    setVersionCopy({ n, copy: '' });
+    fetchItemHistory(item._id)
+      .then((h) =>
+        setVersionCopy({ n, copy: h.versions.find((v) => v.number === n)?.materialData.copy ?? '' }),
+      )
+      .catch(() => setVersionCopy(null));
+  };
+  const quotable = (html: string, children: ReactNode, onSelecting?: () => void) =>
+    onQuote && item.currentVersion > 0 ? (
+      <QuotableCopy
+        html={html}
+        // A final piece takes comments, not changes.
+        suggest={!item.final}
+        onSelecting={onSelecting}
+        onQuote={(quote, suggest) => onQuote({ versionNumber: item.currentVersion, ...quote }, suggest)}
+      >
+        {children}
+      </QuotableCopy>
+    ) : (
+      children
+    );
   // What the server accepts (its types and UPLOAD_MAX_BYTES); until it is known, the server alone decides.
   const limits = useUploadSettings();
   const { copy, setCopy, saving, dirty, canEdit } = editor;
@@ -101,15 +139,20 @@ export function MaterialPanel({ item, editor }: { item: ProductionItem; editor: 
           <h3 id="material-copy" className="text-sm font-medium">
             {m.material.copy}
           </h3>
-          <LazyRichTextEditor
-            label={m.material.copy}
-            value={copy}
-            onChange={setCopy}
-            mentions={false}
-            maxLength={MAX_COPY_CHARACTERS}
-            invalid={tooLong}
-            placeholder={m.material.copyHint}
-          />
+          {/* Words being edited are offered for a comment only while the current version has them. */}
+          {quotable(
+            asked ? (versionCopy?.copy ?? '') : '',
+            <LazyRichTextEditor
+              label={m.material.copy}
+              value={copy}
+              onChange={setCopy}
+              mentions={false}
+              maxLength={MAX_COPY_CHARACTERS}
+              invalid={tooLong}
+              placeholder={m.material.copyHint}
+            />,
+            askVersionCopy,
+          )}
           {tooLong ? (
             <p role="alert" className="text-sm text-destructive">
               {m.material.tooLong}
@@ -129,11 +172,15 @@ export function MaterialPanel({ item, editor }: { item: ProductionItem; editor: 
           <h3 id="material-preview" className="text-sm font-medium">
             {m.material.copy}
           </h3>
-          <RichTextContent
-            className="rounded-lg border border-border p-3"
-            html={item.materialData.copy}
-            empty={m.material.noCopy}
-          />
+          {/* Read-only, the copy shown is the current version's (in review, approved). */}
+          {quotable(
+            item.materialData.copy,
+            <RichTextContent
+              className="rounded-lg border border-border p-3"
+              html={item.materialData.copy}
+              empty={m.material.noCopy}
+            />,
+          )}
         </section>
       )}
       <section aria-labelledby="material-files" className="space-y-3">

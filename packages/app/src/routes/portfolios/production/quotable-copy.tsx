@@ -28,13 +28,22 @@ export function selectionQuote(html: string, selected: string, before: string): 
 export function QuotableCopy({
   html,
   onQuote,
+  suggest = true,
+  onSelecting,
   children,
 }: {
+  /** The copy quoted (a version's): a selection of words it does not have offers nothing. */
   html: string;
   /** A quote chosen: to comment on it, or to suggest its replacement. */
   onQuote: (quote: TextQuote, suggest: boolean) => void;
+  /** «Sugerir cambio» offered too (not on a final piece). */
+  suggest?: boolean;
+  /** Words are selected inside (before they are read): the copy may be asked for then. */
+  onSelecting?: () => void;
   children: ReactNode;
 }) {
+  const selecting = useRef(onSelecting);
+  selecting.current = onSelecting;
   const box = useRef<HTMLDivElement>(null);
   const [chosen, setChosen] = useState<{ quote: TextQuote; top: number; left: number } | null>(null);
   useEffect(() => {
@@ -44,6 +53,7 @@ export function QuotableCopy({
       if (!sel || sel.rangeCount === 0 || sel.isCollapsed || !root) return setChosen(null);
       const range = sel.getRangeAt(0);
       if (!root.contains(range.commonAncestorContainer)) return setChosen(null);
+      selecting.current?.();
       const lead = document.createRange();
       lead.selectNodeContents(root);
       lead.setEnd(range.startContainer, range.startOffset);
@@ -54,6 +64,8 @@ export function QuotableCopy({
       setChosen({ quote, top: at.bottom - frame.top + 4, left: Math.max(0, at.left - frame.left) });
     };
     document.addEventListener('selectionchange', update);
+    // The copy arrived after the words were selected: read them now.
+    if (html) update();
     return () => document.removeEventListener('selectionchange', update);
   }, [html]);
   const pick = (suggest: boolean) => {
@@ -76,9 +88,11 @@ export function QuotableCopy({
           <Button size="sm" onClick={() => pick(false)}>
             {m.comments.quoteAction}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => pick(true)}>
-            {m.comments.suggestAction}
-          </Button>
+          {suggest ? (
+            <Button size="sm" variant="outline" onClick={() => pick(true)}>
+              {m.comments.suggestAction}
+            </Button>
+          ) : null}
         </div>
       ) : null}
     </div>

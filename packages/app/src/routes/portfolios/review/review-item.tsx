@@ -10,6 +10,7 @@ import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { reviewMsg as t } from '../../../features/review/messages.ts';
 import { api } from '../../../lib/api.ts';
 import { CommentsPanel, type DraftAnchor } from '../production/comments-panel.tsx';
+import { copyHighlights } from '../production/copy-highlights.ts';
 import { MaterialFiles } from '../production/file-blob.tsx';
 import { FollowButton } from '../production/follow-button.tsx';
 import { HistoryPanel } from '../production/history-panel.tsx';
@@ -105,7 +106,11 @@ export function ReviewItem({
   // Every pin of the item keeps one number, shown beside its comment when its version is one the reader has;
   // choosing a pin of another version shows that version.
   const numbers = pinNumbers(comments);
-  const versionOf = (id: string | null) => comments.find((c) => c._id === id)?.anchor?.versionNumber;
+  // A pin's version (a quote is highlighted on the version shown: choosing it changes no version).
+  const versionOf = (id: string | null) => {
+    const anchor = comments.find((c) => c._id === id)?.anchor;
+    return isPin(anchor) ? anchor.versionNumber : undefined;
+  };
   const shownNumbers = new Map(
     [...numbers].filter(([id]) => versions.some((v) => v.number === versionOf(id))),
   );
@@ -188,6 +193,12 @@ export function ReviewItem({
                   html={material.copy}
                   empty={t.noCopy}
                   mentions={client ? 'plain' : 'chip'}
+                  highlights={copyHighlights(comments, material.copy, {
+                    number: current.number,
+                    current: current.number === item.currentVersion,
+                  })}
+                  activeHighlight={highlighted}
+                  onHighlight={(id) => highlight(highlighted === id ? null : id)}
                 />
               </QuotableCopy>
             ) : (
@@ -263,6 +274,15 @@ export function ReviewItem({
           pinNumbers={shownNumbers}
           highlighted={highlighted}
           onHighlight={highlight}
+          onShowQuote={(id) => {
+            highlight(highlighted === id ? null : id);
+            // Its words into view (drawn on the next frame, with the comment chosen).
+            requestAnimationFrame(() =>
+              document
+                .querySelector(`mark[data-highlight="${CSS.escape(id)}"]`)
+                ?.scrollIntoView({ block: 'center' }),
+            );
+          }}
         />
       </section>
       <section aria-labelledby="review-history" className="space-y-3">
