@@ -14,6 +14,7 @@ import { productionStore } from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
 import { readDraft, useDraftKeeper } from '../../../lib/drafts.ts';
 import { ApplyAll, QuoteActions, QuotedWords, splitThread } from './comment-quotes.tsx';
+import { focusComposer } from './focus-composer.ts';
 import { MAX_COMMENT_CHARACTERS, MAX_COMMENT_HTML } from './material.ts';
 import { isQuote } from './pins.ts';
 
@@ -26,30 +27,6 @@ const threadLabels = {
   deleteOf: m.comments.deleteOf,
   deleteTitle: m.comments.deleteTitle,
 };
-
-/**
- * The comment box into view, its editor focused with the caret at the end (the editor loads on first use: it is
- * waited for, a few frames at most).
- */
-function focusComposer(form: HTMLFormElement | null) {
-  let frames = 0;
-  const go = () => {
-    const box = form?.querySelector<HTMLElement>('[role="textbox"][contenteditable="true"]');
-    if (!box) {
-      if (form?.isConnected && frames++ < 120) requestAnimationFrame(go);
-      return;
-    }
-    box.focus({ preventScroll: true });
-    const range = document.createRange();
-    range.selectNodeContents(box);
-    range.collapse(false);
-    window.getSelection()?.removeAllRanges();
-    window.getSelection()?.addRange(range);
-    // At once: a smooth scroll was cut short on a phone by the tap that placed the pin.
-    box.scrollIntoView({ block: 'center', behavior: 'auto' });
-  };
-  go();
-}
 
 /**
  * An item's comments, live: written in the rich-text editor with mentions, internal or for the client (staff

@@ -10,10 +10,9 @@ import {
   TabsContent,
   TabsList,
   TabsTrigger,
-  WithheldButton,
 } from '@crw/ui';
 import { CopyIcon, Trash2Icon } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type Location, useBlocker } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
@@ -36,6 +35,7 @@ import { HistoryPanel } from './history-panel.tsx';
 import { ItemComments } from './item-comments.tsx';
 import { DetailsForm } from './item-details-form.tsx';
 import { MaterialPanel } from './material-panel.tsx';
+import { PieceCall } from './piece-call.tsx';
 import { ReviewActions } from './review-actions.tsx';
 import { useMaterialEditor } from './use-material-editor.ts';
 import { VersionsPanel } from './versions-panel.tsx';
@@ -393,41 +393,4 @@ function PanelLoading() {
       <Skeleton className="h-16" />
     </div>
   );
-}
-
-/**
- * One of the piece's own calls (move, delete) as the server answers it for the viewer: offered when allowed,
- * shown disabled with the reason when withheld (the client is reviewing it, a permission), absent once the piece
- * is approved (the drawer says so once, above).
- */
-function PieceCall({
-  item,
-  call,
-  onClick,
-  children,
-  reasonSaid,
-}: {
-  item: ProductionItem;
-  call: 'move-item' | 'delete-item';
-  reasonSaid?: { reason: string; id: string };
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  if (item.allowedActions.includes(call))
-    return (
-      <Button size="sm" variant="outline" onClick={onClick}>
-        {children}
-      </Button>
-    );
-  const withheld = item.final ? undefined : item.blockedActions.find((b) => b.action === call);
-  return withheld ? (
-    <WithheldButton
-      size="sm"
-      variant="outline"
-      reason={withheld.reason}
-      describedBy={reasonSaid?.reason === withheld.reason ? reasonSaid.id : undefined}
-    >
-      {children}
-    </WithheldButton>
-  ) : null;
 }
