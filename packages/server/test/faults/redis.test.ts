@@ -295,11 +295,17 @@ describe.runIf(withPostgres() && redisAvailable())('Redis killed and restarted u
       'la entrega entre instancias empieza',
       10_000,
     );
-    await until(
-      async () => (await health(b)).body.status === 'ok',
-      'health ok',
-      10_000 - (Date.now() - startedAt),
-    );
+    // Both instances find Redis back, each on its own (the delivery above proves only B's subscription): their
+    // log lines are asserted below, so each is waited for (waiting for B alone left A's «ok» line to chance).
+    // The line reaches this process through the child's stdout, after the state it tells: it is waited for too.
+    for (const server of [a, b]) {
+      await until(
+        async () =>
+          (await health(server)).body.status === 'ok' && redisLines(server).some((l) => l.state === 'ok'),
+        `health ok (${server.url})`,
+        Math.max(1_000, 10_000 - (Date.now() - startedAt)),
+      );
+    }
     const listed = (await api(b.url, token, 'GET', '/api/notifications?limit=200')).body as Array<{
       content: string;
     }>;
