@@ -30,7 +30,7 @@ export function WithheldButton({
             aria-disabled="true"
             aria-describedby={id}
             onClick={(event) => event.preventDefault()}
-            className={cn('cursor-not-allowed opacity-50 hover:bg-inherit', className)}
+            className={cn('cursor-not-allowed opacity-50', className)}
           >
             {children}
           </Button>
