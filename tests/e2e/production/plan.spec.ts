@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { newPortfolio } from '../../support/production.ts';
+import { apiAs, newPortfolio } from '../../support/production.ts';
 import { signIn, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
@@ -103,11 +103,28 @@ test('a team starts production, plans with a strategy, makes an item and sends i
   await expect(colleague.getByText('En revisión interna: 1')).toBeAttached();
   await expect(colleague.getByRole('button', { name: /Reel de lanzamiento/ })).toBeVisible();
 
-  // A second version, then the two compared word by word.
+  // The same material again is no new version (issue 47: one change, one version), and it says so.
   await drawer.getByRole('button', { name: 'Nueva versión' }).click();
-  await page.getByLabel('Motivo').fill('Texto más corto');
   await page.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(toast(page, 'Versión creada')).toBeVisible();
+  await expect(toast(page, 'El material no cambió: sigue siendo la versión 1')).toBeVisible();
+  // The colleague asks for changes (live in the drawer); the fix is a second version, and the two are compared
+  // word by word.
+  const itemId = new URL(page.url()).searchParams.get('item')!;
+  await (await apiAs(request, 'admin')).call('post', `/production/items/${itemId}/request-internal-changes`, {
+    reviewComments: 'Más corto',
+  });
+  // Someone else changed it: the drawer says so and reloads on request.
+  await drawer.getByRole('button', { name: 'Recargar la pieza' }).click();
+  await expect(drawer.getByText('Cambios internos solicitados').first()).toBeVisible();
+  await drawer.getByRole('textbox', { name: 'Texto (copy)' }).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Solo hoy.');
+  await drawer.getByRole('button', { name: 'Enviar a revisión interna' }).click();
+  await page
+    .getByRole('dialog', { name: 'Enviar a revisión interna' })
+    .getByRole('button', { name: 'Confirmar' })
+    .click();
+  await expect(drawer.getByText('Versión 2', { exact: true }).first()).toBeVisible();
   await drawer.getByRole('tab', { name: 'Versiones' }).click();
   await drawer.getByLabel('Elegir la versión 1 para comparar').click();
   await drawer.getByLabel('Elegir la versión 2 para comparar').click();
@@ -115,7 +132,7 @@ test('a team starts production, plans with a strategy, makes an item and sends i
   await expect(drawer.getByRole('region', { name: 'Versión 1 frente a versión 2' })).toBeVisible();
 
   await drawer.getByRole('tab', { name: 'Historial' }).click();
-  await expect(drawer.getByText('Envió a revisión interna')).toBeVisible();
+  await expect(drawer.getByText('Envió a revisión interna').first()).toBeVisible();
 
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();

@@ -74,7 +74,7 @@ describe('parseTypedDate', () => {
     expect(read(text)).toBeNull();
   });
 
-  it('while typing, takes only what cannot grow into another date', () => {
+  it('while typing, takes only what cannot become another date', () => {
     expect(whileTyping('14/12/2026')).toBe('2026-12-14');
     expect(whileTyping('1/2/2027')).toBe('2027-02-01');
     expect(whileTyping('14122026')).toBe('2026-12-14');

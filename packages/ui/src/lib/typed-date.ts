@@ -37,7 +37,7 @@ export interface ParseTypedDateOptions {
   /** Today, `YYYY-MM-DD`: its year completes `14/12`. */
   today: IsoDate;
   /**
-   * While the person is still typing, only the forms that cannot grow into another date count (a four-digit
+   * While the person is still typing, only the forms that cannot become another date count (a four-digit
    * year at the end, eight digits, a full ISO date): `14/1` on its way to `14/12/2026` is not taken.
    */
   complete?: boolean;

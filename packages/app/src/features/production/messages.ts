@@ -368,6 +368,8 @@ export const itemMsg = {
     'approve-for-client': { label: 'Aprobar para cliente', done: 'Enviada al cliente' },
     'request-internal-changes': { label: 'Solicitar cambios internos', done: 'Cambios internos solicitados' },
     'create-material-version': { label: 'Nueva versión', done: 'Versión creada' },
+    /** «Nueva versión» with the material of the current version: nothing is written (issue 47). */
+    sameVersion: (n: number) => `El material no cambió: sigue siendo la versión ${n}`,
     'approve-client-review': { label: 'Aprobar', done: 'Pieza aprobada' },
     'request-client-changes': { label: 'Solicitar cambios', done: 'Cambios solicitados' },
     'withdraw-from-client-review': {

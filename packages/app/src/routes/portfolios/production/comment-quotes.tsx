@@ -59,13 +59,13 @@ export function QuotedWords({
           <del className="text-muted-foreground">{quote}</del> →{' '}
           <ins className="no-underline font-medium">{s.replacement}</ins>
           {comment.suggestionState === 'applied' ? (
-            <span className="ms-2 text-xs text-success">{m.comments.appliedState}</span>
+            <span className="ml-2 text-xs text-success">{m.comments.appliedState}</span>
           ) : comment.suggestionState === 'dismissed' ? (
-            <span className="ms-2 text-xs text-muted-foreground">{m.comments.dismissedState}</span>
+            <span className="ml-2 text-xs text-muted-foreground">{m.comments.dismissedState}</span>
           ) : null}
         </p>
       ) : (
-        <blockquote className="border-s-2 border-warning ps-2 italic">«{quote}»</blockquote>
+        <blockquote className="border-l-2 border-warning pl-2 italic">«{quote}»</blockquote>
       )}
       {comment.anchorState === 'moved' ? (
         <p className="text-xs text-muted-foreground">{m.comments.movedNote}</p>
@@ -74,7 +74,7 @@ export function QuotedWords({
         <Button
           size="sm"
           variant="ghost"
-          className="-ms-2"
+          className="-ml-2"
           aria-label={m.comments.showQuoteOf(quote)}
           aria-pressed={chosen}
           onClick={() => onShow(comment._id)}

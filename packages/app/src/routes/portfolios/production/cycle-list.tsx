@@ -132,7 +132,7 @@ export function CycleList({
       </div>
       {last ? (
         <div className="flex flex-wrap items-center justify-end gap-2">
-          <span className="mr-auto text-xs text-muted-foreground">{t.cycles.lastActions}</span>
+          <span className="flex-1 text-xs text-muted-foreground">{t.cycles.lastActions}</span>
           <Button
             variant="ghost"
             size="sm"

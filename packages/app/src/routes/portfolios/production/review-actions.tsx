@@ -178,7 +178,10 @@ export function ReviewActions({
         call({ client: api.client, path: { id: item._id }, body: { ...body, ...guard } }),
         m.saveError,
       );
-      toast.success(m.review[action].done);
+      // One change, one version: the same material again writes none, and that is said, not «Versión creada».
+      if (action === 'create-material-version' && next.currentVersion === item.currentVersion)
+        toast.info(m.review.sameVersion(next.currentVersion));
+      else toast.success(m.review[action].done);
       setAction(null);
       onDone(next, action);
     } catch (e) {
