@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { FormatRegistry, type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { parseAllowList } from './lib/net-guard.ts';
 
 /**
  * The one place that reads process.env. Every variable is listed in /.env.example and the README, and is
@@ -52,6 +53,11 @@ const EnvSchema = Type.Object({
   REVIEW_REMINDER_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 48 }),
   /** Days a notification is kept after its creation once every recipient has read it (the daily purge). */
   NOTIFICATION_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 36_500, default: 365 }),
+  /**
+   * Private destinations a webhook tool may call (issue 49): host names and CIDRs, comma-separated; empty by
+   * default (public addresses only). Loopback and link-local stay refused unless listed.
+   */
+  WEBHOOK_ALLOW_HOSTS: Type.Optional(Type.String({ maxLength: 4000 })),
   /** Hours a one-time sign-in link in an email works (up to 30 days; a week by default). */
   SIGNIN_LINK_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 168 }),
   VAPID_PUBLIC_KEY: Type.Optional(base64url(65)),
@@ -180,6 +186,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     if (raw[key] && !raw.S3_BUCKET && !problems.has('S3_BUCKET')) {
       problems.set('S3_BUCKET', `S3_BUCKET: falta; sin él se ignorarían ${key} y las demás variables S3_*`);
     }
+  }
+  try {
+    parseAllowList(env.WEBHOOK_ALLOW_HOSTS);
+  } catch (err) {
+    problems.set('WEBHOOK_ALLOW_HOSTS', `WEBHOOK_ALLOW_HOSTS: ${(err as Error).message}`);
   }
   const trust = parseTrustProxy(env.TRUST_PROXY);
   if ('error' in trust) problems.set('TRUST_PROXY', `TRUST_PROXY: ${trust.error}`);

@@ -58,6 +58,7 @@ describe('configuration', { timeout: 120_000 }, () => {
     ['TRUST_PROXY', 'true'],
     ['API_DOCS', 'quizas'],
     ['PUSH_ALLOW_LOOPBACK', 'true', { NODE_ENV: 'production' }],
+    ['WEBHOOK_ALLOW_HOSTS', 'http://intranet, 10.0.0.0/8'],
     ['NOTION_TOKEN', 'mi-token'],
     ['NOTION_API_URL', 'https://api.notion.com/v1'],
     ['SMTP_URL', 'http://correo.estudio.test'],

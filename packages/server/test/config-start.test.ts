@@ -22,6 +22,7 @@ import {
   removeTempDirs,
   tempDir,
 } from './support/config-env.ts';
+import { HttpPeer, json as jsonReply } from './support/http-peer.ts';
 import { blockText, NotionPeer } from './support/notion-peer.ts';
 import { freePort, startServer } from './support/server-process.ts';
 import { SmtpPeer } from './support/smtp-peer.ts';
@@ -116,6 +117,8 @@ describe('configuration', { timeout: 120_000 }, () => {
       TRUST_PROXY: '127.0.0.1',
       API_DOCS: 'true',
       PUSH_ALLOW_LOOPBACK: 'false',
+      // Production refuses loopback; listed, the receiver on 127.0.0.1 is a tool inside the team's network.
+      WEBHOOK_ALLOW_HOSTS: `intranet.local, 127.0.0.1`,
       NOTION_TOKEN: NOTION_TEST_TOKEN,
       // In production the network guard keeps Notion calls off loopback: the sync is tried and refused.
       NOTION_API_URL: notion.base,
@@ -221,6 +224,55 @@ describe('configuration', { timeout: 120_000 }, () => {
       // SMTP_URL: email is on (tests/mail.test.ts sends through the same kind of local peer).
       const mail = await api('/admin/mail-failures', { token }).then(json);
       expect(mail).toEqual({ enabled: true, items: [] });
+      // …and «¿Olvidaste tu contraseña?» sends its link through it (issue 49).
+      const forgot = await api('/auth/password/forgot', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'operaciones@estudio.test' }),
+      });
+      expect(forgot.status).toBe(202);
+      await expect
+        .poll(async () => (await smtp.to('operaciones@estudio.test')).map((m) => m.subject), {
+          timeout: 15_000,
+        })
+        .toContain('Elige una contraseña nueva');
+
+      // WEBHOOK_ALLOW_HOSTS: the receiver on 127.0.0.1 is listed, so in production a tool there saves and
+      // «Probar» reaches it; ::1 is not listed, so a tool there is refused when saved.
+      const receiver = new HttpPeer();
+      await receiver.start();
+      try {
+        receiver.replies = [jsonReply(200, { hola: 'red interna' })];
+        const tool = await api('/tools', {
+          method: 'POST',
+          token,
+          body: JSON.stringify({
+            name: 'Interna',
+            kind: 'webhook',
+            config: { url: `${receiver.base}/h`, method: 'POST' },
+          }),
+        });
+        expect(tool.status).toBe(201);
+        const probe = await api(`/tools/${((await tool.json()) as Json)._id}/test`, {
+          method: 'POST',
+          token,
+          body: '{}',
+        }).then(json);
+        expect(probe).toMatchObject({ ok: true, status: 200, body: JSON.stringify({ hola: 'red interna' }) });
+        expect(receiver.calls).toHaveLength(1);
+        const refused = await api('/tools', {
+          method: 'POST',
+          token,
+          body: JSON.stringify({
+            name: 'No listada',
+            kind: 'webhook',
+            config: { url: `http://[::1]:${new URL(receiver.base).port}/h`, method: 'POST' },
+          }),
+        });
+        expect(refused.status).toBe(400);
+        expect(((await refused.json()) as Json).message).toContain('añade el host a WEBHOOK_ALLOW_HOSTS');
+      } finally {
+        await receiver.stop();
+      }
     } finally {
       await server.stop();
     }

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ApplyCommentSuggestionData, ApplyCommentSuggestionErrors, ApplyCommentSuggestionResponses, ApplyItemSuggestionsData, ApplyItemSuggestionsErrors, ApplyItemSuggestionsResponses, ApplyTaskProposalData, ApplyTaskProposalErrors, ApplyTaskProposalResponses, ApproveClientReviewData, ApproveClientReviewErrors, ApproveClientReviewResponses, ApproveForClientData, ApproveForClientErrors, ApproveForClientResponses, ArchiveAllNotificationsData, ArchiveAllNotificationsErrors, ArchiveAllNotificationsResponses, ArchiveNotificationData, ArchiveNotificationErrors, ArchiveNotificationResponses, BroadcastNotificationData, BroadcastNotificationErrors, BroadcastNotificationResponses, CarryOverPendingData, CarryOverPendingErrors, CarryOverPendingResponses, CheckPortfolioIdentifierData, CheckPortfolioIdentifierErrors, CheckPortfolioIdentifierResponses, CheckPushSubscriptionData, CheckPushSubscriptionErrors, CheckPushSubscriptionResponses, CreateAgentData, CreateAgentErrors, CreateAgentResponses, CreateAgentTaskData, CreateAgentTaskErrors, CreateAgentTaskResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateCycleData, CreateCycleErrors, CreateCycleResponses, CreateItemData, CreateItemErrors, CreateItemResponses, CreateMaterialVersionData, CreateMaterialVersionErrors, CreateMaterialVersionResponses, CreateNextCycleData, CreateNextCycleErrors, CreateNextCycleResponses, CreateNotionIntegrationData, CreateNotionIntegrationErrors, CreateNotionIntegrationResponses, CreatePortfolioData, CreatePortfolioErrors, CreatePortfolioResponses, CreateSignedUploadUrlData, CreateSignedUploadUrlErrors, CreateSignedUploadUrlResponses, CreateTaskData, CreateTaskErrors, CreateTaskResponses, CreateToolData, CreateToolErrors, CreateToolResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAgentData, DeleteAgentErrors, DeleteAgentResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteCycleData, DeleteCycleErrors, DeleteCycleResponses, DeleteIntegrationData, DeleteIntegrationErrors, DeleteIntegrationResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeletePortfolioData, DeletePortfolioErrors, DeletePortfolioResponses, DeletePushSubscriptionData, DeletePushSubscriptionErrors, DeletePushSubscriptionResponses, DeleteTaskData, DeleteTaskErrors, DeleteTaskResponses, DeleteToolData, DeleteToolErrors, DeleteToolResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DismissCommentSuggestionData, DismissCommentSuggestionErrors, DismissCommentSuggestionResponses, DuplicateItemData, DuplicateItemErrors, DuplicateItemResponses, GenerateStrategyData, GenerateStrategyErrors, GenerateStrategyResponses, GetAgentData, GetAgentErrors, GetAgentResponses, GetClientDashboardData, GetClientDashboardErrors, GetClientDashboardResponses, GetCommentData, GetCommentErrors, GetCommentResponses, GetCurrentCycleData, GetCurrentCycleErrors, GetCurrentCycleResponses, GetDownloadUrlData, GetDownloadUrlErrors, GetDownloadUrlResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetItemData, GetItemErrors, GetItemFollowingData, GetItemFollowingErrors, GetItemFollowingResponses, GetItemResponses, GetMaterialVersionHistoryData, GetMaterialVersionHistoryErrors, GetMaterialVersionHistoryResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPermissionsData, GetMyPermissionsErrors, GetMyPermissionsResponses, GetNotificationPreferencesData, GetNotificationPreferencesErrors, GetNotificationPreferencesResponses, GetPortfolioDashboardData, GetPortfolioDashboardErrors, GetPortfolioDashboardResponses, GetPortfolioData, GetPortfolioErrors, GetPortfolioResponses, GetReviewQueuesData, GetReviewQueuesErrors, GetReviewQueuesResponses, GetStrategyCoverageData, GetStrategyCoverageErrors, GetStrategyCoverageResponses, GetTaskData, GetTaskErrors, GetTaskResponses, GetToolData, GetToolErrors, GetToolResponses, GetUnreadCountData, GetUnreadCountErrors, GetUnreadCountResponses, GetUploadSettingsData, GetUploadSettingsErrors, GetUploadSettingsResponses, GetUserData, GetUserErrors, GetUserResponses, GetVapidPublicKeyData, GetVapidPublicKeyErrors, GetVapidPublicKeyResponses, GrantPortfolioAccessData, GrantPortfolioAccessErrors, GrantPortfolioAccessResponses, ListAgentsData, ListAgentsErrors, ListAgentsResponses, ListAvailablePermissionsData, ListAvailablePermissionsErrors, ListAvailablePermissionsResponses, ListCommentsData, ListCommentsErrors, ListCommentsResponses, ListCyclesData, ListCyclesErrors, ListCyclesResponses, ListIntegrationsData, ListIntegrationsErrors, ListIntegrationsResponses, ListItemsData, ListItemsErrors, ListItemsResponses, ListMailFailuresData, ListMailFailuresErrors, ListMailFailuresResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListNotionSyncsData, ListNotionSyncsErrors, ListNotionSyncsResponses, ListPendingInternalReviewData, ListPendingInternalReviewErrors, ListPendingInternalReviewResponses, ListPendingMailData, ListPendingMailErrors, ListPendingMailResponses, ListPortfolioAccessData, ListPortfolioAccessErrors, ListPortfolioAccessResponses, ListPortfolioMembersData, ListPortfolioMembersErrors, ListPortfolioMembersResponses, ListPortfoliosData, ListPortfoliosErrors, ListPortfoliosResponses, ListPortfolioTasksData, ListPortfolioTasksErrors, ListPortfolioTasksResponses, ListPushSubscriptionsData, ListPushSubscriptionsErrors, ListPushSubscriptionsResponses, ListTasksData, ListTasksErrors, ListTasksResponses, ListToolsData, ListToolsErrors, ListToolsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkForInternalReviewData, MarkForInternalReviewErrors, MarkForInternalReviewResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, MoveItemData, MoveItemErrors, MoveItemResponses, MoveItemsData, MoveItemsErrors, MoveItemsResponses, PreviewBroadcastData, PreviewBroadcastErrors, PreviewBroadcastResponses, RedeemSigninLinkData, RedeemSigninLinkErrors, RedeemSigninLinkResponses, ReopenCommentData, ReopenCommentErrors, ReopenCommentResponses, RequestClientChangesData, RequestClientChangesErrors, RequestClientChangesResponses, RequestInternalChangesData, RequestInternalChangesErrors, RequestInternalChangesResponses, ResolveCommentData, ResolveCommentErrors, ResolveCommentResponses, RetryAllFailedMailData, RetryAllFailedMailErrors, RetryAllFailedMailResponses, RetryFailedMailData, RetryFailedMailErrors, RetryFailedMailResponses, RevokePortfolioAccessData, RevokePortfolioAccessErrors, RevokePortfolioAccessResponses, SavePushSubscriptionData, SavePushSubscriptionErrors, SavePushSubscriptionResponses, SearchUsersData, SearchUsersErrors, SearchUsersResponses, SetAgentToolsData, SetAgentToolsErrors, SetAgentToolsResponses, SetItemFollowingData, SetItemFollowingErrors, SetItemFollowingResponses, StartProductionData, StartProductionErrors, StartProductionResponses, SyncNotionNowData, SyncNotionNowErrors, SyncNotionNowResponses, TestToolData, TestToolErrors, TestToolResponses, UnsubscribeMailData, UnsubscribeMailErrors, UnsubscribeMailResponses, UpdateAgentData, UpdateAgentErrors, UpdateAgentResponses, UpdateCommentData, UpdateCommentErrors, UpdateCommentResponses, UpdateCycleData, UpdateCycleErrors, UpdateCycleResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdateMaterialData, UpdateMaterialErrors, UpdateMaterialResponses, UpdateNotificationPreferencesData, UpdateNotificationPreferencesErrors, UpdateNotificationPreferencesResponses, UpdatePortfolioData, UpdatePortfolioErrors, UpdatePortfolioResponses, UpdateTaskData, UpdateTaskErrors, UpdateTaskResponses, UpdateToolData, UpdateToolErrors, UpdateToolResponses, UpdateUserData, UpdateUserErrors, UpdateUserPermissionsData, UpdateUserPermissionsErrors, UpdateUserPermissionsResponses, UpdateUserResponses, WithdrawFromClientReviewData, WithdrawFromClientReviewErrors, WithdrawFromClientReviewResponses } from './types.gen';
+import type { ApplyCommentSuggestionData, ApplyCommentSuggestionErrors, ApplyCommentSuggestionResponses, ApplyItemSuggestionsData, ApplyItemSuggestionsErrors, ApplyItemSuggestionsResponses, ApplyTaskProposalData, ApplyTaskProposalErrors, ApplyTaskProposalResponses, ApproveClientReviewData, ApproveClientReviewErrors, ApproveClientReviewResponses, ApproveForClientData, ApproveForClientErrors, ApproveForClientResponses, ArchiveAllNotificationsData, ArchiveAllNotificationsErrors, ArchiveAllNotificationsResponses, ArchiveNotificationData, ArchiveNotificationErrors, ArchiveNotificationResponses, BroadcastNotificationData, BroadcastNotificationErrors, BroadcastNotificationResponses, BulkUpdateItemsData, BulkUpdateItemsErrors, BulkUpdateItemsResponses, CarryOverPendingData, CarryOverPendingErrors, CarryOverPendingResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckPortfolioIdentifierData, CheckPortfolioIdentifierErrors, CheckPortfolioIdentifierResponses, CheckPushSubscriptionData, CheckPushSubscriptionErrors, CheckPushSubscriptionResponses, CreateAgentData, CreateAgentErrors, CreateAgentResponses, CreateAgentTaskData, CreateAgentTaskErrors, CreateAgentTaskResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateCycleData, CreateCycleErrors, CreateCycleResponses, CreateItemData, CreateItemErrors, CreateItemResponses, CreateMaterialVersionData, CreateMaterialVersionErrors, CreateMaterialVersionResponses, CreateNextCycleData, CreateNextCycleErrors, CreateNextCycleResponses, CreateNotionIntegrationData, CreateNotionIntegrationErrors, CreateNotionIntegrationResponses, CreatePortfolioData, CreatePortfolioErrors, CreatePortfolioResponses, CreateSignedUploadUrlData, CreateSignedUploadUrlErrors, CreateSignedUploadUrlResponses, CreateTaskData, CreateTaskErrors, CreateTaskResponses, CreateToolData, CreateToolErrors, CreateToolResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteAgentData, DeleteAgentErrors, DeleteAgentResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteCycleData, DeleteCycleErrors, DeleteCycleResponses, DeleteIntegrationData, DeleteIntegrationErrors, DeleteIntegrationResponses, DeleteItemData, DeleteItemErrors, DeleteItemResponses, DeletePortfolioData, DeletePortfolioErrors, DeletePortfolioResponses, DeletePushSubscriptionData, DeletePushSubscriptionErrors, DeletePushSubscriptionResponses, DeleteTaskData, DeleteTaskErrors, DeleteTaskResponses, DeleteToolData, DeleteToolErrors, DeleteToolResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DismissCommentSuggestionData, DismissCommentSuggestionErrors, DismissCommentSuggestionResponses, DuplicateItemData, DuplicateItemErrors, DuplicateItemResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GenerateStrategyData, GenerateStrategyErrors, GenerateStrategyResponses, GetAgentData, GetAgentErrors, GetAgentResponses, GetClientDashboardData, GetClientDashboardErrors, GetClientDashboardResponses, GetCommentData, GetCommentErrors, GetCommentResponses, GetCurrentCycleData, GetCurrentCycleErrors, GetCurrentCycleResponses, GetDownloadUrlData, GetDownloadUrlErrors, GetDownloadUrlResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetItemData, GetItemErrors, GetItemFollowingData, GetItemFollowingErrors, GetItemFollowingResponses, GetItemResponses, GetMaterialVersionHistoryData, GetMaterialVersionHistoryErrors, GetMaterialVersionHistoryResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPermissionsData, GetMyPermissionsErrors, GetMyPermissionsResponses, GetNotificationPreferencesData, GetNotificationPreferencesErrors, GetNotificationPreferencesResponses, GetPortfolioDashboardData, GetPortfolioDashboardErrors, GetPortfolioDashboardResponses, GetPortfolioData, GetPortfolioErrors, GetPortfolioResponses, GetReviewQueuesData, GetReviewQueuesErrors, GetReviewQueuesResponses, GetStrategyCoverageData, GetStrategyCoverageErrors, GetStrategyCoverageResponses, GetTaskData, GetTaskErrors, GetTaskResponses, GetToolData, GetToolErrors, GetToolResponses, GetUnreadCountData, GetUnreadCountErrors, GetUnreadCountResponses, GetUploadSettingsData, GetUploadSettingsErrors, GetUploadSettingsResponses, GetUserData, GetUserErrors, GetUserResponses, GetVapidPublicKeyData, GetVapidPublicKeyErrors, GetVapidPublicKeyResponses, GrantPortfolioAccessData, GrantPortfolioAccessErrors, GrantPortfolioAccessResponses, ListAgentsData, ListAgentsErrors, ListAgentsResponses, ListAvailablePermissionsData, ListAvailablePermissionsErrors, ListAvailablePermissionsResponses, ListCommentsData, ListCommentsErrors, ListCommentsResponses, ListCyclesData, ListCyclesErrors, ListCyclesResponses, ListIntegrationsData, ListIntegrationsErrors, ListIntegrationsResponses, ListItemsData, ListItemsErrors, ListItemsResponses, ListMailFailuresData, ListMailFailuresErrors, ListMailFailuresResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListNotionSyncsData, ListNotionSyncsErrors, ListNotionSyncsResponses, ListPendingInternalReviewData, ListPendingInternalReviewErrors, ListPendingInternalReviewResponses, ListPendingMailData, ListPendingMailErrors, ListPendingMailResponses, ListPortfolioAccessData, ListPortfolioAccessErrors, ListPortfolioAccessResponses, ListPortfolioMembersData, ListPortfolioMembersErrors, ListPortfolioMembersResponses, ListPortfoliosData, ListPortfoliosErrors, ListPortfoliosResponses, ListPortfolioTasksData, ListPortfolioTasksErrors, ListPortfolioTasksResponses, ListPushSubscriptionsData, ListPushSubscriptionsErrors, ListPushSubscriptionsResponses, ListTasksData, ListTasksErrors, ListTasksResponses, ListToolsData, ListToolsErrors, ListToolsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkForInternalReviewData, MarkForInternalReviewErrors, MarkForInternalReviewResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, MoveItemData, MoveItemErrors, MoveItemResponses, MoveItemsData, MoveItemsErrors, MoveItemsResponses, PreviewBroadcastData, PreviewBroadcastErrors, PreviewBroadcastResponses, RedeemSigninLinkData, RedeemSigninLinkErrors, RedeemSigninLinkResponses, ReopenCommentData, ReopenCommentErrors, ReopenCommentResponses, RequestClientChangesData, RequestClientChangesErrors, RequestClientChangesResponses, RequestInternalChangesData, RequestInternalChangesErrors, RequestInternalChangesResponses, RequestSigninLinkData, RequestSigninLinkErrors, RequestSigninLinkResponses, ResendInvitationData, ResendInvitationErrors, ResendInvitationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResolveCommentData, ResolveCommentErrors, ResolveCommentResponses, RetryAllFailedMailData, RetryAllFailedMailErrors, RetryAllFailedMailResponses, RetryFailedMailData, RetryFailedMailErrors, RetryFailedMailResponses, RevokePortfolioAccessData, RevokePortfolioAccessErrors, RevokePortfolioAccessResponses, SavePushSubscriptionData, SavePushSubscriptionErrors, SavePushSubscriptionResponses, SearchData, SearchErrors, SearchResponses, SearchUsersData, SearchUsersErrors, SearchUsersResponses, SetAgentToolsData, SetAgentToolsErrors, SetAgentToolsResponses, SetItemFollowingData, SetItemFollowingErrors, SetItemFollowingResponses, StartProductionData, StartProductionErrors, StartProductionResponses, SyncNotionNowData, SyncNotionNowErrors, SyncNotionNowResponses, TestToolData, TestToolErrors, TestToolResponses, UnsubscribeMailData, UnsubscribeMailErrors, UnsubscribeMailResponses, UpdateAgentData, UpdateAgentErrors, UpdateAgentResponses, UpdateCommentData, UpdateCommentErrors, UpdateCommentResponses, UpdateCycleData, UpdateCycleErrors, UpdateCycleResponses, UpdateItemData, UpdateItemErrors, UpdateItemResponses, UpdateMaterialData, UpdateMaterialErrors, UpdateMaterialResponses, UpdateNotificationPreferencesData, UpdateNotificationPreferencesErrors, UpdateNotificationPreferencesResponses, UpdatePortfolioData, UpdatePortfolioErrors, UpdatePortfolioResponses, UpdateTaskData, UpdateTaskErrors, UpdateTaskResponses, UpdateToolData, UpdateToolErrors, UpdateToolResponses, UpdateUserData, UpdateUserErrors, UpdateUserPermissionsData, UpdateUserPermissionsErrors, UpdateUserPermissionsResponses, UpdateUserResponses, WithdrawFromClientReviewData, WithdrawFromClientReviewErrors, WithdrawFromClientReviewResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -50,6 +50,61 @@ export const redeemSigninLink = <ThrowOnError extends boolean = false>(options: 
 });
 
 /**
+ * Envía un enlace para elegir una contraseña nueva, si el correo es de alguien
+ *
+ * Responde 202 siempre (exista o no la cuenta, y en el mismo tiempo); 409 si el envío de correos no está configurado.
+ */
+export const forgotPassword = <ThrowOnError extends boolean = false>(options: Options<ForgotPasswordData, ThrowOnError>) => (options.client ?? client).post<ForgotPasswordResponses, ForgotPasswordErrors, ThrowOnError>({
+    url: '/auth/password/forgot',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Elige una contraseña nueva con el enlace del correo; inicia sesión y cierra las demás
+ *
+ * Un enlace usado, caducado, anulado o desconocido responde 410 con un único mensaje.
+ */
+export const resetPassword = <ThrowOnError extends boolean = false>(options: Options<ResetPasswordData, ThrowOnError>) => (options.client ?? client).post<ResetPasswordResponses, ResetPasswordErrors, ThrowOnError>({
+    url: '/auth/password/reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Envía un enlace de acceso nuevo a la misma pantalla, si el correo es de alguien
+ *
+ * Responde 202 siempre (exista o no la cuenta, y en el mismo tiempo); 409 si el envío de correos no está configurado.
+ */
+export const requestSigninLink = <ThrowOnError extends boolean = false>(options: Options<RequestSigninLinkData, ThrowOnError>) => (options.client ?? client).post<RequestSigninLinkResponses, RequestSigninLinkErrors, ThrowOnError>({
+    url: '/auth/link/request',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Cambia la contraseña propia; las demás sesiones se cierran y esta recibe un token nuevo
+ */
+export const changeMyPassword = <ThrowOnError extends boolean = false>(options: Options<ChangeMyPasswordData, ThrowOnError>) => (options.client ?? client).put<ChangeMyPasswordResponses, ChangeMyPasswordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/auth/me/password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * El usuario de la sesión actual
  */
 export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>) => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
@@ -78,6 +133,17 @@ export const createUser = <ThrowOnError extends boolean = false>(options: Option
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Reenvía la invitación a quien todavía no ha entrado (solo administradores)
+ *
+ * 409 si la persona ya entró o si el envío de correos no está configurado.
+ */
+export const resendInvitation = <ThrowOnError extends boolean = false>(options: Options<ResendInvitationData, ThrowOnError>) => (options.client ?? client).post<ResendInvitationResponses, ResendInvitationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users/{id}/invite',
+    ...options
 });
 
 /**
@@ -635,6 +701,19 @@ export const listItems = <ThrowOnError extends boolean = false>(options: Options
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/production/cycles/{id}/items',
     ...options
+});
+
+/**
+ * Cambia los mismos datos en varias piezas del ciclo a la vez: aplica lo que puede en una transacción y dice por qué rechazó cada una de las demás
+ */
+export const bulkUpdateItems = <ThrowOnError extends boolean = false>(options: Options<BulkUpdateItemsData, ThrowOnError>) => (options.client ?? client).patch<BulkUpdateItemsResponses, BulkUpdateItemsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/production/cycles/{id}/items',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -1228,5 +1307,14 @@ export const retryFailedMail = <ThrowOnError extends boolean = false>(options: O
 export const getUploadSettings = <ThrowOnError extends boolean = false>(options?: Options<GetUploadSettingsData, ThrowOnError>) => (options?.client ?? client).get<GetUploadSettingsResponses, GetUploadSettingsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/settings/uploads',
+    ...options
+});
+
+/**
+ * Busca en carteras, piezas y comentarios visibles para quien llama, en todos los ciclos
+ */
+export const search = <ThrowOnError extends boolean = false>(options: Options<SearchData, ThrowOnError>) => (options.client ?? client).get<SearchResponses, SearchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/search',
     ...options
 });

@@ -118,6 +118,10 @@ export type User = {
     role: 'admin' | 'employee' | 'client';
     permissions: Array<string>;
     createdAt: string;
+    /**
+     * Todavía no ha entrado nunca: se le puede reenviar la invitación
+     */
+    invitationPending?: boolean;
 };
 
 /**
@@ -681,6 +685,7 @@ export type ToolTestResult = {
     ms: number;
     error: string | null;
     errorDetail: string | null;
+    body?: string | null;
 };
 
 export type GetHealthData = {
@@ -958,6 +963,186 @@ export type RedeemSigninLinkResponses = {
 
 export type RedeemSigninLinkResponse = RedeemSigninLinkResponses[keyof RedeemSigninLinkResponses];
 
+export type ForgotPasswordData = {
+    /**
+     * PasswordForgotBody
+     */
+    body: {
+        email: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/auth/password/forgot';
+};
+
+export type ForgotPasswordErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+    /**
+     * Default Response
+     */
+    429: ErrorResponse;
+};
+
+export type ForgotPasswordError = ForgotPasswordErrors[keyof ForgotPasswordErrors];
+
+export type ForgotPasswordResponses = {
+    /**
+     * Accepted
+     *
+     * Default Response
+     */
+    202: {
+        accepted: true;
+    };
+};
+
+export type ForgotPasswordResponse = ForgotPasswordResponses[keyof ForgotPasswordResponses];
+
+export type ResetPasswordData = {
+    /**
+     * PasswordResetBody
+     */
+    body: {
+        token: string;
+        password: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/auth/password/reset';
+};
+
+export type ResetPasswordErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    410: ErrorResponse;
+    /**
+     * Default Response
+     */
+    429: ErrorResponse;
+};
+
+export type ResetPasswordError = ResetPasswordErrors[keyof ResetPasswordErrors];
+
+export type ResetPasswordResponses = {
+    /**
+     * LoginResponse
+     *
+     * Default Response
+     */
+    200: {
+        token: string;
+        user: User;
+    };
+};
+
+export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
+
+export type RequestSigninLinkData = {
+    /**
+     * LinkRequestBody
+     */
+    body: {
+        email: string;
+        /**
+         * La ruta de la aplicación que abrirá el enlace nuevo
+         */
+        next?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/auth/link/request';
+};
+
+export type RequestSigninLinkErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+    /**
+     * Default Response
+     */
+    429: ErrorResponse;
+};
+
+export type RequestSigninLinkError = RequestSigninLinkErrors[keyof RequestSigninLinkErrors];
+
+export type RequestSigninLinkResponses = {
+    /**
+     * Accepted
+     *
+     * Default Response
+     */
+    202: {
+        accepted: true;
+    };
+};
+
+export type RequestSigninLinkResponse = RequestSigninLinkResponses[keyof RequestSigninLinkResponses];
+
+export type ChangeMyPasswordData = {
+    /**
+     * PasswordChangeBody
+     */
+    body: {
+        currentPassword: string;
+        newPassword: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/auth/me/password';
+};
+
+export type ChangeMyPasswordErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+    /**
+     * Default Response
+     */
+    429: ErrorResponse;
+};
+
+export type ChangeMyPasswordError = ChangeMyPasswordErrors[keyof ChangeMyPasswordErrors];
+
+export type ChangeMyPasswordResponses = {
+    /**
+     * LoginResponse
+     *
+     * Default Response
+     */
+    200: {
+        token: string;
+        user: User;
+    };
+};
+
+export type ChangeMyPasswordResponse = ChangeMyPasswordResponses[keyof ChangeMyPasswordResponses];
+
 export type GetMeData = {
     body?: never;
     path?: never;
@@ -1044,7 +1229,10 @@ export type CreateUserData = {
          * Role
          */
         role: 'admin' | 'employee' | 'client';
-        password: string;
+        /**
+         * Sin ella (con el correo configurado) se envía una invitación para que la persona elija la suya, válida 7 días
+         */
+        password?: string;
     };
     path?: never;
     query?: never;
@@ -1080,6 +1268,47 @@ export type CreateUserResponses = {
 };
 
 export type CreateUserResponse = CreateUserResponses[keyof CreateUserResponses];
+
+export type ResendInvitationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/users/{id}/invite';
+};
+
+export type ResendInvitationErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+    /**
+     * Default Response
+     */
+    409: ErrorResponse;
+};
+
+export type ResendInvitationError = ResendInvitationErrors[keyof ResendInvitationErrors];
+
+export type ResendInvitationResponses = {
+    /**
+     * Default Response
+     */
+    202: {
+        accepted: true;
+    };
+};
+
+export type ResendInvitationResponse = ResendInvitationResponses[keyof ResendInvitationResponses];
 
 export type SearchUsersData = {
     body?: never;
@@ -3323,6 +3552,73 @@ export type ListItemsResponses = {
 };
 
 export type ListItemsResponse = ListItemsResponses[keyof ListItemsResponses];
+
+export type BulkUpdateItemsData = {
+    /**
+     * BulkUpdateItemsBody
+     */
+    body: {
+        /**
+         * Las piezas del ciclo que cambiar
+         */
+        ids: Array<string>;
+        set: {
+            /**
+             * YYYY-MM-DD
+             */
+            publishDate?: string | null;
+            format?: string | null;
+            pilar?: string | null;
+            angulo?: string | null;
+            funnelPhase?: 'awareness' | 'consideration' | 'conversion' | 'loyalty' | null;
+            awarenessLevel?: 'unaware' | 'problemAware' | 'solutionAware' | 'productAware' | null;
+            assigneeId?: string | null;
+        };
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/production/cycles/{id}/items';
+};
+
+export type BulkUpdateItemsErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type BulkUpdateItemsError = BulkUpdateItemsErrors[keyof BulkUpdateItemsErrors];
+
+export type BulkUpdateItemsResponses = {
+    /**
+     * BulkUpdateItemsResult
+     *
+     * Default Response
+     */
+    200: {
+        updated: Array<string>;
+        refused: Array<{
+            id: string;
+            reason: string;
+        }>;
+    };
+};
+
+export type BulkUpdateItemsResponse = BulkUpdateItemsResponses[keyof BulkUpdateItemsResponses];
 
 export type CreateItemData = {
     /**
@@ -5875,3 +6171,62 @@ export type GetUploadSettingsResponses = {
 };
 
 export type GetUploadSettingsResponse = GetUploadSettingsResponses[keyof GetUploadSettingsResponses];
+
+export type SearchData = {
+    body?: never;
+    path?: never;
+    query: {
+        q: string;
+        portfolioId?: string;
+        limit?: number;
+    };
+    url: '/search';
+};
+
+export type SearchErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type SearchError = SearchErrors[keyof SearchErrors];
+
+export type SearchResponses = {
+    /**
+     * SearchResults
+     *
+     * Default Response
+     */
+    200: {
+        items: Array<{
+            type: 'portfolio' | 'item' | 'comment';
+            id: string;
+            title: string;
+            /**
+             * El texto que coincide, con las palabras halladas entre <mark> y </mark> (el resto, escapado como HTML)
+             */
+            snippet: string;
+            portfolioId: string;
+            portfolioName: string;
+            cycleId: string | null;
+            cycleStartDate: string | null;
+            cycleEndDate: string | null;
+            itemId: string | null;
+            /**
+             * La pantalla de la app que abre el resultado
+             */
+            url: string;
+        }>;
+    };
+};
+
+export type SearchResponse = SearchResponses[keyof SearchResponses];

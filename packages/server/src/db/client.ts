@@ -180,12 +180,15 @@ async function schemaIsCurrent(
 }
 
 /**
- * The PostgreSQL extensions the schema uses (migration 0013: pg_trgm for the text search), which PGlite loads
+ * The PostgreSQL extensions the schema uses (migration 0013: pg_trgm for the filters' text match; 0026: unaccent for the search), which PGlite loads
  * only when told: every PGlite that opens the workspace's database is given these.
  */
 export async function pgliteExtensions() {
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  return { pg_trgm };
+  const [{ pg_trgm }, { unaccent }] = await Promise.all([
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+  ]);
+  return { pg_trgm, unaccent };
 }
 type PgliteExtensions = Awaited<ReturnType<typeof pgliteExtensions>>;
 

@@ -90,7 +90,11 @@ export const technicalDetail = (code: string | undefined, message: string) =>
 export function createOutboundClient(
   opts: GuardOptions & { timeoutMs: number; maxAnswerBytes: number },
 ): OutboundClient {
-  const guard = { allowLoopback: opts.allowLoopback, offline: opts.offline };
+  const guard = {
+    allowLoopback: opts.allowLoopback,
+    offline: opts.offline,
+    ...(opts.allow ? { allow: opts.allow } : {}),
+  };
   const agents = { http: guardedHttpAgent(guard), https: guardedAgent(guard) };
   return {
     request({ url, method, headers, body, signal }) {

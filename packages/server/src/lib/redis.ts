@@ -38,6 +38,9 @@ const FAIL_FAST: RedisOptions = {
  */
 const SUBSCRIBER: RedisOptions = {
   enableOfflineQueue: true,
+  // No INFO before `ready`: once a SUBSCRIBE has gone out, Redis refuses it («Connection in subscriber mode»), and
+  // ioredis takes that refusal for a failed connection. A subscription is served while Redis still loads its data.
+  enableReadyCheck: false,
   maxRetriesPerRequest: null,
   commandTimeout: undefined,
   connectTimeout: 2_000,

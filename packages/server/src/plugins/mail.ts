@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMail, type Mail } from '../services/notify/index.ts';
-import { createSigninLink, signinLinkUrl } from '../services/people/index.ts';
+import {
+  createSigninLink,
+  PASSWORD_LINK_TARGET,
+  passwordLinkUrl,
+  signinLinkUrl,
+} from '../services/people/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +39,12 @@ async function email(app: FastifyInstance, opts: { backoffMs?: ((attempt: number
       signinLinkUrl(
         publicUrl,
         await createSigninLink(db, { userId, target: path, ttlHours: env.SIGNIN_LINK_TTL_HOURS }),
+      ),
+    // A new password's or an invitation's button: a one-time link to «Nueva contraseña» (issue 49).
+    passwordLinkFor: async (userId, hours) =>
+      passwordLinkUrl(
+        publicUrl,
+        await createSigninLink(db, { userId, target: PASSWORD_LINK_TARGET, ttlHours: hours }),
       ),
   });
   app.decorate('mail', mail);

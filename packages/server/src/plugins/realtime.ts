@@ -1,7 +1,7 @@
+import { SOCKET_PATH } from '@crw/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
-import { SOCKET_PATH } from '@crw/contracts/events';
 import { AppError } from '../errors.ts';
 import { RECOVERY_WINDOW_MS, RecoveryAdapter } from '../lib/recovery-adapter.ts';
 import { closeRedis, duplicateRedis, firstConnection, onRedisRecovered } from '../lib/redis.ts';
@@ -72,9 +72,12 @@ async function realtime(app: FastifyInstance) {
   if (app.redis) {
     // While Redis is down each instance still delivers to its own sockets (the adapter's broadcast publishes,
     // which fails at once and is dropped, then delivers locally); other instances' events are missed meanwhile.
+    // The adapter's module first, then its clients and the adapter in one go: a subscriber whose connection was
+    // made during the import would send its SUBSCRIBE before ioredis's ready check, whose INFO Redis then refuses
+    // («Connection in subscriber mode»), and the client reconnects after reporting Redis down (CI saw it).
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     const pub = duplicateRedis(app.redis, 'publisher');
     const sub = duplicateRedis(app.redis, 'subscriber');
-    const { createAdapter } = await import('@socket.io/redis-adapter');
     io.adapter(createAdapter(pub, sub, { key: 'crw-socket.io' }));
     // An event published before the publisher is connected would be dropped: the instance serves once its
     // clients are connected (or after 3 s with Redis down: then it starts degraded).

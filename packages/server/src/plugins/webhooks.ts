@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isTest } from '../env.ts';
+import { parseAllowList } from '../lib/net-guard.ts';
 import { createWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSender } from '../services/agents/index.ts';
 
 declare module 'fastify' {
@@ -21,9 +22,11 @@ async function webhooks(app: FastifyInstance, opts: { timeoutMs?: number | undef
     'webhooks',
     createWebhookSender({
       timeoutMs: opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
-      // Tests reach only their loopback peers; otherwise public addresses only (see docs/decisions.md).
-      allowLoopback: isTest(app.env),
+      // Tests reach only their loopback peers; otherwise public addresses only (see docs/decisions.md), and the
+      // private ones WEBHOOK_ALLOW_HOSTS lists. A test that sets the list gets the list's rules for loopback too.
+      allowLoopback: isTest(app.env) && !app.env.WEBHOOK_ALLOW_HOSTS,
       offline: isTest(app.env),
+      allow: parseAllowList(app.env.WEBHOOK_ALLOW_HOSTS),
     }),
   );
 }

@@ -10,6 +10,7 @@ import { portfolioRoutes } from './portfolios/index.ts';
 import { cycleRoutes } from './production/cycles.ts';
 import { dashboardRoutes } from './production/dashboard.ts';
 import { productionRoutes } from './production/index.ts';
+import { searchRoutes } from './search/index.ts';
 import { settingsRoutes } from './settings/index.ts';
 import { taskRoutes } from './tasks/index.ts';
 import { toolRoutes } from './tools/index.ts';
@@ -32,4 +33,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(commentRoutes);
   await app.register(mailRoutes);
   await app.register(settingsRoutes);
+  await app.register(searchRoutes);
 };

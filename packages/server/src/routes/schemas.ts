@@ -13,5 +13,8 @@ export const UserSchema = component(
     role: RoleSchema,
     permissions: Type.Array(Type.String()),
     createdAt: Timestamp,
+    invitationPending: Type.Optional(
+      Type.Boolean({ description: 'Todavía no ha entrado nunca: se le puede reenviar la invitación' }),
+    ),
   }),
 );

@@ -85,7 +85,8 @@ export type Footprint = Set<string>;
 
 /**
  * The database's objects as DROP statements, in the order that removes them: schemas other than the system's,
- * extensions, then the relations, functions and types of schema public (an extension's members excluded).
+ * extensions, then the relations, functions, types and text search configurations (migration 0026's crw_es) of
+ * schema public (an extension's members excluded).
  */
 export async function footprint(client: pg.ClientBase): Promise<Footprint> {
   const { rows } = await client.query<{ drop: string }>(
@@ -110,6 +111,9 @@ export async function footprint(client: pg.ClientBase): Promise<Footprint> {
        where t.typnamespace = 'public'::regnamespace and t.typtype in ('e', 'd', 'r', 'c')
          and (t.typrelid = 0 or (select relkind from pg_class where oid = t.typrelid) = 'c')
          and ${notOfExtension('pg_type', 't')}
+     union all
+     select 'drop text search configuration if exists ' || c.oid::regconfig::text || ' cascade', 6
+       from pg_ts_config c where c.cfgnamespace = 'public'::regnamespace and ${notOfExtension('pg_ts_config', 'c')}
      order by step, drop`,
   );
   return new Set(rows.map((r) => r.drop));

@@ -165,6 +165,19 @@ export const cases: AuthzCase[] = [
     expect: staffEdit(403, 201),
   },
   {
+    route: 'PATCH /api/production/cycles/:id/items',
+    request: async (w) => {
+      const id = await item(w, 'client_changes');
+      const [row] = await w.app.db.select().from(items).where(eq(items.id, id));
+      return {
+        url: `/api/production/cycles/${row!.cycleId}/items`,
+        payload: { ids: [id], set: { format: 'Reel' } },
+      };
+    },
+    expect: staffEdit(403),
+    note: 'a piece the client can see',
+  },
+  {
     route: 'PUT /api/production/items/:id',
     request: async (w) => ({
       // The client sees it; its title may change (not while the client reviews it: issue 47).

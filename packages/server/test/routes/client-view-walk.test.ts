@@ -85,6 +85,18 @@ describe('the client view walk', () => {
     'GET /api/portfolios': () => [{ url: '/api/portfolios' }],
     'GET /api/portfolios/:id': () => [{ url: `/api/portfolios/${portfolioId}` }],
     'GET /api/portfolios/:id/integraciones': () => [{ url: `/api/portfolios/${portfolioId}/integraciones` }],
+    // The search across cycles (issue 49): the team's words find nothing for the client, in any scope.
+    'GET /api/search': () => [
+      {
+        url: '/api/search?q=SECRETO&limit=50',
+        check: (res) =>
+          res.json().items.length === 0
+            ? undefined
+            : `a search for internal text found ${res.json().items.length}`,
+      },
+      { url: `/api/search?q=SECRETO&portfolioId=${portfolioId}&limit=50` },
+      { url: '/api/search?q=pieza&limit=50' },
+    ],
     'GET /api/tasks': () => [
       { url: '/api/tasks' },
       { url: `/api/tasks?portfolioId=${portfolioId}` },

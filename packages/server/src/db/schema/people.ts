@@ -26,6 +26,11 @@ export const users = pgTable(
     /** Bumped on role/password change: every older token stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the user first signed in (a password, a one-time link, a new password): null while an invitation is
+     * pending, which is when «Reenviar invitación» is offered (issue 49).
+     */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

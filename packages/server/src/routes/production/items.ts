@@ -72,6 +72,56 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.patch(
+    '/production/cycles/:id/items',
+    {
+      schema: {
+        operationId: 'bulkUpdateItems',
+        tags,
+        summary:
+          'Cambia los mismos datos en varias piezas del ciclo a la vez: aplica lo que puede en una transacción y dice por qué rechazó cada una de las demás',
+        params: IdParams,
+        body: Type.Object(
+          {
+            ids: Type.Array(EntityId, {
+              minItems: 1,
+              maxItems: production.BULK_MAX_ITEMS,
+              description: 'Las piezas del ciclo que cambiar',
+            }),
+            set: Type.Object(
+              {
+                publishDate: ItemFields.publishDate,
+                format: ItemFields.format,
+                pilar: ItemFields.pilar,
+                angulo: ItemFields.angulo,
+                funnelPhase: ItemFields.funnelPhase,
+                awarenessLevel: ItemFields.awarenessLevel,
+                assigneeId: ItemFields.assigneeId,
+              },
+              { minProperties: 1 },
+            ),
+          },
+          { title: 'BulkUpdateItemsBody' },
+        ),
+        response: {
+          200: Type.Object(
+            {
+              updated: Type.Array(Type.String()),
+              refused: Type.Array(Type.Object({ id: Type.String(), reason: Type.String() })),
+            },
+            { title: 'BulkUpdateItemsResult' },
+          ),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const access = await cycleFromPath(app, request, 'production.edit');
+      const { ids, set } = request.body;
+      return production.bulkEditItems(app, request.user, access, ids, set);
+    },
+  );
+
   app.put(
     '/production/items/:id',
     {

@@ -37,6 +37,8 @@ const ToolTestResult = component(
     error: Type.Union([Type.String(), Type.Null()]),
     /** The technical detail of a failure (the network error as Node gave it, or the status and the answer's start), shown behind «Detalles». */
     errorDetail: Type.Union([Type.String(), Type.Null()]),
+    /** What the tool answered (its body's start, up to 2,000 characters), when it answered (issue 49). */
+    body: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   }),
 );
 
@@ -81,7 +83,8 @@ export const toolRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: ref(ToolSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createTool(app.db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createTool(app.db, request.body, app.webhooks.destinationProblem)),
   );
   app.get(
     '/tools/:id',
@@ -110,7 +113,8 @@ export const toolRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(ToolSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.updateTool(app.db, request.params.id, request.body),
+    async (request) =>
+      service.updateTool(app.db, request.params.id, request.body, app.webhooks.destinationProblem),
   );
   app.delete(
     '/tools/:id',
@@ -161,6 +165,7 @@ export const toolRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ms: Math.round(outcome.ms),
         error: outcome.ok ? null : outcome.error,
         errorDetail: outcome.ok ? null : outcome.detail,
+        body: outcome.body === undefined ? null : outcome.body.slice(0, 2000),
       };
     },
   );

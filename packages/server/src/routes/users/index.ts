@@ -12,7 +12,14 @@ export const CreateUserBody = Type.Object(
     email: Type.String({ format: 'email', maxLength: 254 }),
     name: Type.String({ minLength: 1, maxLength: 120 }),
     role: RoleSchema,
-    password: Type.String({ minLength: 8, maxLength: 200 }),
+    password: Type.Optional(
+      Type.String({
+        minLength: 8,
+        maxLength: 200,
+        description:
+          'Sin ella (con el correo configurado) se envía una invitación para que la persona elija la suya, válida 7 días',
+      }),
+    ),
   },
   { title: 'CreateUserBody' },
 );
@@ -82,8 +89,30 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await usersService.addUser(app, request.body);
+      const { user } = await usersService.addUserOrInvite(app, request.user.name, request.body);
       return reply.status(201).send(toPublicUser(user));
+    },
+  );
+
+  app.post(
+    '/users/:id/invite',
+    {
+      config: admin,
+      schema: {
+        operationId: 'resendInvitation',
+        tags,
+        summary: 'Reenvía la invitación a quien todavía no ha entrado (solo administradores)',
+        description: '409 si la persona ya entró o si el envío de correos no está configurado.',
+        params: IdParams,
+        response: {
+          202: Type.Object({ accepted: Type.Literal(true) }),
+          ...errorResponses(401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      await usersService.resendInvitation(app, request.user.name, request.params.id);
+      return reply.status(202).send({ accepted: true as const });
     },
   );
 

@@ -63,8 +63,20 @@ export async function getTool(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function createTool(db: DbOrTx, input: ToolInput) {
+/** Why a webhook's destination would be refused (the sender's `destinationProblem`), asked before saving. */
+export type DestinationCheck = (url: string) => Promise<string | undefined>;
+
+/** A webhook whose every call would be refused is not saved: 400 with the reason at once (issue 49). */
+async function checkDestination(kind: ToolKind, config: ToolInput['config'], check?: DestinationCheck) {
+  if (kind !== 'webhook' || !check || !config?.url) return;
+  const problem = await check(config.url);
+  if (problem)
+    throw new AppError('VALIDATION', problem, [{ field: 'config.url', message: 'Destino no permitido' }]);
+}
+
+export async function createTool(db: DbOrTx, input: ToolInput, check?: DestinationCheck) {
   validate(input.kind, input.config);
+  await checkDestination(input.kind, input.config, check);
   const [row] = await db
     .insert(tools)
     .values({
@@ -78,11 +90,17 @@ export async function createTool(db: DbOrTx, input: ToolInput) {
   return toTool(row!);
 }
 
-export async function updateTool(db: DbOrTx, id: string, input: Partial<ToolInput>) {
+export async function updateTool(
+  db: DbOrTx,
+  id: string,
+  input: Partial<ToolInput>,
+  check?: DestinationCheck,
+) {
   const current = await getTool(db, id);
   const kind = input.kind ?? current.kind;
   const config = input.config ?? current.config;
   validate(kind, config);
+  if (input.config || input.kind) await checkDestination(kind, config, check);
   const [row] = await db
     .update(tools)
     .set({

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { GuardOptions } from '../../lib/net-guard.ts';
+import { destinationProblem, type GuardOptions } from '../../lib/net-guard.ts';
 import { createOutboundClient } from '../../lib/outbound.ts';
 
 /** What a webhook call answered: its HTTP status and body, or the network error that stopped it. */
@@ -32,6 +32,11 @@ export function signature(secret: string, timestamp: number, body: string) {
 }
 
 export interface WebhookSender {
+  /**
+   * Why a call to this URL would be refused (a private, loopback or link-local destination not in
+   * WEBHOOK_ALLOW_HOSTS), in Spanish, or undefined: asked when a tool is saved, without connecting.
+   */
+  destinationProblem(url: string): Promise<string | undefined>;
   send(input: {
     url: string;
     method: string;
@@ -51,6 +56,7 @@ export interface WebhookSender {
 export function createWebhookSender(opts: GuardOptions & { timeoutMs: number }): WebhookSender {
   const client = createOutboundClient({ ...opts, maxAnswerBytes: MAX_ANSWER_BYTES });
   return {
+    destinationProblem: (url) => destinationProblem(url, opts),
     async send({ url, method, secret, event, deliveryId, payload, signal }) {
       const body = JSON.stringify(payload);
       const timestamp = Math.floor(Date.now() / 1000);

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
 import { type ItemStatus, itemFollows, items, portfolios } from '../../db/schema.ts';
+import { plainText } from '../../lib/sanitize.ts';
 import {
   canSeeStatus,
   isClientReviewer,
@@ -10,7 +11,6 @@ import {
   type PortfolioMember,
   portfolioHome,
 } from '../../policy.ts';
-import { plainText } from '../../lib/sanitize.ts';
 import type { Created, Notifier, NotifyInput } from './notifier.ts';
 import type { ItemEvent } from './preferences.ts';
 
@@ -287,13 +287,16 @@ export async function isFollowing(db: DbOrTx, itemId: string, userId: string): P
 /**
  * A comment on an item reaches its followers who may read it (a client only a comment meant for clients on
  * an item it sees), never its writer nor those already told by a mention. One notification per audience:
- * each opens a screen its readers' role may open.
+ * each opens a screen its readers' role may open. The writer follows the item from now on: that and the read
+ * of its followers are one statement, and the portfolio's members are read only when a follower is to be told
+ * (issue 48: a comment's POST ran six statements, and the follow's upsert locked the writer's row until the
+ * commit, so the comments of one person on one item queued behind each other).
  */
 export async function notifyItemComment(
   db: DbOrTx,
   notifier: Notifier,
   ctx: {
-    item: { id: string; portfolioId: string; links: { staff: string; client: string } };
+    item: { id: string; portfolioId: string; title: string; links: { staff: string; client: string } };
     actor: { id: string; name?: string };
     clientsMayRead: boolean;
     skip: readonly string[];
@@ -301,9 +304,13 @@ export async function notifyItemComment(
 ): Promise<Created[]> {
   const { item, actor } = ctx;
   const skip = new Set([actor.id, ...ctx.skip]);
+  const followers = await followAndReadFollowers(db, item.id, actor.id);
+  if (!followers.some((id) => !skip.has(id))) return [];
   // One after the other: the caller's transaction is one connection.
-  const members = await itemMembers(db, item);
-  const [row] = await db.select({ title: items.title }).from(items).where(eq(items.id, item.id));
+  const following = new Set(followers);
+  const members = (await membersOf(db, item.portfolioId))
+    .filter((m) => m.perms.has('production.view'))
+    .map((m) => ({ ...m, follows: following.has(m.id) }));
   const readers = members.filter((m) => m.follows && !skip.has(m.id) && (m.internal || ctx.clientsMayRead));
   const created: Created[] = [];
   for (const audience of ['staff', 'client'] as const) {
@@ -313,16 +320,35 @@ export async function notifyItemComment(
       await notifier.create(db, {
         userIds,
         title: 'Comentario',
-        content: `${actor.name ?? 'Alguien'} comentó en «${row?.title ?? ''}»`,
+        content: `${actor.name ?? 'Alguien'} comentó en «${item.title}»`,
         url: item.links[audience],
         data: { entityType: 'item', entityId: item.id },
         event: 'comment',
         asks: false,
-        context: { actorName: actor.name, itemTitle: row?.title },
+        context: { actorName: actor.name, itemTitle: item.title },
       }),
     );
   }
   return created;
+}
+
+/**
+ * `userId` follows the item (as `follow` does), and the item's followers before this statement are answered, in
+ * one statement. The upsert writes only when the user does not follow it yet: an upsert that finds its row locks
+ * it until the commit even when its `where` leaves it unchanged, so it is not attempted then.
+ */
+async function followAndReadFollowers(db: DbOrTx, itemId: string, userId: string): Promise<string[]> {
+  const rows = await db.execute(sql`
+    with followed as (
+      insert into ${itemFollows} (item_id, user_id, following)
+      select ${itemId}, ${userId}, true
+      where not exists (
+        select 1 from ${itemFollows} where item_id = ${itemId} and user_id = ${userId} and following
+      )
+      on conflict (item_id, user_id) do update set following = true, updated_at = now()
+    )
+    select user_id from ${itemFollows} where item_id = ${itemId} and following`);
+  return rowsOf<{ user_id: string }>(rows).map((r) => r.user_id);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signinLinks, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -14,6 +14,21 @@ import type { UserRow } from './users.ts';
 
 /** Where the page that redeems a link lives (a public route of the app, served by the SPA fallback). */
 export const SIGNIN_LINK_PATH = '/auth/link';
+
+/**
+ * A link with this target chooses a password instead of signing in (issue 49: a forgotten password, an
+ * invitation). It is the same one-time link (hashed, single use, bound to the token version), but only
+ * `redeemPasswordLink` uses it up; `/auth/link` answers it as gone, so it never opens a session without a password
+ * being chosen.
+ */
+export const PASSWORD_LINK_TARGET = '/auth/password';
+
+/** The address of «Nueva contraseña» for a password link. */
+export function passwordLinkUrl(publicUrl: string, token: string): string {
+  const url = new URL(PASSWORD_LINK_TARGET, publicUrl);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -85,6 +100,7 @@ export async function redeemSigninLink(
   const tokenHash = hashOf(token);
   const usable = and(
     eq(signinLinks.tokenHash, tokenHash),
+    ne(signinLinks.target, PASSWORD_LINK_TARGET),
     isNull(signinLinks.usedAt),
     gt(signinLinks.expiresAt, sql`now()`),
     eq(users.id, signinLinks.userId),
@@ -112,10 +128,35 @@ export async function redeemSigninLink(
   const [dead] = await db
     .select({ target: signinLinks.target })
     .from(signinLinks)
-    .where(eq(signinLinks.tokenHash, tokenHash));
+    .where(and(eq(signinLinks.tokenHash, tokenHash), ne(signinLinks.target, PASSWORD_LINK_TARGET)));
   throw new AppError(
     'SIGNIN_LINK_GONE',
     undefined,
     dead ? [{ field: 'target', message: dead.target }] : undefined,
   );
+}
+
+/**
+ * Uses a password link up (in the caller's transaction, which then sets the password): the same conditions as a
+ * sign-in link's. Any other case is `SIGNIN_LINK_GONE`, one message for all.
+ */
+export async function redeemPasswordLink(db: DbOrTx, token: string): Promise<UserRow> {
+  const [row] = await db
+    .update(signinLinks)
+    .set({ usedAt: sql`now()` })
+    .from(users)
+    .where(
+      and(
+        eq(signinLinks.tokenHash, hashOf(token)),
+        eq(signinLinks.target, PASSWORD_LINK_TARGET),
+        isNull(signinLinks.usedAt),
+        gt(signinLinks.expiresAt, sql`now()`),
+        eq(users.id, signinLinks.userId),
+        isNull(users.deletedAt),
+        eq(users.tokenVersion, signinLinks.tokenVersion),
+      ),
+    )
+    .returning(getTableColumns(users));
+  if (!row) throw new AppError('SIGNIN_LINK_GONE');
+  return row;
 }

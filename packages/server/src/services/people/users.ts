@@ -37,6 +37,8 @@ export interface PublicUser {
   role: Role;
   permissions: string[];
   createdAt: string;
+  /** Never signed in yet: an invitation may be sent again (issue 49). */
+  invitationPending: boolean;
 }
 
 export function toPublicUser(row: UserRow): PublicUser {
@@ -47,6 +49,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     role: row.role,
     permissions: row.permissions,
     createdAt: row.createdAt.toISOString(),
+    invitationPending: row.signedInAt === null,
   };
 }
 
@@ -85,13 +88,6 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
 }
 
 // ——— Administration ———
-
-/** An admin adds someone; a new admin sees every portfolio at once, so realtime audiences are read again. */
-export async function addUser(ports: Pick<Ports, 'db' | 'usersChanged'>, input: NewUser): Promise<UserRow> {
-  const user = await createUser(ports.db, input);
-  ports.usersChanged(user.id);
-  return user;
-}
 
 /** Whose name or e-mail holds the search term (a blank term: everyone). */
 function nameOrEmail(query: string | undefined) {

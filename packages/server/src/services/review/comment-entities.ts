@@ -36,8 +36,11 @@ export interface ResolvedEntity {
   links: Record<Audience, string>;
   /** The reader's permissions on its portfolio (null: may not see it), read with it. */
   perms: ReadonlySet<string> | null;
-  /** An item's status and current version (quotes of its copy are read against it); null for other entities. */
-  item: { status: ItemStatus; currentVersion: number } | null;
+  /**
+   * An item's status and current version (quotes of its copy are read against it) and its title (what a
+   * comment's notification names); null for other entities.
+   */
+  item: { status: ItemStatus; currentVersion: number; title: string } | null;
 }
 
 /** Who a link is for: the staff screens, or the screens a client may open (spec §2). */
@@ -83,7 +86,7 @@ export async function resolveEntity(
   switch (type) {
     case 'item': {
       const [row] = await db
-        .select({ p: items.portfolioId, s: items.status, v: items.currentVersion, grant })
+        .select({ p: items.portfolioId, s: items.status, v: items.currentVersion, t: items.title, grant })
         .from(items)
         .leftJoin(...grantJoin(actor, items.portfolioId).join)
         .where(eq(items.id, id));
@@ -93,6 +96,7 @@ export async function resolveEntity(
       return entity(row, sent, `production?item=${id}`, `review?item=${id}`, sent, {
         status: row.s,
         currentVersion: row.v,
+        title: row.t,
       });
     }
     case 'cycle': {

@@ -169,7 +169,10 @@ export async function applySuggestions(
   for (const one of loaded) {
     announce(ports, one);
     // Read against the item as it now is (its new current version).
-    const entity = { ...one.entity, item: { status: item.status, currentVersion: item.currentVersion } };
+    const entity = {
+      ...one.entity,
+      item: { status: item.status, currentVersion: item.currentVersion, title: item.title },
+    };
     answered.push(await readComment(ports.db, one.row.id, { ...one, entity }));
   }
   return { comments: answered, item: answer, versionNumber: item.currentVersion };

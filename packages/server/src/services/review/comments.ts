@@ -16,9 +16,9 @@ import {
 import { AppError, notFound } from '../../errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { type Actor, mayChangeComment, visibleComments, visibleVersions } from '../../policy.ts';
+import { combine, type Notifier, notifyCommentMentions, notifyItemComment } from '../notify/index.ts';
 import { authorizeEntity, type ResolvedEntity, resolveEntity } from './comment-entities.ts';
 import { checkQuote, invalidAnchor, type QuoteReading, quoteFields, readQuotes } from './comment-quotes.ts';
-import { combine, follow, type Notifier, notifyCommentMentions, notifyItemComment } from '../notify/index.ts';
 
 export { authorizeEntity, type ResolvedEntity, resolveEntity } from './comment-entities.ts';
 
@@ -222,9 +222,9 @@ export interface CommentInput {
 }
 
 /**
- * Writes a comment in one transaction: the entity and the writer's grant are read, the comment inserted and
- * the mentioned readers notified together; the answer is made from the inserted row and the writer (no read
- * back). Answers what the caller delivers once it has committed (`created`: sockets and pushes).
+ * Writes a comment in one transaction: the entity and the writer's grant are read and the input checked first,
+ * then the comment is inserted and the mentioned readers and followers notified together; the answer is made
+ * from the inserted row and the writer (no read back). Answers what the caller delivers once it has committed (`created`: sockets and pushes).
  */
 export async function createComment(
   db: Db,
@@ -232,18 +232,21 @@ export async function createComment(
   actor: Actor & { name?: string },
   input: CommentInput,
 ) {
-  const { row, entity, visibility, created, internal } = await db.transaction(async (tx) => {
-    const entity = await resolveEntity(tx, input.entityType, input.entityId, actor);
-    const { internal } = authorizeEntity(actor, entity, true);
-    const body = cleanBody(input.body);
-    const visibility = chooseVisibility(entity, internal, input.visibility);
-    if (input.suggestion && !isQuoteAnchor(input.anchor)) {
-      throw new AppError('VALIDATION', "El campo 'suggestion' necesita un 'anchor' que cite el texto", [
-        { field: 'suggestion', message: 'Una sugerencia necesita una cita del texto' },
-      ]);
-    }
-    if (isQuoteAnchor(input.anchor)) await checkQuote(tx, entity, internal, input.anchor);
-    else if (input.anchor) await checkPin(tx, entity, internal, input.anchor);
+  // What is read and checked before the transaction: it holds a pooled connection only for its writes (under
+  // load each of its round trips waits for the event loop, and fifty posts queued for ten connections, issue 48).
+  // Nothing here is locked, so a read inside it would see nothing more.
+  const entity = await resolveEntity(db, input.entityType, input.entityId, actor);
+  const { internal } = authorizeEntity(actor, entity, true);
+  const body = cleanBody(input.body);
+  const visibility = chooseVisibility(entity, internal, input.visibility);
+  if (input.suggestion && !isQuoteAnchor(input.anchor)) {
+    throw new AppError('VALIDATION', "El campo 'suggestion' necesita un 'anchor' que cite el texto", [
+      { field: 'suggestion', message: 'Una sugerencia necesita una cita del texto' },
+    ]);
+  }
+  if (isQuoteAnchor(input.anchor)) await checkQuote(db, entity, internal, input.anchor);
+  else if (input.anchor) await checkPin(db, entity, internal, input.anchor);
+  const { row, created } = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(comments)
       .values({
@@ -270,10 +273,14 @@ export async function createComment(
     const parts = mentions ? [mentions.created] : [];
     if (entity.type === 'item') {
       // Whoever comments on an item follows it; its followers hear of the comment (those mentioned already did).
-      await follow(tx, entity.id, [actor.id]);
       parts.push(
         ...(await notifyItemComment(tx, notifier, {
-          item: { id: entity.id, portfolioId: entity.portfolioId, links: entity.links },
+          item: {
+            id: entity.id,
+            portfolioId: entity.portfolioId,
+            title: entity.item?.title ?? '',
+            links: entity.links,
+          },
           actor,
           clientsMayRead: entity.visibleToClient && visibility === 'client',
           skip: mentions?.userIds ?? [],
@@ -281,7 +288,7 @@ export async function createComment(
       );
     }
     const created = parts.length > 0 ? combine(parts) : undefined;
-    return { row: row!, entity, visibility, created, internal };
+    return { row: row!, created };
   });
   // The writer is signed in, so never a removed user.
   const [comment] = await answerComments(db, entity, internal, actor, [

@@ -39,6 +39,8 @@ export async function createMail(deps: {
    * sign-in links (services/signin-links) replace it when wired.
    */
   linkFor?: (userId: string, path: string) => Promise<string>;
+  /** An account email's one-time link to choose a password (services/people's password links). */
+  passwordLinkFor?: (userId: string, hours: number) => Promise<string>;
   backoffMs?: (attempt: number) => number;
 }): Promise<Mail> {
   const { env } = deps;
@@ -68,6 +70,7 @@ export async function createMail(deps: {
     links: {
       button: linkFor,
       app: (path) => `${publicUrl}${path}`,
+      ...(deps.passwordLinkFor ? { password: deps.passwordLinkFor } : {}),
       unsubscribe: (userId, groups) =>
         `${publicUrl}/api/mail/unsubscribe?token=${unsubscribeTokens.sign({ userId, groups })}`,
     },

@@ -6,7 +6,13 @@ import type { DrainLoop } from '../../../lib/drain-loop.ts';
 import type { HealthMonitor } from '../../../lib/health.ts';
 import { type Backoff, createQueueWorker, type Job, type Queue } from '../../../lib/queue-worker.ts';
 import type { NotifyGroup } from '../preferences.ts';
-import { MAIL_TEMPLATES, type MailData, type MailTemplate, renderMail } from './templates.tsx';
+import {
+  isAccountTemplate,
+  MAIL_TEMPLATES,
+  type MailData,
+  type MailTemplate,
+  renderMail,
+} from './templates.tsx';
 import type { MailTransport, SendOutcome } from './transport.ts';
 
 type MailRow = typeof mailOutbox.$inferSelect;
@@ -56,6 +62,8 @@ export interface MailLinkMaker {
   unsubscribe(userId: string, groups: NotifyGroup[]): string;
   /** The plain address of an app path (links inside an email's text). */
   app?(path: string): string;
+  /** A one-time link to choose a password, valid `hours` (the account emails `password` and `invite`). */
+  password?(userId: string, hours: number): Promise<string>;
 }
 
 interface WorkerDeps {
@@ -148,9 +156,14 @@ async function send(
   }
   const data = row.data as unknown as MailData;
   const groups = [...new Set(data.entries?.map((e) => e.group) ?? [data.group])];
-  const unsubscribeUrl = deps.links.unsubscribe(row.userId, groups);
+  const account = isAccountTemplate(template);
+  const unsubscribeUrl = account ? undefined : deps.links.unsubscribe(row.userId, groups);
+  const button =
+    (template === 'password' || template === 'invite') && deps.links.password
+      ? await deps.links.password(row.userId, data.linkHours ?? 1)
+      : await deps.links.button(row.userId, data.url ?? '/');
   const rendered = await renderMail(template, data, {
-    button: await deps.links.button(row.userId, data.url ?? '/'),
+    button,
     unsubscribe: unsubscribeUrl,
     ...(deps.links.app ? { app: deps.links.app } : {}),
   });

@@ -20,8 +20,17 @@ import type { NotifyGroup } from '../preferences.ts';
  * Spanish, with real text (no images), `lang="es"` and the button as a plain link. Each renders to HTML and to
  * plain text (the same tree, through html-to-text). See docs/decisions.md, "Email templates".
  */
-export const MAIL_TEMPLATES = ['action', 'digest', 'reminder'] as const;
+export const MAIL_TEMPLATES = ['action', 'digest', 'reminder', 'password', 'invite', 'signin'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+/**
+ * The emails about the account itself (issue 49): sent to one address on request, whatever the notification
+ * preferences, with no «Dejar de recibir estos correos». `password` and `invite` carry a one-time link to choose
+ * a password (`/auth/password`); `signin` a one-time sign-in link to `url`.
+ */
+export const ACCOUNT_TEMPLATES = ['password', 'invite', 'signin'] as const satisfies readonly MailTemplate[];
+export const isAccountTemplate = (t: MailTemplate): t is (typeof ACCOUNT_TEMPLATES)[number] =>
+  (ACCOUNT_TEMPLATES as readonly string[]).includes(t);
 
 /** One thing that happened: what a notification says. */
 export interface MailEntry {
@@ -49,12 +58,15 @@ export interface MailData extends MailEntry {
   entries?: Array<MailEntry & { group: NotifyGroup }>;
   /** The button's text when «Abrir la pieza» does not fit (a task, a comment). */
   buttonLabel?: string;
+  /** An account email's link to choose a password: how many hours it is valid. */
+  linkHours?: number;
 }
 
 /** The addresses made at send time: the button's (a sign-in link) and the unsubscribe link. */
 export interface MailLinks {
   button: string;
-  unsubscribe: string;
+  /** None on the account emails. */
+  unsubscribe?: string | undefined;
   /** The plain address of an app path (the lines' links); without it a line is not linked. */
   app?: (path: string) => string;
 }
@@ -68,7 +80,7 @@ export interface RenderedMail {
 const colors = { primary: '#4338ca', text: '#0f172a', muted: '#526075', border: '#e2e8f0', page: '#f1f5f9' };
 const font = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-function Layout(props: { preview: string; unsubscribe: string; children: ReactNode }) {
+function Layout(props: { preview: string; unsubscribe?: string | undefined; children: ReactNode }) {
   return (
     <Html lang="es" dir="ltr">
       <Head />
@@ -88,12 +100,18 @@ function Layout(props: { preview: string; unsubscribe: string; children: ReactNo
           </Text>
           {props.children}
           <Hr style={{ borderColor: colors.border, margin: '28px 0 16px' }} />
-          <Text style={{ color: colors.muted, fontSize: 12, lineHeight: '18px', margin: 0 }}>
-            Recibes este correo por tus preferencias de notificación.{' '}
-            <Link href={props.unsubscribe} style={{ color: colors.muted, textDecoration: 'underline' }}>
-              Dejar de recibir estos correos
-            </Link>
-          </Text>
+          {props.unsubscribe ? (
+            <Text style={{ color: colors.muted, fontSize: 12, lineHeight: '18px', margin: 0 }}>
+              Recibes este correo por tus preferencias de notificación.{' '}
+              <Link href={props.unsubscribe} style={{ color: colors.muted, textDecoration: 'underline' }}>
+                Dejar de recibir estos correos
+              </Link>
+            </Text>
+          ) : (
+            <Text style={{ color: colors.muted, fontSize: 12, lineHeight: '18px', margin: 0 }}>
+              Recibes este correo porque se pidió para tu cuenta. Si no fuiste tú, ignóralo: nada cambia.
+            </Text>
+          )}
         </Container>
       </Body>
     </Html>
@@ -191,11 +209,15 @@ const components = {
   action: (props) => <SingleMail {...props} label="Abrir la pieza" />,
   digest: DigestMail,
   reminder: (props) => <SingleMail {...props} label="Ir a revisar" />,
+  password: (props) => <SingleMail {...props} label="Elegir una contraseña nueva" />,
+  invite: (props) => <SingleMail {...props} label="Elegir mi contraseña" />,
+  signin: (props) => <SingleMail {...props} label="Entrar" />,
 } satisfies Record<MailTemplate, (props: { data: MailData; links: MailLinks }) => ReactNode>;
 
 /** The subject line: what the email says, in one line. */
 export function subjectOf(template: MailTemplate, data: MailData): string {
   const line = template === 'action' ? data.content : data.title;
+  if (isAccountTemplate(template)) return data.title;
   const oneLine = line.replace(/\s+/g, ' ').trim();
   return oneLine.length > 140 ? `${oneLine.slice(0, 139)}…` : oneLine;
 }

@@ -6,8 +6,11 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
-  /** RFC 8058 one-click unsubscribe (mail clients show their own «Cancelar suscripción»). */
-  unsubscribeUrl: string;
+  /**
+   * RFC 8058 one-click unsubscribe (mail clients show their own «Cancelar suscripción»); none on the emails about
+   * the account itself (a new password, an invitation, a sign-in link), which nobody unsubscribes from.
+   */
+  unsubscribeUrl?: string;
   /**
    * The same on every attempt of one queued mail (`<{id}@{host}>`): a message sent again after a lost reply or
    * an expired lease carries the Message-ID the receiver already has, so it can drop the copy.
@@ -95,8 +98,14 @@ export function createSmtpTransport(opts: {
           html: mail.html,
           text: mail.text,
           messageId: mail.messageId,
-          list: { unsubscribe: { url: mail.unsubscribeUrl, comment: 'Dejar de recibir estos correos' } },
-          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          ...(mail.unsubscribeUrl
+            ? {
+                list: {
+                  unsubscribe: { url: mail.unsubscribeUrl, comment: 'Dejar de recibir estos correos' },
+                },
+                headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+              }
+            : {}),
           signal: AbortSignal.timeout(opts.deadlineMs ?? SMTP_DEADLINE_MS),
         };
         await transporter.sendMail(message);

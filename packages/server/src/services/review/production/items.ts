@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import {
   comments,
   cycles,
   files,
-  itemHistory,
   type ItemStatus,
+  itemHistory,
   items,
   type MaterialFile,
 } from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../errors.ts';
-import { type Actor, membersOf } from '../../../policy.ts';
+import { type Actor, canSeeStatus, membersOf } from '../../../policy.ts';
 import { follow } from '../../notify/index.ts';
 import { makeKey, type StorageDriver } from '../../storage/index.ts';
 import { checkItemCall, isFinal, statusRules } from '../transitions.ts';
 import { assertFieldsMayChange, assertItemCall } from './access.ts';
-import { type CycleRow, type ItemRow, toItem } from './views.ts';
+import { type CycleRow, type ItemRow, type ItemView, toItem } from './views.ts';
 
 export interface ItemInput {
   title: string;
@@ -247,5 +247,91 @@ export async function deleteItem(db: Db, item: ItemRow): Promise<string[]> {
     await tx.delete(comments).where(and(eq(comments.entityType, 'item'), eq(comments.entityId, item.id)));
     await tx.delete(items).where(eq(items.id, item.id));
     return keys.map((k) => k.key);
+  });
+}
+
+/** The most pieces one bulk edit takes (the table's selection of a cycle stays well under it). */
+export const BULK_MAX_ITEMS = 500;
+
+/** The fields a bulk edit may set on many pieces at once. */
+export type BulkSet = Pick<
+  ItemInput,
+  'publishDate' | 'format' | 'pilar' | 'angulo' | 'funnelPhase' | 'awarenessLevel' | 'assigneeId'
+>;
+
+export interface BulkResult {
+  updated: ItemView[];
+  refused: Array<{ id: string; reason: string }>;
+}
+
+/**
+ * Sets the same fields on several pieces of `cycle` in one transaction, each as far as it may: a piece frozen by
+ * its status (approved, or the client reviewing the details it would change), or one changed by someone else
+ * during the call, is refused with its Spanish reason; an id that is not one of the cycle's pieces the caller may
+ * see is refused as not found. The caller holds `production.edit` on the cycle's portfolio (loadCycle).
+ */
+export async function bulkUpdateItems(
+  db: Db,
+  actor: Actor,
+  cycle: CycleRow,
+  internal: boolean,
+  ids: readonly string[],
+  set: BulkSet,
+): Promise<BulkResult> {
+  if (ids.length === 0) {
+    throw new AppError('VALIDATION', "El campo 'ids' debe nombrar al menos una pieza", [
+      { field: 'ids', message: 'Sin piezas' },
+    ]);
+  }
+  if (ids.length > BULK_MAX_ITEMS) {
+    throw new AppError('VALIDATION', `Se pueden cambiar como máximo ${BULK_MAX_ITEMS} piezas a la vez`, [
+      { field: 'ids', message: `Máximo ${BULK_MAX_ITEMS}` },
+    ]);
+  }
+  const changes = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)) as BulkSet;
+  if (Object.keys(changes).length === 0) {
+    throw new AppError('VALIDATION', 'El cuerpo no contiene ningún campo que cambiar');
+  }
+  await assertAssignee(db, cycle.portfolioId, changes.assigneeId);
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(items)
+      .where(and(eq(items.cycleId, cycle.id), inArray(items.id, unique)));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const updated: ItemView[] = [];
+    const refused: BulkResult['refused'] = [];
+    const notFoundText = notFound('item').message;
+    for (const id of unique) {
+      const item = byId.get(id);
+      if (!item || !canSeeStatus(internal, item.status)) {
+        refused.push({ id, reason: notFoundText });
+        continue;
+      }
+      try {
+        assertFieldsMayChange(item, changes);
+      } catch (error) {
+        refused.push({ id, reason: (error as Error).message });
+        continue;
+      }
+      const [row] = await tx
+        .update(items)
+        .set({ ...changes, version: item.version + 1 })
+        .where(and(eq(items.id, item.id), eq(items.version, item.version)))
+        .returning();
+      if (!row) {
+        refused.push({ id, reason: new AppError('CONCURRENT_UPDATE').message });
+        continue;
+      }
+      if (row.assigneeId && row.assigneeId !== item.assigneeId) await follow(tx, item.id, [row.assigneeId]);
+      updated.push(toItem(row));
+    }
+    if (updated.length > 0) {
+      await tx
+        .insert(itemHistory)
+        .values(updated.map((i) => ({ itemId: i._id, actorId: actor.id, action: 'update' })));
+    }
+    return { updated, refused };
   });
 }

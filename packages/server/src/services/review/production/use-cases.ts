@@ -6,6 +6,8 @@ import type { TransitionName } from '../transitions.ts';
 import type { CycleAccess, ItemAccess } from './access.ts';
 import { type ItemQuery, readItemPage } from './item-pages.ts';
 import {
+  type BulkSet,
+  bulkUpdateItems,
   carryOver,
   createItem,
   deleteItem,
@@ -82,6 +84,23 @@ export async function editItem(
   const updated = await updateItem(ports.db, actor, item, changes);
   announce(ports, 'item.updated', actor.id, updated);
   return answerOne(ports, actor, rest, updated);
+}
+
+/**
+ * Sets the same fields on several of a cycle's pieces (production/items.ts `bulkUpdateItems`): the open screens
+ * hear of each piece changed as of a single edit; the answer names the pieces changed and each refused one's reason.
+ */
+export async function bulkEditItems(
+  ports: Ports,
+  actor: Actor,
+  access: CycleAccess,
+  ids: readonly string[],
+  set: BulkSet,
+) {
+  const { cycle, internal } = access;
+  const { updated, refused } = await bulkUpdateItems(ports.db, actor, cycle, internal, ids, set);
+  if (updated.length > 0) announce(ports, 'item.updated', actor.id, updated);
+  return { updated: updated.map((i) => i._id), refused };
 }
 
 /** Deletes an item; its stored files go once the deletion has committed (a failure there is only logged). */
