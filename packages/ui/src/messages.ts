@@ -120,6 +120,14 @@ export const uiMessages = {
     empty: 'Sin eventos en este periodo',
     error: 'No se pudo cargar el calendario',
     hint: 'Flechas para moverse entre días, Intro o Tab para entrar en los eventos del día.',
+    drag: {
+      instructions: 'Arrastra un evento hasta otro día para cambiar su fecha.',
+      start: (title: string) => `Se tomó «${title}»`,
+      over: (title: string, day: string) => `«${title}» sobre el ${day}`,
+      outside: (title: string) => `«${title}» fuera de los días`,
+      end: (title: string, day: string) => `«${title}» se soltó en el ${day}`,
+      cancel: (title: string) => `Se canceló el movimiento de «${title}»`,
+    },
   },
   combobox: {
     noResults: 'Sin resultados',
@@ -222,6 +230,7 @@ export const uiMessages = {
     mentions: 'Personas que puedes mencionar',
     noMatches: 'Nadie coincide',
     mentionHint: 'Escribe @ para mencionar a alguien',
+    edit: 'Editar',
   },
   statCard: {
     empty: 'Sin datos',

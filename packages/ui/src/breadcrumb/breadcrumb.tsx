@@ -54,7 +54,7 @@ export function Breadcrumb({
     ) : (
       <a
         href={item.href}
-        className="truncate rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        className="-my-0.5 block truncate rounded-sm py-0.5 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
         onClick={(e) => {
           if (e.metaKey || e.ctrlKey || e.button !== 0) return;
           e.preventDefault();

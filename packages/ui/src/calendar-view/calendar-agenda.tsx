@@ -1,5 +1,6 @@
+import { cn } from '../lib/cn.ts';
 import { formatLongDate, type IsoDate, isSameMonth, monthGrid, weekDays } from '../lib/month-grid.ts';
-import { type CalendarEvent, type CalendarMode, EventButton, t } from './calendar-parts.tsx';
+import { type CalendarEvent, type CalendarMode, EventButton, t, useDayDrop } from './calendar-parts.tsx';
 
 export function Agenda({
   mode,
@@ -34,28 +35,48 @@ export function Agenda({
     );
   return (
     <ol aria-labelledby={titleId} data-slot="calendar-agenda" className="flex flex-col gap-3">
-      {withEvents.map((day) => {
-        const list = byDay.get(day) ?? [];
-        return (
-          <li key={day} data-date={day} className="rounded-xl border border-border p-3">
-            <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold">
-              <span className="first-letter:uppercase">{formatLongDate(day)}</span>
-              {day === today ? (
-                <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">
-                  {t.today}
-                </span>
-              ) : null}
-            </h3>
-            <ul className="flex flex-col gap-1.5">
-              {list.map((e) => (
-                <li key={e.id}>
-                  <EventButton event={e} tabbable className="py-2 text-sm" onOpen={onEventOpen} />
-                </li>
-              ))}
-            </ul>
-          </li>
-        );
-      })}
+      {withEvents.map((day) => (
+        <AgendaDay key={day} day={day} today={today} list={byDay.get(day) ?? []} onEventOpen={onEventOpen} />
+      ))}
     </ol>
+  );
+}
+
+/** A day of the agenda, which takes an event dragged onto it. */
+function AgendaDay({
+  day,
+  today,
+  list,
+  onEventOpen,
+}: {
+  day: IsoDate;
+  today: IsoDate;
+  list: CalendarEvent[];
+  onEventOpen: (id: string) => void;
+}) {
+  const drop = useDayDrop(day);
+  return (
+    <li
+      ref={drop.setNodeRef}
+      data-date={day}
+      data-drop-over={drop.isOver || undefined}
+      className={cn('rounded-xl border border-border p-3', drop.isOver && 'border-primary bg-primary/10')}
+    >
+      <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold">
+        <span className="first-letter:uppercase">{formatLongDate(day)}</span>
+        {day === today ? (
+          <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">
+            {t.today}
+          </span>
+        ) : null}
+      </h3>
+      <ul className="flex flex-col gap-1.5">
+        {list.map((e) => (
+          <li key={e.id}>
+            <EventButton event={e} tabbable className="py-2 text-sm" onOpen={onEventOpen} />
+          </li>
+        ))}
+      </ul>
+    </li>
   );
 }

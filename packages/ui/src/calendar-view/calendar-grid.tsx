@@ -19,6 +19,7 @@ import {
   LONG,
   SHORT,
   t,
+  useDayDrop,
   WEEK_MAX,
 } from './calendar-parts.tsx';
 
@@ -180,8 +181,11 @@ function DayCell({
   const overflow = events.length > limit;
   const shown = overflow ? events.slice(0, limit - 1) : events;
   const hidden = events.length - shown.length;
+  const drop = useDayDrop(day);
   return (
     <td
+      ref={drop.setNodeRef}
+      data-drop-over={drop.isOver || undefined}
       // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a focusable day of the ARIA grid.
       role="gridcell"
       tabIndex={active ? 0 : -1}
@@ -197,6 +201,7 @@ function DayCell({
         offRange &&
           'bg-[repeating-linear-gradient(135deg,transparent_0_6px,var(--muted)_6px_9px)] text-muted-foreground',
         active && 'bg-accent/40',
+        drop.isOver && 'bg-primary/10 outline-2 -outline-offset-2 outline-primary',
       )}
     >
       <div className="flex min-w-0 flex-col gap-1">
@@ -286,6 +291,7 @@ function MoreEvents({
                 <EventButton
                   event={e}
                   tabbable
+                  draggable={false}
                   className="py-1 text-sm"
                   onOpen={(id) => {
                     setOpen(false);

@@ -1,3 +1,5 @@
+import type { DraggableSyntheticListeners } from '@dnd-kit/core';
+import { createContext, useContext } from 'react';
 import { cn } from '../lib/cn.ts';
 import { type IsoDate, weekdayNames } from '../lib/month-grid.ts';
 import type { Tone } from '../lib/tone.ts';
@@ -36,28 +38,68 @@ export const toneClass: Record<CalendarTone, string> = {
   muted: 'border-l-muted-foreground bg-muted text-foreground',
 };
 
+/**
+ * How events are dragged and days take them, given by the lazily loaded drag and drop (calendar-dnd.tsx, only
+ * when the calendar has an `onEventMove`): none otherwise. The value never changes under a mounted component (the
+ * calendar's body is drawn anew under the drag and drop once it has loaded), so the hooks it holds keep their
+ * order.
+ */
+export interface DragHooks {
+  useEventDrag: (
+    id: string,
+    enabled: boolean,
+  ) => {
+    setNodeRef: (element: HTMLElement | null) => void;
+    listeners: DraggableSyntheticListeners;
+    isDragging: boolean;
+  } | null;
+  useDayDrop: (day: IsoDate) => { setNodeRef: (element: HTMLElement | null) => void; isOver: boolean };
+}
+const noDrop = { setNodeRef: () => undefined, isOver: false };
+const noDrag: DragHooks = { useEventDrag: () => null, useDayDrop: () => noDrop };
+export const DragHooksContext = createContext<DragHooks>(noDrag);
+
+/** An event's drag handle (the whole event), or null when events may not be dragged. */
+export function useEventDrag(event: CalendarEvent, enabled = true) {
+  return useContext(DragHooksContext).useEventDrag(event.id, enabled);
+}
+
+/** A day that takes dropped events (its `isOver` while one is above it). */
+export function useDayDrop(day: IsoDate) {
+  return useContext(DragHooksContext).useDayDrop(day);
+}
+
 export function EventButton({
   event,
   tabbable,
   onOpen,
   className,
+  draggable = true,
 }: {
   event: CalendarEvent;
   tabbable: boolean;
   onOpen: (id: string) => void;
   className?: string;
+  /** Whether it may be dragged to another day (when the calendar allows it): not the copy in «+N más». */
+  draggable?: boolean;
 }) {
+  const drag = useEventDrag(event, draggable);
   return (
     <button
+      ref={drag?.setNodeRef}
+      {...drag?.listeners}
       type="button"
       tabIndex={tabbable ? 0 : -1}
       data-slot="calendar-event"
+      data-draggable={drag ? '' : undefined}
       data-tone={event.tone ?? 'default'}
       title={event.title}
       onClick={() => onOpen(event.id)}
       className={cn(
         'block w-full truncate rounded-sm border-l-2 px-1.5 py-0.5 text-left text-xs font-medium hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring dark:hover:brightness-125',
         toneClass[event.tone ?? 'default'],
+        drag && 'touch-manipulation',
+        drag?.isDragging && 'opacity-40',
         className,
       )}
     >

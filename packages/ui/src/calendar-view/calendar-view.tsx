@@ -1,5 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from 'lucide-react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Button } from '../button/button.tsx';
 import { ErrorState } from '../error-state/error-state.tsx';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
@@ -18,6 +18,9 @@ import { Agenda } from './calendar-agenda.tsx';
 import { CalendarGrid } from './calendar-grid.tsx';
 import { type CalendarEvent, type CalendarMode, type CalendarRange, t } from './calendar-parts.tsx';
 
+/** dnd-kit comes with the first calendar that moves events, not with every screen that shows the design system. */
+const CalendarDnd = lazy(() => import('./calendar-dnd.tsx'));
+
 export type { CalendarEvent, CalendarMode, CalendarRange, CalendarTone } from './calendar-parts.tsx';
 
 export interface CalendarViewProps {
@@ -28,6 +31,11 @@ export interface CalendarViewProps {
   onDateChange: (date: IsoDate) => void;
   events: readonly CalendarEvent[];
   onEventOpen: (id: string) => void;
+  /**
+   * An event dragged onto another day (mouse, or a long press on a touch screen): the calendar does not move it,
+   * the caller saves the new date and passes the events again (a refused move leaves it where it was).
+   */
+  onEventMove?: (id: string, date: IsoDate) => void;
   /** Events shown per day in month mode before "+N más" (default 3). */
   maxEventsPerDay?: number;
   loading?: boolean;
@@ -60,6 +68,7 @@ export function CalendarView({
   onDateChange,
   events,
   onEventOpen,
+  onEventMove,
   maxEventsPerDay = 3,
   loading = false,
   error = null,
@@ -85,6 +94,21 @@ export function CalendarView({
   const step = (dir: 1 | -1) =>
     onDateChange(mode === 'month' ? addMonths(date, dir) : addDays(date, 7 * dir));
   const title = mode === 'month' ? formatMonthYear(date) : formatWeekRange(date);
+  const body = mobile ? (
+    <Agenda mode={mode} date={date} today={today} byDay={byDay} onEventOpen={onEventOpen} titleId={titleId} />
+  ) : (
+    <CalendarGrid
+      mode={mode}
+      date={date}
+      today={today}
+      byDay={byDay}
+      max={Math.max(1, maxEventsPerDay)}
+      titleId={titleId}
+      range={range}
+      onDateChange={onDateChange}
+      onEventOpen={onEventOpen}
+    />
+  );
 
   return (
     <section
@@ -140,27 +164,15 @@ export function CalendarView({
         />
       </div>
       {error ? <ErrorState variant="banner" message={error} onRetry={onRetry} /> : null}
-      {mobile ? (
-        <Agenda
-          mode={mode}
-          date={date}
-          today={today}
-          byDay={byDay}
-          onEventOpen={onEventOpen}
-          titleId={titleId}
-        />
+      {onEventMove ? (
+        // Until it has loaded, the same calendar without drag and drop.
+        <Suspense fallback={body}>
+          <CalendarDnd events={events} onMove={onEventMove}>
+            {body}
+          </CalendarDnd>
+        </Suspense>
       ) : (
-        <CalendarGrid
-          mode={mode}
-          date={date}
-          today={today}
-          byDay={byDay}
-          max={Math.max(1, maxEventsPerDay)}
-          titleId={titleId}
-          range={range}
-          onDateChange={onDateChange}
-          onEventOpen={onEventOpen}
-        />
+        body
       )}
     </section>
   );

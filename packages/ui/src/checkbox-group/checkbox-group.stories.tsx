@@ -19,11 +19,13 @@ function Harness({
   disabled = false,
   hint,
   options = permissions,
+  columns = 2,
 }: {
   initial?: string[];
   disabled?: boolean;
   hint?: string;
   options?: CheckboxGroupOption[];
+  columns?: 1 | 2;
 }) {
   const [value, setValue] = useState(initial);
   return (
@@ -35,7 +37,7 @@ function Harness({
         onValueChange={setValue}
         disabled={disabled}
         hint={hint}
-        columns={2}
+        columns={columns}
       />
       <output data-testid="value" className="mt-3 block text-xs text-muted-foreground">
         {value.join(', ') || 'ninguno'}
@@ -97,5 +99,39 @@ export const Empty: Story = {
   args: { options: [], initial: [] },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryAllByRole('checkbox')).toHaveLength(0);
+  },
+};
+
+export const LongAddress: Story = {
+  name: 'Descripción sin espacios (una URL)',
+  args: {
+    initial: [],
+    // One column, as on a phone (the two columns start at the sm breakpoint): its track is as wide as its widest
+    // word unless the words may break anywhere.
+    columns: 1,
+    options: [
+      {
+        value: 'webhook',
+        label: 'Redactor externo',
+        description:
+          'Webhook · http://127.0.0.1:9/una/ruta/bastante/larga/para/ver/como/se/parte?con=parametros',
+      },
+      {
+        value: 'other',
+        label: 'Publicador',
+        description:
+          'Webhook · https://agentes.ejemplo.local/api/v1/redactar-publicaciones-del-ciclo-con-contexto-completo',
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    // A long address wraps inside the group: on a phone the page stays as wide as the screen. Its words are
+    // measured, not the group's scroll width: a fieldset does not report what its grid's rows overflow.
+    const group = within(canvasElement).getByRole('group', { name: 'Permisos' });
+    group.style.width = '240px';
+    const right = group.getBoundingClientRect().right;
+    for (const description of group.querySelectorAll('p')) {
+      await expect(description.getBoundingClientRect().right).toBeLessThanOrEqual(right);
+    }
   },
 };

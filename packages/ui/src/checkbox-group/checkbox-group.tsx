@@ -62,13 +62,13 @@ export function CheckboxGroup({
             <div key={o.value} className="flex items-start gap-2">
               <Checkbox
                 id={optionId}
-                className="mt-0.5"
+                className="-mt-0.5"
                 checked={value.includes(o.value)}
                 disabled={disabled}
                 aria-describedby={o.description ? `${optionId}-description` : undefined}
                 onCheckedChange={(checked) => toggle(o.value, checked === true)}
               />
-              <div className="min-w-0 text-sm leading-tight">
+              <div className="min-w-0 text-sm leading-tight wrap-anywhere">
                 <label htmlFor={optionId} className={cn('font-normal', disabled && 'opacity-60')}>
                   {o.label}
                 </label>

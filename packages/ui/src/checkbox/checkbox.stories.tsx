@@ -38,7 +38,7 @@ function Harness({
             setChecked(next);
             onCheckedChange?.(next);
           }}
-          className="mt-0.5"
+          className="-mt-0.5"
         />
         <Label htmlFor={id} className="leading-snug peer-disabled:opacity-50">
           {label}
@@ -90,8 +90,8 @@ export const KeyboardFocus: Story = {
     (document.activeElement as HTMLElement | null)?.blur();
     await userEvent.tab();
     await expect(box).toHaveFocus();
-    // A visible focus ring, drawn only for the keyboard.
-    await expect(getComputedStyle(box).outlineStyle).toBe('solid');
+    // A visible focus ring, drawn only for the keyboard, around the drawn box (the span inside the target).
+    await expect(getComputedStyle(box.firstElementChild as Element).outlineStyle).toBe('solid');
     await userEvent.keyboard(' ');
     await expect(box).toHaveAttribute('aria-checked', 'true');
   },
@@ -138,9 +138,12 @@ export const LongText: Story = {
   },
   play: async ({ canvasElement }) => {
     const box = within(canvasElement).getByRole('checkbox');
-    // The box keeps its size however long the label is.
-    await expect(box.getBoundingClientRect().width).toBe(16);
-    await expect(box.getBoundingClientRect().height).toBe(16);
+    // The box keeps its size however long the label is: 16 px drawn, in a 24×24 px target (WCAG 2.2, 2.5.8).
+    const drawn = (box.firstElementChild as Element).getBoundingClientRect();
+    await expect(drawn.width).toBe(16);
+    await expect(drawn.height).toBe(16);
+    await expect(box.getBoundingClientRect().width).toBe(24);
+    await expect(box.getBoundingClientRect().height).toBe(24);
   },
 };
 

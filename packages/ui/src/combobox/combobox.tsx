@@ -364,10 +364,12 @@ export function Combobox(props: ComboboxProps) {
                   }}
                   className="flex cursor-default items-start gap-2 rounded-sm px-2 py-1.5 text-sm select-none aria-disabled:opacity-50 data-active:bg-muted"
                 >
-                  <CheckIcon
-                    className={cn('mt-0.5 size-4 shrink-0', isSelected ? 'opacity-100' : 'opacity-0')}
-                    aria-hidden="true"
-                  />
+                  {/* The tick only where chosen: the others keep its box (a list of 200 drew 200 hidden icons). */}
+                  {isSelected ? (
+                    <CheckIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  ) : (
+                    <span className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  )}
                   <span className="min-w-0">
                     <span className="block break-words">{o.label}</span>
                     {o.description ? (

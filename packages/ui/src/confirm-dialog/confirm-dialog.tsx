@@ -1,7 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import type * as React from 'react';
-import { useLayoutEffect, useRef } from 'react';
 import { buttonVariants } from '../button/button.tsx';
+import { type ReturnFocus, useFocusReturn } from '../dialog/dialog.tsx';
 import { cn } from '../lib/cn.ts';
 import { uiMessages } from '../messages.ts';
 
@@ -25,9 +25,13 @@ export function AlertDialogFrame({
   description,
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  returnFocus,
   ...props
 }: Omit<AlertDialogBaseProps, 'cancelLabel'> &
-  Omit<React.ComponentProps<typeof AlertDialog.Content>, 'title'>) {
+  Omit<React.ComponentProps<typeof AlertDialog.Content>, 'title'> & { returnFocus?: ReturnFocus }) {
+  const focus = useFocusReturn(onOpenAutoFocus, onCloseAutoFocus, returnFocus);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -35,6 +39,8 @@ export function AlertDialogFrame({
         <AlertDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
           {...props}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-background p-6 shadow-lg',
             className,
@@ -68,25 +74,11 @@ export function ConfirmDialog({
   confirmLabel?: string;
   destructive?: boolean;
   onConfirm: () => void;
+  /** Where the focus goes back when the opener is gone by then (one opened from a list that closed). */
+  returnFocus?: ReturnFocus;
 }) {
-  const opener = useRef<HTMLElement | null>(null);
-  const { open } = frame;
-  // Layout effects run before the dialog's focus scope moves the focus in: this is still the opener.
-  useLayoutEffect(() => {
-    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [open]);
   return (
-    <AlertDialogFrame
-      {...frame}
-      onCloseAutoFocus={(e) => {
-        const back = opener.current;
-        if (back?.isConnected) {
-          e.preventDefault();
-          back.focus();
-        }
-      }}
-      className="max-w-md"
-    >
+    <AlertDialogFrame {...frame} className="max-w-md">
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>
           {cancelLabel}

@@ -138,7 +138,7 @@ export function DataTableCards<T>(props: DataTableProps<T> & { selection: Select
                 <div className="mb-2 flex items-start gap-3">
                   {selection.enabled ? (
                     <RowCheckbox
-                      className="mt-0.5"
+                      className="-mt-0.5"
                       table={props}
                       selection={selection}
                       row={row}
@@ -150,7 +150,7 @@ export function DataTableCards<T>(props: DataTableProps<T> & { selection: Select
                     <button
                       type="button"
                       onClick={() => onRowOpen(id)}
-                      className="min-w-0 flex-1 rounded-sm text-left font-medium break-words hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                      className="-my-0.5 min-w-0 flex-1 rounded-sm py-0.5 text-left font-medium break-words hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                     >
                       {title}
                     </button>

@@ -194,3 +194,36 @@ export const DarkTheme: Story = {
     await expect(inDark).not.toBe(inLight);
   },
 };
+
+/** A dialog opened by state (a menu item, a row's button), with no Radix trigger. */
+function OpenedByState() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        Nuevo ciclo
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Nuevo ciclo</DialogTitle>
+            <DialogDescription>Elige las fechas del ciclo.</DialogDescription>
+          </DialogHeader>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+export const FocusBackWithoutTrigger: Story = {
+  name: 'Abierto sin disparador: el foco vuelve al botón',
+  render: () => <OpenedByState />,
+  play: async ({ canvasElement }) => {
+    const opener = within(canvasElement).getByRole('button', { name: 'Nuevo ciclo' });
+    await userEvent.click(opener);
+    await body().findByRole('dialog', { name: 'Nuevo ciclo' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await expect(opener).toHaveFocus();
+  },
+};

@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { useRef } from 'react';
 import { cn } from '../lib/cn.ts';
 import { uiMessages } from '../messages.ts';
 
@@ -8,12 +9,51 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/** Where the focus goes back when the control that opened a dialog is gone by then (one opened from a list that closed). */
+export type ReturnFocus = React.RefObject<HTMLElement | null>;
+
+/**
+ * Gives the focus back to what held it when a dialog opened (read when Radix is about to move the focus in, its
+ * `onOpenAutoFocus`): a dialog opened by state rather than by a Radix trigger (a menu item, a shortcut, a row's
+ * button) returns the focus to that control, not to the page's body; when that control is gone by then, to
+ * `returnFocus`. A caller's own handlers run first; one that prevents the default decides instead.
+ */
+export function useFocusReturn(
+  ownOpen?: (event: Event) => void,
+  ownClose?: (event: Event) => void,
+  returnFocus?: ReturnFocus,
+): { onOpenAutoFocus: (event: Event) => void; onCloseAutoFocus: (event: Event) => void } {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      ownOpen?.(event);
+    },
+    onCloseAutoFocus: (event) => {
+      ownClose?.(event);
+      if (event.defaultPrevented) return;
+      const first = opener.current;
+      const back = first?.isConnected && first !== document.body ? first : returnFocus?.current;
+      if (!back?.isConnected) return;
+      event.preventDefault();
+      back.focus();
+    },
+  };
+}
+
 export function DialogContent({
   className,
   children,
   hideClose,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  returnFocus,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & {
+  hideClose?: boolean;
+  returnFocus?: ReturnFocus;
+}) {
+  const focus = useFocusReturn(onOpenAutoFocus, onCloseAutoFocus, returnFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 animate-fade-in" />
@@ -24,12 +64,15 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onOpenAutoFocus={focus.onOpenAutoFocus}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
       >
         {children}
         {hideClose ? null : (
           <DialogPrimitive.Close
             aria-label={uiMessages.close}
-            className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
+            // 24×24 px to tap (2.5.8); the negative margin keeps the icon where it was.
+            className="absolute top-4 right-4 -mx-1 -my-1 grid size-6 place-items-center rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
           >
             <XIcon className="size-4" aria-hidden="true" />
           </DialogPrimitive.Close>

@@ -43,8 +43,9 @@ export const OpensAndClosesWithEscape: StoryObj<typeof meta> = {
     await userEvent.click(opener);
     const dialog = await b.findByRole('dialog', { name: 'Reel de lanzamiento' });
     await expect(dialog).toHaveAttribute('aria-modal', 'true');
-    // The focus moves in and Tab stays inside; the page beside it is hidden from assistive technology.
-    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    // The focus moves in, to its heading (it opens to read), and Tab stays inside; the page beside it is hidden
+    // from assistive technology.
+    await waitFor(() => expect(b.getByRole('heading', { name: 'Reel de lanzamiento' })).toHaveFocus());
     await userEvent.tab();
     await expect(dialog).toContainElement(document.activeElement as HTMLElement);
     await expect(b.queryByRole('button', { name: 'Abrir pieza' })).toBeNull();

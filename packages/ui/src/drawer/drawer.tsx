@@ -61,6 +61,7 @@ export function Drawer({
   if (open && !wasOpen.current && typeof document !== 'undefined') opener.current = document.activeElement;
   wasOpen.current = open;
   const [content, setContent] = useState<HTMLElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => (content ? hideOthers(content) : undefined), [content]);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} modal={false}>
@@ -76,6 +77,12 @@ export function Drawer({
           ref={setContent}
           aria-modal="true"
           {...(description ? {} : { 'aria-describedby': undefined })}
+          // The focus goes to the heading, not into the first control: a piece opens to read (issue 48), and a
+          // screen reader starts at its name.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            heading.current?.focus({ preventScroll: true });
+          }}
           onCloseAutoFocus={(event) => {
             const target = opener.current;
             if (target instanceof HTMLElement && target.isConnected) {
@@ -90,7 +97,13 @@ export function Drawer({
         >
           <header className="flex items-start justify-between gap-4 border-b border-border p-5">
             <div>
-              <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
+              <DialogPrimitive.Title
+                ref={heading}
+                tabIndex={-1}
+                className="text-lg font-semibold outline-none"
+              >
+                {title}
+              </DialogPrimitive.Title>
               {description ? (
                 <DialogPrimitive.Description className="text-sm text-muted-foreground">
                   {description}

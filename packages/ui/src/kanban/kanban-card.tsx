@@ -1,5 +1,20 @@
 import type * as React from 'react';
+import { createContext, useContext } from 'react';
+import { Checkbox } from '../checkbox/checkbox.tsx';
 import { cn } from '../lib/cn.ts';
+
+/**
+ * A board whose cards may be selected (for a bulk edit): each card shows a checkbox beside its button (never
+ * inside it: the card's content is its name). `onToggle`'s `range` is a Shift-click (from the last one toggled).
+ */
+export interface KanbanSelection {
+  isSelected: (cardId: string) => boolean;
+  onToggle: (cardId: string, range: boolean) => void;
+  /** The checkbox's Spanish name for the card («Seleccionar: Reel de lanzamiento»). */
+  label: (cardId: string) => string;
+}
+
+export const KanbanSelectionContext = createContext<KanbanSelection | null>(null);
 
 // ——— KanbanCard ———
 
@@ -33,6 +48,8 @@ export function KanbanCard({
   children,
   ...props
 }: KanbanCardProps) {
+  const selection = useContext(KanbanSelectionContext);
+  const selectable = selection !== null && cardId !== undefined;
   const card = (
     <>
       {/* biome-ignore lint/a11y/useSemanticElements: a card holds block content (title, badges), which a <button> may not. */}
@@ -50,6 +67,7 @@ export function KanbanCard({
           }
         }}
         className={cn(
+          selectable && 'pr-10',
           'block cursor-pointer rounded-lg border border-border bg-card p-3 text-left text-sm text-card-foreground shadow-xs [contain-intrinsic-size:auto_6.5rem] [content-visibility:auto] hover:border-primary/40 hover:bg-muted/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
           className,
         )}
@@ -59,5 +77,21 @@ export function KanbanCard({
       </div>
     </>
   );
-  return bare ? card : <li className="min-w-0 list-none">{card}</li>;
+  const body = selectable ? (
+    <div className="relative" data-selected={selection.isSelected(cardId) || undefined}>
+      {card}
+      <Checkbox
+        aria-label={selection.label(cardId)}
+        checked={selection.isSelected(cardId)}
+        onClick={(e) => {
+          e.preventDefault();
+          selection.onToggle(cardId, e.shiftKey);
+        }}
+        className="absolute top-2 right-2 size-6 bg-background"
+      />
+    </div>
+  ) : (
+    card
+  );
+  return bare ? body : <li className="min-w-0 list-none">{body}</li>;
 }

@@ -427,3 +427,18 @@ export const HundredsInAColumn: Story = {
     await expect(drawn()).toBeLessThan(40);
   },
 };
+
+/** The board says which columns are in sight: a phone shows one, and a jump to another says so. */
+export const ColumnsInSight: Story = {
+  name: 'Columnas a la vista',
+  args: { mobile: undefined, onVisibleColumnsChange: fn() },
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const seen = args.onVisibleColumnsChange as ReturnType<typeof fn>;
+    await waitFor(() => expect(seen).toHaveBeenLastCalledWith(['draft']));
+    const tabs = c.getByRole('navigation', { name: 'Columnas del tablero' });
+    await userEvent.click(within(tabs).getByRole('button', { name: 'Aprobado, 2' }));
+    await waitFor(() => expect(seen).toHaveBeenLastCalledWith(['approved']), { timeout: 5000 });
+  },
+};

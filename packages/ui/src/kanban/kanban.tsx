@@ -3,6 +3,7 @@ import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { cn } from '../lib/cn.ts';
 import { uiMessages } from '../messages.ts';
+import { type KanbanSelection, KanbanSelectionContext } from './kanban-card.tsx';
 import { KanbanCardList, KanbanColumn, type KanbanColumnProps, toneDot } from './kanban-column.tsx';
 
 const t = uiMessages.kanban;
@@ -77,6 +78,13 @@ export interface KanbanBoardProps<T> {
   /** The board's Spanish name ("Tablero del ciclo"). */
   'aria-label': string;
   className?: string;
+  /**
+   * The columns in sight changed (any part of them inside the board's scroll box): their ids, in the board's
+   * order. A filter can then load only those, and the others as they scroll into view.
+   */
+  onVisibleColumnsChange?: (columnIds: string[]) => void;
+  /** Cards that may be selected: a checkbox on each (KanbanCard). */
+  selection?: KanbanSelection;
 }
 
 /**
@@ -95,7 +103,9 @@ export function KanbanBoard<T>({
   autoLoadMore,
   mobile: mobileProp,
   'aria-label': ariaLabel,
+  onVisibleColumnsChange,
   className,
+  selection,
 }: KanbanBoardProps<T>) {
   const viewportMobile = useMediaQuery('(max-width: 767px)');
   const mobile = mobileProp ?? viewportMobile;
@@ -136,6 +146,31 @@ export function KanbanBoard<T>({
     for (const col of board.querySelectorAll('[data-slot="kanban-column"]')) io.observe(col);
     return () => io.disconnect();
   }, [mobile, columnIds]);
+
+  // Which columns are in sight at all (desktop and phone), for a caller that loads only those.
+  const visibleChange = useRef(onVisibleColumnsChange);
+  visibleChange.current = onVisibleColumnsChange;
+  const watchVisible = onVisibleColumnsChange !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: observe again when the set of columns changes.
+  useEffect(() => {
+    const board = boardRef.current;
+    if (!watchVisible || !board || typeof IntersectionObserver === 'undefined') return;
+    const inSight = new Set<string>();
+    const io = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          const id = (e.target as HTMLElement).dataset.columnId;
+          if (id === undefined) continue;
+          if (e.isIntersecting) inSight.add(id);
+          else inSight.delete(id);
+        }
+        visibleChange.current?.(columns.map((c) => c.id).filter((id) => inSight.has(id)));
+      },
+      { root: board, threshold: 0 },
+    );
+    for (const col of board.querySelectorAll('[data-slot="kanban-column"]')) io.observe(col);
+    return () => io.disconnect();
+  }, [watchVisible, columnIds]);
 
   const jumpTo = (columnId: string) => {
     const col = boardRef.current?.querySelector<HTMLElement>(`[data-column-id="${CSS.escape(columnId)}"]`);
@@ -190,7 +225,7 @@ export function KanbanBoard<T>({
     target?.focus();
   };
 
-  return (
+  const board = (
     <div
       data-slot="kanban-board"
       data-mobile={mobile || undefined}
@@ -267,5 +302,10 @@ export function KanbanBoard<T>({
         ))}
       </section>
     </div>
+  );
+  return selection ? (
+    <KanbanSelectionContext.Provider value={selection}>{board}</KanbanSelectionContext.Provider>
+  ) : (
+    board
   );
 }

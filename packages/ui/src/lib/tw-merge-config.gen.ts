@@ -97,6 +97,7 @@ export const twMergeConfig = {
     "vertical-align": [{ "align": ["baseline", "top", "middle", "bottom", "text-top", "text-bottom", "sub", "super", isArbitraryVariable, isArbitraryValue] }],
     "whitespace": [{ "whitespace": ["normal", "nowrap", "pre", "pre-line", "pre-wrap", "break-spaces"] }],
     "break": [{ "break": ["normal", "words", "all", "keep"] }],
+    "wrap": [{ "wrap": ["break-word", "anywhere", "normal"] }],
     "bg-image": [{ "bg": ["none", { "linear": [{ "to": ["t", "tr", "r", "br", "b", "bl", "l", "tl"] }, isInteger, isArbitraryVariable, isArbitraryValue], "radial": ["", isArbitraryVariable, isArbitraryValue], "conic": ["", isInteger, isArbitraryVariable, isArbitraryValue] }, isArbitraryVariableImage, isArbitraryImage] }],
     "bg-color": [{ "bg": [t("color"), isArbitraryVariable, isArbitraryValue] }],
     "gradient-from": [{ "from": [t("color"), isArbitraryVariable, isArbitraryValue] }],

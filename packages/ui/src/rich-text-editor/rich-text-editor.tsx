@@ -8,7 +8,7 @@ import { BulletList, ListItem, ListKeymap, OrderedList } from '@tiptap/extension
 import Paragraph from '@tiptap/extension-paragraph';
 import Text from '@tiptap/extension-text';
 import { CharacterCount, Placeholder, UndoRedo } from '@tiptap/extensions';
-import { EditorContent, useEditor } from '@tiptap/react';
+import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
@@ -51,7 +51,33 @@ export type RichTextEditorProps = {
   className?: string;
   /** Extra controls at the end of the toolbar. */
   toolbarEnd?: ReactNode;
+  /**
+   * Focus the editor once it is made, the caret after this many characters of its text (`RichTextSurface`'s
+   * `onEdit`: where the read view was clicked) or at the end.
+   */
+  focusAt?: number | 'end';
+  /**
+   * Text typed before the editor was made (on `RichTextSurface`), asked for once it is focused and written at the
+   * caret: asked then, not when the editor is made, so keys that arrive in between are not lost.
+   */
+  typeAhead?: () => string;
 };
+
+/** The document position after `offset` characters of its text (blocks add none, as `textBetween` with no separator). */
+function positionAtText(doc: Editor['state']['doc'], offset: number): number {
+  let left = offset;
+  let found: number | null = null;
+  doc.descendants((node, pos) => {
+    if (found !== null) return false;
+    if (node.isText) {
+      const length = node.text?.length ?? 0;
+      if (left <= length) found = pos + left;
+      else left -= length;
+    }
+    return true;
+  });
+  return found ?? doc.content.size;
+}
 
 /**
  * The rich-text editor for material copy and comments (Tiptap): headings, bold, italic, lists, links,
@@ -71,6 +97,8 @@ export function RichTextEditor({
   invalid = false,
   className,
   toolbarEnd,
+  focusAt,
+  typeAhead,
 }: RichTextEditorProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const listId = useId();
@@ -191,7 +219,9 @@ export function RichTextEditor({
     if (editor.isDestroyed) return;
     const html = () => (editor.isEmpty ? '' : editor.getHTML());
     const current = html();
-    if (given.current?.editor !== editor) given.current = { editor, html: current };
+    // What it was made with: text typed since (keys handed over from the read view, `typeAhead`, before this
+    // first run) is the user's, not a value to replace.
+    if (given.current?.editor !== editor) given.current = { editor, html: value || '' };
     if ((value || '') === current || (editor.isFocused && current !== given.current.html)) return;
     editor.commands.setContent(value || '', { emitUpdate: false });
     given.current = { editor, html: html() };
@@ -202,6 +232,24 @@ export function RichTextEditor({
     // Without an update: the value on screen is the one given, not a change to report.
     editor.setEditable(!disabled, false);
   }, [editor, disabled]);
+
+  // Made to be written in at once (the read view was clicked): the caret where the click was.
+  const focusOnMount = useRef({ at: focusAt, typed: typeAhead });
+  // In the commit itself (a layout effect), not after the paint: the read view it replaces had the focus, and a
+  // key that arrived in between would find none.
+  useLayoutEffect(() => {
+    const { at, typed } = focusOnMount.current;
+    if (at === undefined || editor.isDestroyed) return;
+    // Tiptap's `focus` command focuses in the next frame (a key typed before it would be lost): the caret is set
+    // and the view focused now.
+    editor.commands.setTextSelection(
+      at === 'end' ? editor.state.doc.content.size : positionAtText(editor.state.doc, at),
+    );
+    editor.view.focus();
+    // As plain text at the caret (an update like any typing: the screen hears it).
+    const text = typed?.();
+    if (text) editor.view.dispatch(editor.state.tr.insertText(text));
+  }, [editor]);
 
   const box = wrapper.current?.getBoundingClientRect();
   const position =

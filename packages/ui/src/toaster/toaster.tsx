@@ -105,7 +105,8 @@ export function Toast({
         type="button"
         onClick={onDismiss}
         aria-label={toastMessages.close}
-        className="rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
+        // 24×24 px to tap (2.5.8), 16 px in the layout: the icon stays where it was.
+        className="-mx-1 -my-1 grid size-6 place-items-center rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
       >
         <XIcon className="size-4" aria-hidden="true" />
       </button>
