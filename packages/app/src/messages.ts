@@ -28,6 +28,7 @@ export const msg = {
     emailRequired: 'Escribe tu correo electrónico',
     emailInvalid: 'Escribe un correo electrónico válido, como nombre@empresa.com',
     passwordRequired: 'Escribe tu contraseña',
+    forgot: '¿Olvidaste tu contraseña?',
   },
   home: {
     title: 'Tus portafolios',

@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * The service worker, built to /sw.js (scope /). Shows Web Push notifications, focuses or opens the
- * app on click, and re-subscribes when the browser rotates the subscription.
+ * app on click, re-subscribes when the browser rotates the subscription, and answers a page load the
+ * network cannot serve with the app's own offline page (public/offline.html) instead of the browser's error.
  */
 const sw = self as unknown as ServiceWorkerGlobalScope;
 
@@ -13,8 +14,50 @@ interface PushPayload {
   tag?: string;
 }
 
-sw.addEventListener('install', () => {
+/** The offline page, kept from install (its cache holds that one file, replaced by each new worker). */
+const OFFLINE_PAGE = '/offline.html';
+const OFFLINE_CACHE = 'offline';
+
+/** The Service Worker Static Routing API (Chromium 123+), not yet in TypeScript's lib. */
+interface RouterRule {
+  condition: { not: { requestMode: RequestMode } };
+  source: 'network';
+}
+type RoutedInstall = ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Promise<void> };
+
+sw.addEventListener('install', (event) => {
   void sw.skipWaiting();
+  const install = event as RoutedInstall;
+  event.waitUntil(
+    Promise.all([
+      caches
+        .open(OFFLINE_CACHE)
+        .then((cache) => cache.add(new Request(OFFLINE_PAGE, { cache: 'reload' })))
+        .catch(() => undefined),
+      // Only page loads come to this worker: every other request (the app's files, the API, the socket) goes
+      // straight to the network, at no cost, as it did before the worker listened to fetches. Where the
+      // browser has no static routes, the fetch listener lets those requests through untouched.
+      install
+        .addRoutes?.([{ condition: { not: { requestMode: 'navigate' } }, source: 'network' }])
+        .catch(() => undefined),
+    ]),
+  );
+});
+
+sw.addEventListener('fetch', (event) => {
+  if (event.request.mode !== 'navigate') return;
+  event.respondWith(
+    (async () => {
+      try {
+        // Navigation preload (turned on at activation): the browser asked the server while this worker woke.
+        const preloaded = (await event.preloadResponse) as Response | undefined;
+        return preloaded ?? (await fetch(event.request));
+      } catch {
+        // The server could not be reached: the app's own page says so and tries again by itself.
+        return (await caches.match(OFFLINE_PAGE, { cacheName: OFFLINE_CACHE })) ?? Response.error();
+      }
+    })(),
+  );
 });
 
 // A page that loaded while this worker activated, after its clients.claim(), asks to be controlled too
@@ -24,7 +67,9 @@ sw.addEventListener('message', (event) => {
 });
 
 sw.addEventListener('activate', (event) => {
-  event.waitUntil(sw.clients.claim());
+  event.waitUntil(
+    Promise.all([sw.clients.claim(), sw.registration.navigationPreload?.enable().catch(() => undefined)]),
+  );
 });
 
 sw.addEventListener('push', (event) => {

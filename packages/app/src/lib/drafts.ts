@@ -144,15 +144,25 @@ export function useDraftKeeper<T>({
   const id = key ? draftKey(key) : null;
   const keyRef = useRef(key);
   keyRef.current = key;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is read through its ref; `id` names it
-  useEffect(() => {
+  // The newest value: the render's, or one handed over by `keep` since (a key typed with no render).
+  const latest = useRef({ value, saved, paused, equal });
+  latest.current = { value, saved, paused, equal };
+  const decide = () => {
     const k = keyRef.current;
-    if (!k || paused) return;
-    if (equal(value, saved)) {
+    const { value: v, saved: s, paused: p, equal: same } = latest.current;
+    if (!k || p) return;
+    if (same(v, s)) {
       writer.current?.cancel();
       clearDraft(k);
-    } else writer.current?.schedule(() => writeDraft(k, value, saved));
-  }, [id, value, saved, paused, equal]);
+    } else
+      writer.current?.schedule(() => {
+        // What is written is the newest value when the write happens, not when it was scheduled.
+        const now = latest.current;
+        if (!same(now.value, now.saved)) writeDraft(k, now.value, now.saved);
+      });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reads through its refs; the dependencies say when
+  useEffect(decide, [id, value, saved, paused, equal]);
   // Another key (another item): what was typed for the previous one is written now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the key changes
   useEffect(() => () => writer.current?.flush(), [id]);
@@ -173,6 +183,11 @@ export function useDraftKeeper<T>({
     discard() {
       writer.current?.cancel();
       if (keyRef.current) clearDraft(keyRef.current);
+    },
+    /** A newer value, given without a render (a key typed in the editor): kept as the render's would be. */
+    keep(next: T) {
+      latest.current = { ...latest.current, value: next };
+      decide();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, createElement } from 'react';
+import { type ComponentType, createElement, memo } from 'react';
 
 /** A screen whose chunk failed to load, with the way to load it again (issue 31: back online, it recovers). */
 export interface RetryableLoad {
@@ -38,7 +38,10 @@ export function lazyScreen(
 ): () => Promise<{ Component: ComponentType }> {
   return async () => {
     try {
-      return { Component: (await load()).default };
+      // Memoised: a route's screen takes no props, so a navigation that does not concern it (the URL's `?item=`
+      // opening a piece) does not draw it again; what it reads of the location it reads through its own hooks.
+      // biome-ignore lint/correctness/noComponentHookFactories: made once per route (the router calls `lazy` once and keeps it).
+      return { Component: memo((await load()).default) };
     } catch (error) {
       window.dispatchEvent(
         Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: error }),

@@ -41,7 +41,17 @@ export const adminMsg = {
     role: 'Rol',
     password: 'Contraseña',
     newPassword: 'Nueva contraseña (opcional)',
-    passwordHint: 'Al menos 8 caracteres.',
+    passwordHint:
+      'Al menos 8 caracteres. Déjala vacía para enviar una invitación por correo (si el correo está configurado).',
+    passwordInviteHint:
+      'Déjala vacía y recibirá una invitación por correo para elegir la suya (válida 7 días); o escribe o genera una de al menos 8 caracteres.',
+    passwordNoMailHint:
+      'Al menos 8 caracteres. El correo no está configurado: escribe o genera una y dásela.',
+    passwordRequiredNoMail: 'Escribe o genera una contraseña: sin correo no se puede enviar una invitación',
+    invited: (email: string) => `Invitación enviada a ${email}`,
+    resendInvitation: 'Reenviar invitación',
+    invitationResent: (email: string) => `Invitación reenviada a ${email}`,
+    resendError: 'No se pudo reenviar la invitación',
     passwordKeepHint: 'Déjala vacía para no cambiarla. Cambiarla cierra sus sesiones abiertas.',
     required: 'Obligatorio',
     invalidEmail: 'Escribe un correo válido',
@@ -146,6 +156,8 @@ export const adminMsg = {
     deleteError: 'Error al eliminar herramienta',
     testTool: (name: string) => `Probar ${name}`,
     testError: 'Error al probar la herramienta',
+    testAnswer: 'Lo que respondió la herramienta:',
+    testEmptyAnswer: '(respuesta vacía)',
     testOk: (name: string, status: number | null, ms: number) =>
       `${name} respondió ${status ?? 'sin estado'} en ${ms} ms`,
     /** A failed «Probar» stays on screen, above the table, with the technical detail behind «Detalles». */

@@ -119,8 +119,16 @@ export function selectUser(user: User | null) {
   adminStore.selected = user;
 }
 
+/** «Reenviar invitación» (issue 49): to someone who has not signed in yet. */
+export async function resendInvitation(id: string) {
+  await api.call(sdk.resendInvitation({ client: api.client, path: { id } }), t.users.resendError);
+}
+
 export async function createUser(input: UserInput) {
-  const user = await api.call(sdk.createUser({ client: api.client, body: input }), t.users.createError);
+  // No password: the server sends an invitation (with email configured) or says it needs one.
+  const { password, ...rest } = input;
+  const body = password ? { ...rest, password } : rest;
+  const user = await api.call(sdk.createUser({ client: api.client, body }), t.users.createError);
   adminStore.selected = user;
   await loadUsers();
   return user;

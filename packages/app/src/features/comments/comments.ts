@@ -1,6 +1,7 @@
 import type { Comment, CreateCommentData } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
 import { api } from '../../lib/api.ts';
+import { whenConnected } from '../connection/connection.ts';
 
 /**
  * Comments on anything that has a thread (an item, an agent): read, written, edited and deleted on the server.
@@ -45,10 +46,10 @@ export async function listComments(
 }
 
 export const createComment = (body: NewComment, failure: string) =>
-  api.call(sdk.createComment({ client, body }), failure);
+  whenConnected(() => api.call(sdk.createComment({ client, body }), failure));
 
 export const updateComment = (id: string, body: string, failure: string) =>
-  api.call(sdk.updateComment({ client, path: { id }, body: { body } }), failure);
+  whenConnected(() => api.call(sdk.updateComment({ client, path: { id }, body: { body } }), failure));
 
 export async function deleteComment(id: string, failure: string) {
   await api.call(sdk.deleteComment({ client, path: { id } }), failure);

@@ -1,15 +1,58 @@
 import { Skeleton } from '@crw/ui';
 import type { RichTextEditorProps } from '@crw/ui/rich-text';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 
 // Tiptap is its own chunk: it loads when an editor is first shown (an item opens, /test/editor), never with
 // the plan or the shell.
-const Editor = lazy(() => import('@crw/ui/rich-text').then((m) => ({ default: m.RichTextEditor })));
+const load = () => import('@crw/ui/rich-text');
+let loaded: ComponentType<RichTextEditorProps> | null = null;
+const Editor = lazy(() =>
+  load().then((m) => {
+    loaded = m.RichTextEditor;
+    return { default: m.RichTextEditor };
+  }),
+);
 
-/** The design system's rich-text editor, loaded on first use; a placeholder of its size meanwhile. */
-export function LazyRichTextEditor(props: RichTextEditorProps) {
+/**
+ * Loads the editor's chunk without drawing it (a piece opened that may be edited: the chunk is there before the
+ * copy is clicked, and the editor then mounts in the same frame, with nothing to wait for while a key is typed).
+ */
+/** Loads the editor's chunk now (the copy was clicked): resolves once `LazyRichTextEditor` draws without waiting. */
+export const loadRichTextEditor = () =>
+  loaded
+    ? Promise.resolve()
+    : load().then((m) => {
+        loaded = m.RichTextEditor;
+      });
+
+export function preloadRichTextEditor() {
+  if (loaded || preloading) return;
+  preloading = true;
+  // When the page is idle after the piece has drawn: parsing Tiptap is a long task of its own, which must not be
+  // the opening's; and it is there before a first click, most of the time (keys typed before it are handed over).
+  const start = () =>
+    void load()
+      .then((m) => {
+        loaded = m.RichTextEditor;
+      })
+      .catch(() => {
+        preloading = false;
+      });
+  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 1000 });
+  else setTimeout(start, 200);
+}
+let preloading = false;
+
+/**
+ * The design system's rich-text editor, loaded on first use; `fallback` (a placeholder of its size by default)
+ * meanwhile. Once its chunk is in, drawn directly, without suspending.
+ */
+export function LazyRichTextEditor({ fallback, ...props }: RichTextEditorProps & { fallback?: ReactNode }) {
+  // Decided once per editor: switching from the lazy path to the direct one would mount it again.
+  const [Loaded] = useState(() => loaded);
+  if (Loaded) return <Loaded {...props} />;
   return (
-    <Suspense fallback={<Skeleton className="h-44 w-full" />}>
+    <Suspense fallback={fallback ?? <Skeleton className="h-44 w-full" />}>
       <Editor {...props} />
     </Suspense>
   );

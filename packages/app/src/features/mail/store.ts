@@ -1,5 +1,6 @@
 import type { GetHealthResponse, ListMailFailuresResponse, ListPendingMailResponse } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
+import { useEffect, useState } from 'react';
 import { proxy } from 'valtio';
 import { api } from '../../lib/api.ts';
 import { msg } from '../../messages.ts';
@@ -92,3 +93,27 @@ export const retryMail = (id: string) =>
 /** «Reintentar todos»: every failed mail back to the queue. */
 export const retryAllMail = () =>
   retry('all', () => api.call(sdk.retryAllFailedMail({ client: api.client }), t.retryError));
+
+/**
+ * Whether email is configured (SMTP_URL), as the server says with its failures' list: a new user is then invited by
+ * email rather than given a password (issue 49). Null until known; asked once per page.
+ */
+let mailEnabled: Promise<boolean> | null = null;
+export function useMailEnabled(): boolean | null {
+  const [enabled, setEnabled] = useState<boolean | null>(null);
+  useEffect(() => {
+    mailEnabled ??= api
+      .call(sdk.listMailFailures({ client: api.client }), t.loadError)
+      .then((r) => r.enabled)
+      .catch(() => {
+        mailEnabled = null;
+        return true;
+      });
+    let live = true;
+    void mailEnabled.then((v) => live && setEnabled(v));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return enabled;
+}

@@ -8,6 +8,7 @@ import type {
 } from '@crw/contracts/events';
 import { io, type Socket } from 'socket.io-client';
 import { msg } from '../../messages.ts';
+import { socketChanged } from '../connection/connection.ts';
 import { forgetPortfolio, loadPortfolios, portfoliosStore } from '../portfolios/store.ts';
 import { attention } from '../system/store.ts';
 import {
@@ -96,6 +97,7 @@ export function connectRealtime(token: string, leave: (to: string) => void): () 
     );
   };
   socket.on('connect_error', () => {
+    if (!closed) socketChanged(false);
     if (socket.active || closed) return;
     tryAgain();
   });
@@ -103,10 +105,13 @@ export function connectRealtime(token: string, leave: (to: string) => void): () 
   // does not reconnect by itself then. The count is read first: an ended session answers 401 and the app signs
   // out; a session still valid reconnects.
   socket.on('disconnect', (reason) => {
+    // Not one the app asked for: whether the server is still there is asked at once (the connection's bar).
+    if (!closed && reason !== 'io client disconnect') socketChanged(false);
     if (reason === 'io server disconnect' && !closed) tryAgain();
   });
   socket.on('connect', () => {
     refusals = 0;
+    socketChanged(true);
     if (!connectedOnce) {
       // The badge was read before the socket joined its room: a notification made in between is counted now.
       void (notificationsStore.open ? loadNotifications() : refreshUnreadCount());

@@ -2,6 +2,7 @@ import type { MaterialVersionHistory, ProductionItem, UpdateItemData } from '@cr
 import * as sdk from '@crw/api-client/sdk';
 import { snapshot } from 'valtio';
 import { api } from '../../lib/api.ts';
+import { whenConnected } from '../connection/connection.ts';
 import { itemMsg as m } from './messages.ts';
 import { productionStore } from './store.ts';
 
@@ -42,7 +43,7 @@ export const deleteItem = async (itemId: string): Promise<void> => {
  * nothing is overwritten.
  */
 export const updateItemDetails = (itemId: string, body: UpdateItemData['body']): Promise<ProductionItem> =>
-  api.call(sdk.updateItem({ client, path: { id: itemId }, body }), m.saveError);
+  whenConnected(() => api.call(sdk.updateItem({ client, path: { id: itemId }, body }), m.saveError));
 
 /** Where to upload `file` for the item (a signed URL, its headers and the key to save in the material). */
 export const signUpload = (itemId: string, file: File) =>

@@ -125,6 +125,13 @@ export const productionMsg = {
     undatedInTable: (n: number) => `Ver las ${n} en la tabla`,
     month: 'Mes',
     week: 'Semana',
+    moveToDate: 'Mover a fecha…',
+    moveTitle: 'Mover una pieza a otra fecha',
+    movePiece: 'Pieza',
+    moveDate: 'Nueva fecha de publicación',
+    moveSubmit: 'Mover',
+    moved: (title: string, day: string) => `«${title}» pasa al ${day}`,
+    moveError: 'No se pudo cambiar la fecha',
   },
   empty: {
     title: 'Este ciclo no tiene piezas',
@@ -141,6 +148,36 @@ export const productionMsg = {
     moved: (n: number) => (n === 1 ? '1 pieza movida' : `${n} piezas movidas`),
     moveError: 'Error al mover las piezas',
     clear: 'Quitar selección',
+    bar: 'Acciones sobre las piezas seleccionadas',
+    fields: {
+      publishDate: 'Fecha',
+      format: 'Formato',
+      pilar: 'Pilar',
+      angulo: 'Ángulo',
+      funnelPhase: 'Fase',
+      awarenessLevel: 'Nivel',
+      assigneeId: 'Responsable',
+    },
+    editTitle: (label: string, n: number) => `${label} de ${n === 1 ? '1 pieza' : `${n} piezas`}`,
+    apply: 'Aplicar',
+    none: 'Ninguno',
+    editError: 'Error al cambiar las piezas',
+    /** «Se actualizaron 18 piezas · 2 no se pudieron cambiar». */
+    result: (updated: number, refused: number) =>
+      [
+        updated === 1 ? 'Se actualizó 1 pieza' : `Se actualizaron ${updated} piezas`,
+        refused === 0 ? '' : refused === 1 ? '1 no se pudo cambiar' : `${refused} no se pudieron cambiar`,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    refusedItem: (title: string, reason: string) => `«${title}»: ${reason}`,
+    delete: 'Eliminar',
+    deleteTitle: (n: number) => (n === 1 ? '¿Eliminar 1 pieza?' : `¿Eliminar ${n} piezas?`),
+    deleteDescription:
+      'Se eliminan con sus versiones, historial, comentarios y archivos. No se puede deshacer.',
+    deleted: (n: number) => (n === 1 ? 'Se eliminó 1 pieza' : `Se eliminaron ${n} piezas`),
+    selectAllN: (n: number) => `Seleccionar todas las ${n}`,
+    allSelected: (n: number) => `Las ${n} piezas del ciclo están seleccionadas`,
   },
   create: {
     action: 'Nueva pieza',
@@ -193,7 +230,6 @@ export const itemMsg = {
   },
   tabs: {
     details: 'Detalles',
-    material: 'Material',
     versions: 'Versiones',
     history: 'Historial',
     comments: 'Comentarios',
@@ -210,7 +246,10 @@ export const itemMsg = {
     assignee: 'Responsable',
     none: 'Sin definir',
     titleRequired: 'El título es obligatorio',
+    noDescription: 'Sin descripción',
+    editText: 'Editar título y descripción',
   },
+  properties: 'Propiedades',
   save: 'Guardar',
   saved: 'Guardado',
   unsaved: 'Cambios sin guardar',

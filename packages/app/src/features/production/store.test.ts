@@ -98,4 +98,27 @@ describe('production store', () => {
     expect(s.table).toMatchObject({ loading: false, error: 'Sin conexión' });
     expect(s.table.items.map((i) => i._id)).toEqual(['a']);
   });
+
+  it('a filter asks only for the columns in sight (one request each); another loads when it comes into sight', async () => {
+    sdk.listItems.mockImplementation(async ({ query }: { query: { status: string[] } }) =>
+      page(item(`${query.status[0]}-1`, query.status[0])),
+    );
+    store.setVisibleColumns(['draft', 'internal_review']);
+    await store.loadBoard('c', { q: 'reel' });
+    const asked = () => sdk.listItems.mock.calls.map(([o]) => o.query.status[0]);
+    expect(asked()).toEqual(['draft', 'internal_review']);
+    expect(s.board.draft.items.map((i) => i._id)).toEqual(['draft-1']);
+    // Out of sight: left as it was until it scrolls in, then one request.
+    expect(sdk.listItems).toHaveBeenCalledTimes(2);
+    store.setVisibleColumns(['internal_review', 'internal_changes']);
+    await vi.waitFor(() =>
+      expect(s.board.internal_changes.items.map((i) => i._id)).toEqual(['internal_changes-1']),
+    );
+    expect(asked()).toEqual(['draft', 'internal_review', 'internal_changes']);
+    // The board goes: nothing waits any more, and the next load asks for every column.
+    store.setVisibleColumns(null);
+    sdk.listItems.mockClear();
+    await store.loadBoard('c', {});
+    expect(asked()).toHaveLength(store.itemStatuses.length);
+  });
 });

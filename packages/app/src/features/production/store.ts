@@ -2,10 +2,11 @@ import type { Cycle, ListItemsData, PortfolioMember, ProductionItem } from '@crw
 import * as sdk from '@crw/api-client/sdk';
 import type { ProductionEvent } from '@crw/contracts/events';
 import { useSyncExternalStore } from 'react';
-import { proxy, type Snapshot, snapshot, subscribe } from 'valtio';
+import { proxy, ref, type Snapshot, snapshot, subscribe } from 'valtio';
 import { api } from '../../lib/api.ts';
 import { type ItemStatus, itemStatuses } from '../../lib/enums.ts';
 import { onLogout } from '../auth/store.ts';
+import { whenConnected } from '../connection/connection.ts';
 import { productionMsg as t } from './messages.ts';
 
 /** The statuses in the board's order, written out once for the app in `lib/enums.ts`. */
@@ -208,9 +209,8 @@ function withAdded(key: string, items: ProductionItem[]): ProductionItem[] {
  * page, without opening it. Answers the piece; rejects with the API's Spanish message.
  */
 export async function quickAddItem(cycleId: string, query: ItemQuery, title: string) {
-  const item = await api.call(
-    sdk.createItem({ client, path: { id: cycleId }, body: { title } }),
-    t.create.error,
+  const item = await whenConnected(() =>
+    api.call(sdk.createItem({ client, path: { id: cycleId }, body: { title } }), t.create.error),
   );
   const key = addedKey(cycleId, query);
   if (added.key !== key) added = { key, items: [] };
@@ -249,17 +249,29 @@ const counted = (res: ItemPage) => {
   return { total: res.total, atLeast, more: read < res.total || (atLeast && res.items.length >= res.limit) };
 };
 
-async function loadInto(target: Page, load: () => Promise<ItemPage | null>, append: boolean, pin?: string) {
+/**
+ * Loads a page into `target`. `plain`: the items are kept as they came (valtio's `ref`), not made into proxies: the
+ * calendar's up to 2,000 items, page after page, were proxied again at each page and snapshot for every reader
+ * (issue 48: ~180 ms at 4× under the bell opened meanwhile). Its items change only by a new array.
+ */
+async function loadInto(
+  target: Page,
+  load: () => Promise<ItemPage | null>,
+  append: boolean,
+  { pin, plain = false }: { pin?: string; plain?: boolean } = {},
+) {
   target.loading = true;
   target.appending = append;
   target.error = null;
   try {
     const res = await load();
     if (!res) return;
+    let items: ProductionItem[];
     if (append) {
       const known = new Set(target.items.map((x) => x._id));
-      target.items = [...target.items, ...res.items.filter((i) => !known.has(i._id))];
-    } else target.items = pin && res.page === 1 ? withAdded(pin, res.items) : res.items;
+      items = [...target.items, ...res.items.filter((i) => !known.has(i._id))];
+    } else items = pin && res.page === 1 ? withAdded(pin, res.items) : res.items;
+    target.items = plain ? ref(items) : items;
     Object.assign(target, counted(res));
     target.page = res.page;
   } catch (error) {
@@ -270,16 +282,40 @@ async function loadInto(target: Page, load: () => Promise<ItemPage | null>, appe
 }
 
 export function loadTable(cycleId: string, query: ItemQuery, page: number) {
-  return loadInto(
-    productionStore.table,
-    () => fetchPage('table', cycleId, query, page, TABLE_PAGE),
-    false,
-    addedKey(cycleId, query),
-  );
+  return loadInto(productionStore.table, () => fetchPage('table', cycleId, query, page, TABLE_PAGE), false, {
+    pin: addedKey(cycleId, query),
+  });
+}
+
+/**
+ * The board's columns in sight (issue 48, point 3): a filter loads those at once and each other one as it scrolls
+ * into view, so that a phone's one column costs one request, not six. null while the board is not drawn or has
+ * not said yet (then every column loads).
+ */
+let visibleColumns: ReadonlySet<ItemStatus> | null = null;
+/** Columns a filter left to load when they come into sight, with what to load them with. */
+const pendingColumns = new Map<ItemStatus, { cycleId: string; query: ItemQuery }>();
+onLogout(() => {
+  visibleColumns = null;
+  pendingColumns.clear();
+});
+
+/**
+ * The board says which columns are in sight: those a filter left waiting load now. null when the board goes
+ * (what waited is dropped: drawing the board again loads it whole).
+ */
+export function setVisibleColumns(statuses: readonly ItemStatus[] | null) {
+  visibleColumns = statuses ? new Set(statuses) : null;
+  if (!statuses) pendingColumns.clear();
+  for (const status of statuses ?? []) {
+    const pending = pendingColumns.get(status);
+    if (pending) void loadColumn(pending.cycleId, status, pending.query);
+  }
 }
 
 /** Each column's first page (or the next one when `more`), filtered by everything but the status. */
 export function loadColumn(cycleId: string, status: ItemStatus, query: ItemQuery, more = false) {
+  pendingColumns.delete(status);
   const column = productionStore.board[status];
   const page = more ? column.page + 1 : 1;
   if (query.status?.length && !query.status.includes(status)) {
@@ -290,22 +326,28 @@ export function loadColumn(cycleId: string, status: ItemStatus, query: ItemQuery
     column,
     () => fetchPage(`board:${status}`, cycleId, { ...query, status: [status] }, page, BOARD_PAGE),
     more,
-    status === 'draft' ? addedKey(cycleId, query) : undefined,
+    { pin: status === 'draft' ? addedKey(cycleId, query) : undefined },
   );
 }
 
 /**
  * Every column's first page, applied together once all have answered: the board draws once for a filter, not
  * once per column as each answers (six renders and paints of a board of hundreds of cards). The cards shown stay
- * meanwhile (their columns are marked busy), so nothing flashes to skeletons.
+ * meanwhile (their columns are marked busy), so nothing flashes to skeletons. Only the columns in sight are asked
+ * for (`setVisibleColumns`); the others load as they come into sight.
  */
 export async function loadBoard(cycleId: string, query: ItemQuery) {
   const board = productionStore.board;
-  const shown = itemStatuses.filter((s) => !query.status?.length || query.status.includes(s));
+  const matching = itemStatuses.filter((s) => !query.status?.length || query.status.includes(s));
+  const shown = matching.filter((s) => !visibleColumns || visibleColumns.has(s));
   for (const status of itemStatuses) {
     const column = board[status];
-    if (!shown.includes(status)) Object.assign(column, emptyPage());
-    else Object.assign(column, { loading: true, appending: false, error: null });
+    pendingColumns.delete(status);
+    if (!matching.includes(status)) Object.assign(column, emptyPage());
+    else if (shown.includes(status)) Object.assign(column, { loading: true, appending: false, error: null });
+    // Out of sight: left as it is (not marked busy, which would say the board is still loading) until it
+    // scrolls in; nobody sees it meanwhile.
+    else pendingColumns.set(status, { cycleId, query });
   }
   const answers = await Promise.allSettled(
     shown.map((s) => fetchPage(`board:${s}`, cycleId, { ...query, status: [s] }, 1, BOARD_PAGE)),
@@ -339,12 +381,20 @@ export async function loadCalendar(cycleId: string, query: ItemQuery) {
   const run = ++calendarRun;
   const target = productionStore.calendar;
   const q = { ...query, sort: 'publishDate' as const };
-  await loadInto(target, () => fetchPage('calendar', cycleId, q, 1, CALENDAR_PAGE), false);
+  await loadInto(target, () => fetchPage('calendar', cycleId, q, 1, CALENDAR_PAGE), false, { plain: true });
   for (let page = 2; page <= CALENDAR_PAGES && target.more; page++) {
     // A newer load (another filter, a realtime refresh) took over: it reads its own pages.
     if (run !== calendarRun || target.error) return;
-    await loadInto(target, () => fetchPage('calendar', cycleId, q, page, CALENDAR_PAGE), true);
+    await loadInto(target, () => fetchPage('calendar', cycleId, q, page, CALENDAR_PAGE), true, {
+      plain: true,
+    });
   }
+}
+
+/** Replaces one of the calendar's items (its items are plain: a new array is the change readers see). */
+export function replaceCalendarItem(itemId: string, change: (item: ProductionItem) => ProductionItem) {
+  const target = productionStore.calendar;
+  target.items = ref(target.items.map((i) => (i._id === itemId ? change(i) : i)));
 }
 
 /** Whether a realtime event concerns the plan on screen (a move changes two cycles: any of the portfolio). */

@@ -1,12 +1,5 @@
 import type { Role } from '@crw/api-client';
-import {
-  Breadcrumb,
-  MOBILE_BREAKPOINT_PX,
-  NotificationPanel,
-  Sidebar,
-  type SidebarItem,
-  useMediaQuery,
-} from '@crw/ui';
+import { Breadcrumb, MOBILE_BREAKPOINT_PX, Sidebar, type SidebarItem, useMediaQuery } from '@crw/ui';
 import {
   BellRingIcon,
   CirclePlusIcon,
@@ -19,30 +12,21 @@ import {
   WrenchIcon,
 } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { portfolioHome } from '../../lib/access.ts';
+import { usePathname } from '../../lib/pathname.ts';
 import { msg } from '../../messages.ts';
 import { authStore, logout } from '../auth/store.ts';
-import { notificationMessages } from '../notifications/messages.ts';
-import { listenForWorkerMessages, pushStore, refreshPushState, togglePush } from '../notifications/push.ts';
+import { ConnectionBar } from '../connection/connection-bar.tsx';
+import { listenForWorkerMessages, refreshPushState } from '../notifications/push.ts';
 import { connectRealtime } from '../notifications/realtime.ts';
-import {
-  archive,
-  archiveAll,
-  loadMoreNotifications,
-  loadNotifications,
-  markAllRead,
-  markRead,
-  notificationsStore,
-  openNotification,
-  refreshUnreadCount,
-  setPanelOpen,
-  toggleArchived,
-} from '../notifications/store.ts';
+import { refreshUnreadCount } from '../notifications/store.ts';
 import { activatePortfolio, loadPortfolios, portfoliosStore } from '../portfolios/store.ts';
+import SearchButton from '../search/search-button.tsx';
 import { attention, toast } from '../system/store.ts';
 import { breadcrumbsFor, canManagePortfolios, type NavKey, navEntries } from './nav.ts';
+import { ShellBell } from './shell-bell.tsx';
 
 const icons: Record<NavKey, ReactNode> = {
   dashboard: <LayoutDashboardIcon />,
@@ -60,7 +44,7 @@ export default function AppLayout() {
   const { user, token } = useSnapshot(authStore);
   const { portfolios, active } = useSnapshot(portfoliosStore);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const role = user!.role as Role;
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
 
@@ -133,65 +117,7 @@ export default function AppLayout() {
       ]
     : [];
 
-  const {
-    items: notifications,
-    unread,
-    unreadAtLeast,
-    open,
-    loading,
-    loadingMore,
-    hasMore,
-    error,
-    showArchived,
-  } = useSnapshot(notificationsStore);
-  const push = useSnapshot(pushStore);
-  const bell = (
-    <NotificationPanel
-      open={open}
-      onOpenChange={setPanelOpen}
-      count={unread}
-      countAtLeast={unreadAtLeast}
-      items={notifications.map((n) => ({
-        id: n._id,
-        title: n.title || undefined,
-        content: n.content,
-        createdAt: n.createdAt,
-        read: n.read,
-        archived: n.archived,
-      }))}
-      loading={loading}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      onLoadMore={() => void loadMoreNotifications()}
-      error={error}
-      onRetry={() => void loadNotifications()}
-      showArchived={showArchived}
-      onToggleArchived={() => void toggleArchived()}
-      onMarkAllRead={() => void markAllRead()}
-      onArchiveAll={() => void archiveAll()}
-      pushEnabled={push.registered}
-      pushBusy={push.busy}
-      onPushChange={(on) => void togglePush(on)}
-      pushProblem={
-        push.problem
-          ? {
-              title:
-                push.problem.action === 'enable'
-                  ? notificationMessages.push.problemTitle
-                  : notificationMessages.push.disableProblemTitle,
-              message: push.problem.message,
-              detail: push.problem.detail,
-            }
-          : null
-      }
-      onItemClick={(id) => {
-        const n = notificationsStore.items.find((x) => x._id === id);
-        if (n) void openNotification(n, navigate);
-      }}
-      onMarkRead={(id) => void markRead(id)}
-      onArchive={(id) => void archive(id)}
-    />
-  );
+  const bell = <ShellBell />;
 
   const crumbs = breadcrumbsFor(
     pathname,
@@ -221,9 +147,11 @@ export default function AppLayout() {
         storageKey={SIDEBAR_KEY}
       />
       <div className="flex min-w-0 flex-1 flex-col">
+        <ConnectionBar />
         {/* Below the system pill while it shows (its room is published by the pill): it never covers the breadcrumb. */}
         <header className="mt-[var(--system-pill-space,0px)] flex h-14 items-center gap-3 border-b border-border px-4 md:px-6">
-          <Breadcrumb items={crumbs} onNavigate={(href) => navigate(href)} className="flex-1" />
+          <Breadcrumb items={crumbs} onNavigate={(href) => navigate(href)} className="min-w-0 flex-1" />
+          <SearchButton compact={mobile} />
           {mobile ? null : bell}
         </header>
         <main id="contenido" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">

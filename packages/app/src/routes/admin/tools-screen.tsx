@@ -47,12 +47,15 @@ export default function AdminToolsScreen() {
     message: string;
     detail: string | null;
   } | null>(null);
+  /** The last successful «Probar»: what the tool answered, kept on screen (issue 49). */
+  const [answer, setAnswer] = useState<{ title: string; body: string } | null>(null);
   const probe = async (tool: Tool) => {
     setTesting(tool._id);
     setFailure(null);
+    setAnswer(null);
     try {
       const r = await testTool(tool._id);
-      if (r.ok) toast.success(t.testOk(tool.name, r.status, r.ms));
+      if (r.ok) setAnswer({ title: t.testOk(tool.name, r.status, r.ms), body: r.body ?? '' });
       else setFailure({ tool, ms: r.ms, message: r.error ?? t.testNoAnswer, detail: r.errorDetail ?? null });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : t.testError);
@@ -142,6 +145,25 @@ export default function AdminToolsScreen() {
         </Button>
       }
     >
+      {answer ? (
+        <section
+          role="status"
+          aria-label={answer.title}
+          className="mb-4 space-y-2 rounded-lg border border-border p-4"
+        >
+          <div className="flex items-start justify-between gap-2">
+            <p className="text-sm font-medium">{answer.title}</p>
+            <Button size="sm" variant="ghost" aria-label={t.testDismiss} onClick={() => setAnswer(null)}>
+              <XIcon aria-hidden="true" />
+              {adminMsg.close}
+            </Button>
+          </div>
+          <p className="text-sm text-muted-foreground">{t.testAnswer}</p>
+          <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-muted p-2 text-xs">
+            {answer.body || t.testEmptyAnswer}
+          </pre>
+        </section>
+      ) : null}
       {failure ? (
         <ErrorDetails
           role="alert"

@@ -1,11 +1,12 @@
 import { ConfirmDialog, LoadingOverlay } from '@crw/ui';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { linkMessages } from '../../features/auth/link-messages.ts';
 import { redeemLink } from '../../features/auth/redeem-link.ts';
 import { authStore } from '../../features/auth/store.ts';
 import { toast } from '../../features/system/store.ts';
 import { landingOf, SignInPage } from './auth-screen.tsx';
+import { RequestLinkNotice } from './request-link.tsx';
 
 type State =
   | { kind: 'opening' }
@@ -20,7 +21,21 @@ type State =
  * the link is not, without using it); the same person is not asked. A dead link shows the sign-in form, and
  * after signing in the person still reaches the link's target.
  */
-export default function LinkScreen() {
+export default function AuthStepScreen() {
+  const { step } = useParams();
+  if (step === 'password')
+    return (
+      <Suspense fallback={<LoadingOverlay />}>
+        <PasswordScreen />
+      </Suspense>
+    );
+  if (step !== 'link') return <Navigate to="/auth" replace />;
+  return <LinkScreen />;
+}
+
+const PasswordScreen = lazy(() => import('./password-screen.tsx'));
+
+function LinkScreen() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const [state, setState] = useState<State>({ kind: 'opening' });
@@ -66,7 +81,7 @@ export default function LinkScreen() {
     const { notice, target } = state;
     return (
       <SignInPage
-        notice={notice}
+        notice={<RequestLinkNotice notice={notice} target={target} />}
         onSignedIn={async (user) => navigate(target ?? (await landingOf(user)), { replace: true })}
       />
     );

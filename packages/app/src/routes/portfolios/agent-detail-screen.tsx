@@ -27,7 +27,7 @@ export default function AgentDetailScreen() {
   const back = (
     <Link
       to={`/portfolios/${portfolioId}/agents`}
-      className={`${linkClass} inline-flex items-center gap-1 text-sm`}
+      className={`${linkClass} inline-flex min-h-6 items-center gap-1 text-sm`}
     >
       <ArrowLeftIcon className="size-4" aria-hidden="true" />
       {t.detail.back}

@@ -13,7 +13,6 @@ export default function PortfolioScope() {
   const { portfolioId = '' } = useParams();
   const { active } = useSnapshot(portfoliosStore);
   const [failed, setFailed] = useState(false);
-  const location = useLocation();
 
   useEffect(() => {
     let cancelled = false;
@@ -35,7 +34,7 @@ export default function PortfolioScope() {
     };
   }, [portfolioId]);
 
-  if (failed) return location.pathname === '/' ? null : <Navigate to="/" replace />;
+  if (failed) return <GoHome />;
   if (active?._id !== portfolioId) {
     return (
       <div aria-busy="true" className="space-y-4">
@@ -45,4 +44,10 @@ export default function PortfolioScope() {
     );
   }
   return <Outlet />;
+}
+
+/** Back home after a failure (nothing when already there): the only part of the scope that reads the location. */
+function GoHome() {
+  const { pathname } = useLocation();
+  return pathname === '/' ? null : <Navigate to="/" replace />;
 }

@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { onProductionChanged, onReconnected } from '../../features/notifications/realtime.ts';
 import { productionMsg as t } from '../../features/production/messages.ts';
+import { clearSelection } from '../../features/production/selection.ts';
 import {
   concernsPlan,
   isQuickAddEcho,
@@ -17,6 +18,7 @@ import {
 import { Screen } from '../screen.tsx';
 import { ReviewLink } from './portfolio-links.tsx';
 import { BoardView } from './production/board-view.tsx';
+import { BulkBar } from './production/bulk-bar.tsx';
 import { CalendarView } from './production/calendar-view.tsx';
 import { Coverage } from './production/coverage.tsx';
 import { CyclePicker } from './production/cycle-picker.tsx';
@@ -56,6 +58,9 @@ export default function ProductionScreen() {
   }, [cycleId, plan.view, plan.page, query]);
 
   useEffect(reload, [reload]);
+  // A selection belongs to one cycle: another cycle (or portfolio) starts with none.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cycle changes
+  useEffect(() => clearSelection(), [cycleId]);
 
   // Someone else's change shows within a second, without a reload (several events in a burst: one fetch).
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -216,6 +221,7 @@ export default function ProductionScreen() {
         </div>
         {filters}
         {coverage}
+        {plan.view !== 'calendar' ? <BulkBar cycleId={cycleId} onChanged={reload} /> : null}
         {plan.view === 'board' ? (
           <BoardView cycleId={cycleId} query={query} onOpen={open} />
         ) : plan.view === 'table' ? (

@@ -23,6 +23,7 @@ import { api } from '../../lib/api.ts';
 import { currentTheme, setTheme } from '../../lib/theme.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
+import { ChangePassword } from './change-password.tsx';
 
 const dateFormat = lazy(() => new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' }));
 
@@ -115,6 +116,8 @@ export default function UserSettingsScreen() {
           }}
         />
       </Card>
+
+      <ChangePassword />
 
       <section aria-labelledby="devices-title" className="space-y-3">
         <h2 id="devices-title" className="text-lg font-semibold">

@@ -1,6 +1,6 @@
 import type { User } from '@crw/api-client';
 import { Button, Field, Input } from '@crw/ui';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { landingFor } from '../../../lib/access.ts';
 import { msg } from '../../../messages.ts';
 import { loadPortfolios } from '../../portfolios/store.ts';
@@ -45,7 +45,8 @@ export function SignInPage({
   notice,
   onSignedIn,
 }: {
-  notice?: string | null;
+  /** A string, or what the link screen says with its «Enviarme un enlace nuevo» (issue 49). */
+  notice?: ReactNode;
   onSignedIn: (user: User) => Promise<void> | void;
 }) {
   const [error, setError] = useState<string | null>(null);
@@ -130,6 +131,10 @@ export function SignInPage({
         <Button type="submit" disabled={isSubmitting} className="w-full">
           {isSubmitting ? msg.auth.submitting : msg.auth.submit}
         </Button>
+        {/* Issue 49: a link by email to choose a new password (/auth/password, its own chunk). */}
+        <a href="/auth/password" className="block py-1 text-center text-sm text-muted-foreground underline">
+          {msg.auth.forgot}
+        </a>
       </form>
     </main>
   );

@@ -8,6 +8,7 @@ import { showServerError } from '../../../features/admin/form-errors.ts';
 import { adminMsg } from '../../../features/admin/messages.ts';
 import { createUser, updateUser } from '../../../features/admin/store.ts';
 import { notBlank, RequiredTextField } from '../../../features/common/form-fields.tsx';
+import { useMailEnabled } from '../../../features/mail/store.ts';
 import { toast } from '../../../features/system/store.ts';
 import { roles } from '../../../lib/enums.ts';
 
@@ -50,6 +51,9 @@ export function UserDataForm({
     defaultValues: toForm(user),
   });
   const { errors, isSubmitting } = formState;
+  // A new user: invited by email when it is configured, else given a password as before (issue 49).
+  const mail = useMailEnabled();
+  const invites = user === null && mail !== false;
 
   // After a save (or another user), the saved values are the new baseline.
   useEffect(() => {
@@ -69,7 +73,9 @@ export function UserDataForm({
             ...(values.password ? { password: values.password } : {}),
           })
         : await createUser({ ...values, name: values.name.trim(), email: values.email.trim() });
-      toast.success(user ? t.updated(saved.name) : t.created(saved.name));
+      toast.success(
+        user ? t.updated(saved.name) : values.password ? t.created(saved.name) : t.invited(saved.email),
+      );
       onSaved(saved, values.password);
     } catch (error) {
       showServerError(error, setError, user ? t.updateError : t.createError, {
@@ -133,7 +139,15 @@ export function UserDataForm({
       ) : null}
       <Field
         label={user ? t.newPassword : t.password}
-        hint={user ? t.passwordKeepHint : t.passwordHint}
+        hint={
+          user
+            ? t.passwordKeepHint
+            : mail === null
+              ? t.passwordHint
+              : invites
+                ? t.passwordInviteHint
+                : t.passwordNoMailHint
+        }
         error={errors.password?.message}
       >
         {(p) => (
@@ -142,7 +156,8 @@ export function UserDataForm({
             name="password"
             rules={{
               validate: (v) => {
-                if (!v) return user ? true : t.required;
+                // A new user without one is invited by email (issue 49); the server says when email is off.
+                if (!v) return user !== null || invites || t.passwordRequiredNoMail;
                 return v.length >= 8 || t.passwordShort;
               },
             }}

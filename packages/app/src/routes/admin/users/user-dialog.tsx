@@ -16,7 +16,7 @@ import { CheckIcon, CopyIcon, KeyRoundIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { adminMsg } from '../../../features/admin/messages.ts';
-import { adminStore, loadCatalogue } from '../../../features/admin/store.ts';
+import { adminStore, loadCatalogue, resendInvitation } from '../../../features/admin/store.ts';
 import { authStore } from '../../../features/auth/store.ts';
 import { toast } from '../../../features/system/store.ts';
 import { AccessPanel } from './access-panel.tsx';
@@ -97,6 +97,7 @@ export function UserDialog({ open, onOpenChange }: { open: boolean; onOpenChange
         )}
         {user ? (
           <DialogFooter>
+            {user.invitationPending ? <ResendInvitation id={user._id} email={user.email} /> : null}
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               {adminMsg.close}
             </Button>
@@ -143,5 +144,29 @@ function PasswordOnce({ name, password }: { name: string; password: string }) {
         </Button>
       </div>
     </section>
+  );
+}
+
+/** «Reenviar invitación» (issue 49): offered while the person has not signed in yet. */
+function ResendInvitation({ id, email }: { id: string; email: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await resendInvitation(id);
+          toast.success(t.invitationResent(email));
+        } catch (e) {
+          toast.error(e instanceof Error ? e.message : t.resendError);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {t.resendInvitation}
+    </Button>
   );
 }

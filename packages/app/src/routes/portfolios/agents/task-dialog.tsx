@@ -12,23 +12,53 @@ import { authStore } from '../../../features/auth/store.ts';
 import { FormNotice, notBlank, RequiredTextField } from '../../../features/common/form-fields.tsx';
 import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
-import { todayIso } from '../../../lib/dates.ts';
+import { formatDay, todayIso } from '../../../lib/dates.ts';
 import { useFormDraft } from '../../../lib/drafts.ts';
 
 const t = agentsMsg.tasks;
 const empty: TaskInput = { title: '', instructions: '', itemId: null, dueDate: null };
 
-/** Items of the portfolio's current cycle matching what is typed (the server searches). */
+interface ItemOption {
+  value: string;
+  label: string;
+  description?: string;
+}
+
+/**
+ * Pieces of the portfolio for the «Pieza» field: with words typed, the one search across every cycle (issue 49:
+ * an old cycle's piece too, named with its cycle); with none, the current cycle's, by title.
+ */
 function useItemSearch(portfolioId: string, open: boolean) {
   const [query, setQuery] = useState('');
   const settled = useDebouncedValue(query.trim(), 250);
-  const [items, setItems] = useState<ProductionItem[]>([]);
+  const [items, setItems] = useState<ItemOption[]>([]);
   const [loading, setLoading] = useState(false);
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
     setLoading(true);
-    (async () => {
+    (async (): Promise<ItemOption[]> => {
+      if (/[\p{L}\p{N}]/u.test(settled)) {
+        // The one search (GET /search), narrowed to the portfolio: its pieces, whatever their cycle.
+        const found = await api.call(
+          sdk.search({
+            client: api.client,
+            query: { q: settled, portfolioId, limit: 20 },
+            signal: controller.signal,
+          }),
+          t.createError,
+        );
+        return found.items
+          .filter((h) => h.type === 'item' && h.itemId)
+          .map((h) => ({
+            value: h.itemId!,
+            label: h.title,
+            description:
+              h.cycleStartDate && h.cycleEndDate
+                ? t.itemCycle(formatDay(h.cycleStartDate), formatDay(h.cycleEndDate))
+                : undefined,
+          }));
+      }
       const current = await sdk
         .getCurrentCycle({ client: api.client, path: { id: portfolioId }, signal: controller.signal })
         .then((r) => r.data ?? null);
@@ -37,12 +67,16 @@ function useItemSearch(portfolioId: string, open: boolean) {
         sdk.listItems({
           client: api.client,
           path: { id: current._id },
-          query: { page: 1, limit: 20, sort: 'title', order: 'asc', ...(settled ? { q: settled } : {}) },
+          query: { page: 1, limit: 20, sort: 'title', order: 'asc' },
           signal: controller.signal,
         }),
         t.createError,
       );
-      return page.items;
+      return page.items.map((item: ProductionItem) => ({
+        value: item._id,
+        label: item.title,
+        description: item.format ?? undefined,
+      }));
     })()
       .then((found) => {
         setItems(found);
@@ -136,11 +170,7 @@ export function TaskDialog({
                 loading={search.loading}
                 placeholder={t.itemPlaceholder}
                 emptyText={t.itemEmpty}
-                options={search.items.map((item) => ({
-                  value: item._id,
-                  label: item.title,
-                  description: item.format ?? undefined,
-                }))}
+                options={search.items}
                 onSearchChange={search.setQuery}
                 value={field.value}
                 onValueChange={field.onChange}

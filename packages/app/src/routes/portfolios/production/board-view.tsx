@@ -1,13 +1,15 @@
 import type { ProductionItem } from '@crw/api-client';
 import { KanbanBoard, type KanbanColumnData, QuickAdd } from '@crw/ui';
-import { memo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { itemStatusLabels, productionMsg as t } from '../../../features/production/messages.ts';
+import { toggleSelected, useSelection } from '../../../features/production/selection.ts';
 import { statusTone } from '../../../features/production/status-tone.ts';
 import {
   type ItemQuery,
   itemStatuses,
   loadColumn,
   quickAddItem,
+  setVisibleColumns,
   usePlanState,
 } from '../../../features/production/store.ts';
 import { ItemCardBody } from './item-card.tsx';
@@ -18,7 +20,8 @@ type ItemStatus = ProductionItem['status'];
  * The plan as a `KanbanBoard`: one column per status with its count («Borrador: 4» for screen readers); each
  * loads its first page, and the next one as its end scrolls into view (or with «Cargar más»). A column of
  * hundreds draws only the cards near its visible part. Keys and the phone's one-column-at-a-time layout are the
- * board's. Memoised: opening a piece (the URL's `item`) does not draw the board again.
+ * board's. Memoised: opening a piece (the URL's `item`) does not draw the board again. A filter asks only for the
+ * columns in sight (one request each); the others load as they scroll into view.
  */
 export const BoardView = memo(function BoardView({
   cycleId,
@@ -31,6 +34,21 @@ export const BoardView = memo(function BoardView({
 }) {
   const board = usePlanState((s) => s.board);
   const members = usePlanState((s) => s.members);
+  // Columns out of sight load when they come into it (a filter asks only for those in sight).
+  useEffect(() => () => setVisibleColumns(null), []);
+  const { ids } = useSelection();
+  // A checkbox on each card (issue 49): the board's order, column by column, is the Shift-click range's.
+  const selection = useMemo(() => {
+    const chosen = new Set(ids);
+    const cards = itemStatuses.flatMap((s) => board[s].items as ProductionItem[]);
+    const order = cards.map((c) => c._id);
+    const titles = new Map(cards.map((c) => [c._id, c.title]));
+    return {
+      isSelected: (id: string) => chosen.has(id),
+      onToggle: (id: string, range: boolean) => toggleSelected(id, range, order),
+      label: (id: string) => `${t.columns.select}: ${titles.get(id) ?? ''}`,
+    };
+  }, [ids, board]);
   const columns: KanbanColumnData<ProductionItem>[] = itemStatuses.map((status) => {
     const column = board[status];
     const title = itemStatusLabels[status];
@@ -67,6 +85,7 @@ export const BoardView = memo(function BoardView({
     <KanbanBoard<ProductionItem>
       aria-label={t.views.board}
       columns={columns}
+      selection={selection}
       getCardId={(item) => item._id}
       renderCard={(item) => (
         <div data-board-card="" className="flex flex-col gap-2">
@@ -74,6 +93,7 @@ export const BoardView = memo(function BoardView({
         </div>
       )}
       onCardOpen={(id) => onOpen(id)}
+      onVisibleColumnsChange={(ids) => setVisibleColumns(ids as ItemStatus[])}
       onLoadMore={(status) => void loadColumn(cycleId, status as ItemStatus, query, true)}
       onRetry={(status) => void loadColumn(cycleId, status as ItemStatus, query)}
     />

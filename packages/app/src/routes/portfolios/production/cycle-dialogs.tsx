@@ -143,11 +143,13 @@ export function DeleteCycleDialog({
   portfolioId,
   cycle,
   onDeleted,
+  returnFocus,
   ...props
 }: DialogProps & { portfolioId: string; cycle: Cycle | null; onDeleted: (cycle: Cycle) => void }) {
   return (
     <ConfirmDialog
       {...props}
+      returnFocus={returnFocus}
       title={cycle ? t.cycles.removeTitle(range(cycle)) : t.cycles.remove}
       description={t.cycles.removeDescription}
       confirmLabel={t.cycles.remove}

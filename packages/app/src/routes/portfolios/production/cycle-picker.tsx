@@ -42,11 +42,13 @@ export function CyclePicker({
   const [page, setPage] = useState(1);
   const [confirmCarry, setConfirmCarry] = useState(false);
   const [dialog, setDialog] = useState<'new' | 'end' | 'delete' | null>(null);
+  // The end and delete dialogs open from the list, which closes: focus comes back to the picker's button.
   const [target, setTarget] = useState<Cycle | null>(null);
   const debounced = useDebouncedValue(search);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const newRef = useRef<HTMLButtonElement>(null);
   // Closed to open another dialog (the last cycle's end or deletion): focus goes there, not back to the trigger.
   const leavingForDialog = useRef(false);
 
@@ -116,7 +118,7 @@ export function CyclePicker({
           <ChevronDownIcon aria-hidden="true" />
         </Button>
       </div>
-      <Button variant="outline" onClick={() => setDialog('new')}>
+      <Button ref={newRef} variant="outline" onClick={() => setDialog('new')}>
         {t.cycles.newCycle}
       </Button>
       <Button variant="ghost" onClick={() => (next ? setConfirmCarry(true) : toast.warning(t.cycles.noNext))}>
@@ -184,18 +186,23 @@ export function CyclePicker({
         portfolioId={portfolioId}
         open={dialog === 'new'}
         onOpenChange={(next) => setDialog(next ? 'new' : null)}
+        returnFocus={newRef}
+        // The new cycle is the one the person wants to plan next (issue 49, point 7).
+        onCreated={(cycle) => onSelect(cycle._id)}
       />
       <CycleEndDialog
         portfolioId={portfolioId}
         cycle={target}
         open={dialog === 'end'}
         onOpenChange={(next) => setDialog(next ? 'end' : null)}
+        returnFocus={triggerRef}
       />
       <DeleteCycleDialog
         portfolioId={portfolioId}
         cycle={target}
         open={dialog === 'delete'}
         onOpenChange={(next) => setDialog(next ? 'delete' : null)}
+        returnFocus={triggerRef}
         onDeleted={(gone) => {
           // The plan falls back to the current cycle, or the new last one.
           if (gone._id === selectedId) onSelect('');

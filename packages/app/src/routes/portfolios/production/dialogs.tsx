@@ -22,6 +22,11 @@ import { formatDay } from '../../../lib/dates.ts';
 export interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /**
+   * Where the focus goes when it closes, when the control that opened it is not a Radix trigger or is gone by
+   * then (a dialog opened from a list that closed): the control the person knows (issue 49, point 7).
+   */
+  returnFocus?: React.RefObject<HTMLElement | null>;
 }
 
 /** One way to run a form's submit: busy flag, Spanish error next to the form, no double submit. */
@@ -47,6 +52,7 @@ export function useSubmit(action: () => Promise<void>) {
 export function FormDialog({
   open,
   onOpenChange,
+  returnFocus,
   title,
   description,
   submitLabel,
@@ -68,7 +74,7 @@ export function FormDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent returnFocus={returnFocus}>
         <form onSubmit={onSubmit} className="space-y-4" noValidate>
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>

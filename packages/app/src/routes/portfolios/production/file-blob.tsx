@@ -1,7 +1,7 @@
 import * as sdk from '@crw/api-client/sdk';
 import { Button, FilePreview, Skeleton } from '@crw/ui';
 import { DownloadIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { itemMsg as m } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
@@ -87,7 +87,13 @@ export function MaterialFilePreview({ itemId, file }: { itemId: string; file: Ma
 }
 
 /** An item's files: previews where the browser can show them, a download for the rest. */
-export function MaterialFiles({ itemId, files }: { itemId: string; files: readonly MaterialFile[] }) {
+export const MaterialFiles = memo(function MaterialFiles({
+  itemId,
+  files,
+}: {
+  itemId: string;
+  files: readonly MaterialFile[];
+}) {
   const download = async (s3Key: string) => {
     try {
       const { url } = await api.call(
@@ -127,4 +133,4 @@ export function MaterialFiles({ itemId, files }: { itemId: string; files: readon
       )}
     </ul>
   );
-}
+});

@@ -1,7 +1,7 @@
 import * as sdk from '@crw/api-client/sdk';
 import { Button, Skeleton, Tooltip, TooltipProvider } from '@crw/ui';
 import { BellIcon, BellOffIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { itemMsg } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
@@ -16,7 +16,7 @@ const WIDTH = 'min-w-35';
  * then its room is kept (a still placeholder as wide as the button), so the drawer's actions do not move when it
  * arrives (on a phone it used to push «Eliminar» onto a second row and everything below it down).
  */
-export function FollowButton({ itemId }: { itemId: string }) {
+export const FollowButton = memo(function FollowButton({ itemId }: { itemId: string }) {
   const [following, setFollowing] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const hintId = useId();
@@ -75,4 +75,4 @@ export function FollowButton({ itemId }: { itemId: string }) {
       </span>
     </TooltipProvider>
   );
-}
+});

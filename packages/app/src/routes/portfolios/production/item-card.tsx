@@ -1,4 +1,5 @@
 import type { ProductionItem } from '@crw/api-client';
+import { memo } from 'react';
 import { productionMsg as t } from '../../../features/production/messages.ts';
 import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { formatDay } from '../../../lib/dates.ts';
@@ -36,16 +37,29 @@ const userIcon = (
 export const memberName = (members: readonly { _id: string; name: string }[], id: string | null) =>
   id ? (members.find((m) => m._id === id)?.name ?? t.unassigned) : t.unassigned;
 
+type CardItem = Pick<ProductionItem, 'title' | 'format' | 'pilar' | 'publishDate' | 'assigneeId' | 'status'>;
+const cardFields = ['title', 'format', 'pilar', 'publishDate', 'assigneeId', 'status'] as const;
+
 /**
  * One item as a card: title, status, format, publish date and assignee. The people come from the view that
- * draws the cards (one store subscription for the board, not one per card of a board of hundreds).
+ * draws the cards (one store subscription for the board, not one per card of a board of hundreds). Memoised on
+ * what it shows: a filter or a refresh answers new objects for the same pieces, and only the cards whose
+ * fields changed draw again (issue 48, point 3).
  */
-export function ItemCardBody({
+export const ItemCardBody = memo(
+  ItemCardBodyView,
+  (a, b) =>
+    a.members === b.members &&
+    a.showStatus === b.showStatus &&
+    cardFields.every((f) => a.item[f] === b.item[f]),
+);
+
+function ItemCardBodyView({
   item,
   members,
   showStatus = false,
 }: {
-  item: Pick<ProductionItem, 'title' | 'format' | 'pilar' | 'publishDate' | 'assigneeId' | 'status'>;
+  item: CardItem;
   members: readonly { _id: string; name: string }[];
   showStatus?: boolean;
 }) {

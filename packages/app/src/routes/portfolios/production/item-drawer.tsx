@@ -12,7 +12,7 @@ import {
   TabsTrigger,
 } from '@crw/ui';
 import { CopyIcon, Trash2Icon } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Location, useBlocker } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
@@ -33,9 +33,10 @@ import { MoveItemsDialog } from './dialogs.tsx';
 import { FollowButton } from './follow-button.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { ItemComments } from './item-comments.tsx';
-import { DetailsForm } from './item-details-form.tsx';
+import { PieceText } from './item-details-form.tsx';
 import { MaterialPanel } from './material-panel.tsx';
 import { PieceCall } from './piece-call.tsx';
+import { PieceProperties } from './piece-properties.tsx';
 import { ReviewActions } from './review-actions.tsx';
 import { useMaterialEditor } from './use-material-editor.ts';
 import { VersionsPanel } from './versions-panel.tsx';
@@ -195,7 +196,24 @@ export function ItemDrawer({
   // What the piece's status locks (the client is reviewing it), said once for every control it withholds.
   const lockId = useId();
   const lockReason = approved ? undefined : item?.frozenFields[0]?.reason;
-  const lockSaid = lockReason ? { reason: lockReason, id: lockId } : undefined;
+  const lockSaid = useMemo(
+    () => (lockReason ? { reason: lockReason, id: lockId } : undefined),
+    [lockReason, lockId],
+  );
+  // One function each for the drawer's life: the review actions (memoised) are not drawn again at each key
+  // typed in the copy, whose state lives here.
+  const latestEditor = useRef(editor);
+  latestEditor.current = editor;
+  const canEditMaterial = editor.canEdit;
+  const materialOnScreen = useCallback(() => latestEditor.current.material(), []);
+  const afterReview = useCallback(
+    (next: ProductionItem, action: string) => {
+      if (action === 'mark-for-internal-review' || action === 'create-material-version')
+        latestEditor.current.forgetDraft();
+      after(next);
+    },
+    [after],
+  );
   return (
     <Drawer
       open
@@ -272,7 +290,7 @@ export function ItemDrawer({
                   size="sm"
                   onClick={() => {
                     editor.recover();
-                    setTab('material');
+                    setTab('details');
                   }}
                 >
                   {m.material.recoverDraft}
@@ -286,28 +304,24 @@ export function ItemDrawer({
           <ReviewActions
             item={item}
             reasonSaid={lockSaid}
-            material={editor.canEdit ? () => editor.material() : undefined}
-            onDone={(next, action) => {
-              if (action === 'mark-for-internal-review' || action === 'create-material-version')
-                editor.forgetDraft();
-              after(next);
-            }}
+            material={canEditMaterial ? materialOnScreen : undefined}
+            onDone={afterReview}
           />
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList>
               <TabsTrigger value="details">{m.tabs.details}</TabsTrigger>
-              <TabsTrigger value="material">{m.tabs.material}</TabsTrigger>
               <TabsTrigger value="versions">{m.tabs.versions}</TabsTrigger>
               <TabsTrigger value="history">{m.tabs.history}</TabsTrigger>
               <TabsTrigger value="comments">{m.tabs.comments}</TabsTrigger>
             </TabsList>
-            <TabsContent value="details" className="pt-4">
-              <DetailsForm item={item} onSaved={after} onReload={load} frozenSaid={lockSaid?.id} />
-            </TabsContent>
-            <TabsContent value="material" className="pt-4">
+            <TabsContent value="details" className="space-y-5 pt-4">
+              <PieceProperties item={item} onSaved={after} onReload={load} frozenSaid={lockSaid?.id} />
+              <PieceText item={item} onSaved={after} onReload={load} frozenSaid={lockSaid?.id} />
               <MaterialPanel
+                key={item._id}
                 item={item}
                 editor={editor}
+                reasonSaid={lockSaid?.reason}
                 onQuote={(anchor, suggest) => {
                   setQuote((q) => ({ itemId: item._id, anchor, suggest, n: (q?.n ?? 0) + 1 }));
                   setTab('comments');
@@ -373,7 +387,7 @@ export function ItemDrawer({
                 else {
                   blocker.reset?.();
                   // Someone else's newer copy: shown beside this one, in the material tab.
-                  if (result === 'conflict') setTab('material');
+                  if (result === 'conflict') setTab('details');
                 }
               });
             },

@@ -1,7 +1,18 @@
 import type { ProductionItem } from '@crw/api-client';
-import { Button, DiffView, FileDropZone, RichTextContent, type UploadProgress } from '@crw/ui';
-import { type ReactNode, useState } from 'react';
-import { LazyRichTextEditor } from '../../../features/editor/lazy-rich-text-editor.tsx';
+import {
+  Button,
+  DiffView,
+  FileDropZone,
+  RichTextContent,
+  RichTextSurface,
+  type UploadProgress,
+} from '@crw/ui';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  LazyRichTextEditor,
+  loadRichTextEditor,
+  preloadRichTextEditor,
+} from '../../../features/editor/lazy-rich-text-editor.tsx';
 import { fetchItemHistory, signUpload } from '../../../features/production/item.ts';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
@@ -25,11 +36,14 @@ export function MaterialPanel({
   item,
   editor,
   onQuote,
+  reasonSaid,
 }: {
   item: ProductionItem;
   editor: MaterialEditor;
   /** Words of the current version's copy chosen to comment on or to suggest a change to. */
   onQuote?: (anchor: DraftAnchor, suggest: boolean) => void;
+  /** The reason the drawer already says (the status's lock): not said again here. */
+  reasonSaid?: string;
 }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   // The current version's copy, for quotes of the copy being edited: asked for on the first selection.
@@ -61,7 +75,53 @@ export function MaterialPanel({
     );
   // What the server accepts (its types and UPLOAD_MAX_BYTES); until it is known, the server alone decides.
   const limits = useUploadSettings();
-  const { copy, setCopy, saving, dirty, canEdit } = editor;
+  const { copy, saving, dirty, canEdit } = editor;
+  // The server's reason when it withholds the change (the client is reviewing it), else the rule.
+  const withheldReason =
+    item.blockedActions.find((b) => b.action === 'update-material')?.reason ?? m.material.locked;
+  // The copy reads first (issue 48): the editor mounts when it is clicked, focused or «Editar» is pressed, the
+  // caret where the click was; at once when there is typed copy to show (a draft recovered, a conflict).
+  const [activated, setActivated] = useState<{ caret: number | 'end' } | null>(null);
+  const editing = activated ?? (dirty || editor.conflict ? ('later' as const) : null);
+  // What is done on the read view while the editor's chunk arrives: the keys typed (and End pressed first: the
+  // caret to the end), taken by the editor once it has mounted and focused (`typeAhead`), not before: keys that
+  // arrive between the chunk's load and the editor's first frame are kept too.
+  const pending = useRef<{ caret: number | 'end'; text: string } | null>(null);
+  useEffect(() => {
+    if (canEdit) preloadRichTextEditor();
+  }, [canEdit]);
+  const edit = (caret: number | 'end') => {
+    if (pending.current) return;
+    pending.current = { caret, text: '' };
+    // The surface keeps the focus (and the keys) until the editor can mount in its place in one go.
+    void loadRichTextEditor()
+      .then(() => setActivated({ caret }))
+      .catch((e: Error) => {
+        pending.current = null;
+        toast.error(e.message);
+      });
+  };
+  const takeTyped = () => {
+    const text = pending.current?.text ?? '';
+    pending.current = null;
+    return text;
+  };
+  const surface = (
+    <RichTextSurface
+      html={copy}
+      label={m.material.copy}
+      placeholder={m.material.copyHint}
+      maxLength={MAX_COPY_CHARACTERS}
+      onEdit={edit}
+      onType={(text) => {
+        const p = pending.current;
+        if (!p) return;
+        if (text === 'End') {
+          if (!p.text) p.caret = 'end';
+        } else p.text += text;
+      }}
+    />
+  );
   const tooLong = copy.length > MAX_COPY_HTML;
   const saveMaterial = editor.save;
 
@@ -96,11 +156,8 @@ export function MaterialPanel({
   };
   return (
     <div className="space-y-5">
-      {!canEdit && !item.final ? (
-        <p className="rounded-lg bg-muted p-3 text-sm">
-          {/* The server's reason when it withholds the change (the client is reviewing it), else the rule. */}
-          {item.blockedActions.find((b) => b.action === 'update-material')?.reason ?? m.material.locked}
-        </p>
+      {!canEdit && !item.final && withheldReason !== reasonSaid ? (
+        <p className="rounded-lg bg-muted p-3 text-sm">{withheldReason}</p>
       ) : null}
       {canEdit && editor.conflict ? (
         <section
@@ -142,15 +199,22 @@ export function MaterialPanel({
           {/* Words being edited are offered for a comment only while the current version has them. */}
           {quotable(
             asked ? (versionCopy?.copy ?? '') : '',
-            <LazyRichTextEditor
-              label={m.material.copy}
-              value={copy}
-              onChange={setCopy}
-              mentions={false}
-              maxLength={MAX_COPY_CHARACTERS}
-              invalid={tooLong}
-              placeholder={m.material.copyHint}
-            />,
+            editing ? (
+              <LazyRichTextEditor
+                label={m.material.copy}
+                value={copy}
+                onChange={editor.type}
+                mentions={false}
+                maxLength={MAX_COPY_CHARACTERS}
+                invalid={tooLong}
+                placeholder={m.material.copyHint}
+                focusAt={editing === 'later' ? undefined : (pending.current?.caret ?? editing.caret)}
+                typeAhead={editing === 'later' ? undefined : takeTyped}
+                fallback={surface}
+              />
+            ) : (
+              surface
+            ),
             askVersionCopy,
           )}
           {tooLong ? (

@@ -13,7 +13,7 @@ import {
   Textarea,
   WithheldButton,
 } from '@crw/ui';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
@@ -69,7 +69,7 @@ const fieldError = (error: string | null) =>
   error === m.review.nothingToChange;
 
 /** Only the transitions the item's status allows; each asks in a dialog for what its call needs. */
-export function ReviewActions({
+export const ReviewActions = memo(function ReviewActions({
   item,
   material,
   onDone,
@@ -300,4 +300,4 @@ export function ReviewActions({
       </Dialog>
     </div>
   );
-}
+});

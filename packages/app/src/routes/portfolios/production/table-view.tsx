@@ -12,11 +12,19 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  useMediaQuery,
 } from '@crw/ui';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
-import { type KeyboardEvent, type MouseEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { productionMsg as t } from '../../../features/production/messages.ts';
+import {
+  selectIds,
+  selectOnly,
+  toggleSelected,
+  unselectIds,
+  useSelection,
+} from '../../../features/production/selection.ts';
 import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import {
   type ItemQuery,
@@ -26,7 +34,7 @@ import {
   TABLE_PAGE,
 } from '../../../features/production/store.ts';
 import { formatDateTime, formatDay } from '../../../lib/dates.ts';
-import { MoveItemsDialog } from './dialogs.tsx';
+import { allItemIds } from './bulk-bar.tsx';
 import { ItemCardBody, memberName } from './item-card.tsx';
 
 type SortKey = NonNullable<ItemQuery['sort']>;
@@ -81,23 +89,29 @@ export function TableView(props: TableViewProps) {
  * The table with selection (checkboxes, shift-click for a range) and a bulk move. Arrow keys move between rows,
  * Enter opens one. On a phone the rows become cards.
  */
-function TableRows({ cycleId, query, page, onPage, onSort, onOpen, onChanged }: TableViewProps) {
+function TableRows({ cycleId, query, page, onPage, onSort, onOpen }: TableViewProps) {
   const { table, members } = useSnapshot(productionStore);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [moving, setMoving] = useState(false);
-  const anchor = useRef<number | null>(null);
+  const { ids } = useSelection();
+  // One layout drawn, not both with one hidden by CSS (issue 48: the phone's cards doubled the table's work).
+  const phone = useMediaQuery('(max-width: 767px)');
+  const selected = new Set(ids);
+  const [selectingAll, setSelectingAll] = useState(false);
   const items = table.items as ProductionItem[];
+  const order = items.map((i) => i._id);
 
-  const toggle = (index: number, shift: boolean) => {
-    const next = new Set(selected);
-    const id = items[index]!._id;
-    const on = !next.has(id);
-    if (shift && anchor.current !== null) {
-      const [a, b] = [Math.min(anchor.current, index), Math.max(anchor.current, index)];
-      for (const item of items.slice(a, b + 1)) on ? next.add(item._id) : next.delete(item._id);
-    } else on ? next.add(id) : next.delete(id);
-    anchor.current = index;
-    setSelected(next);
+  const toggle = (index: number, shift: boolean) => toggleSelected(order[index]!, shift, order);
+  /**
+   * A click on a row (not on its title): selects that row alone; Ctrl/⌘-click adds or takes it out; Shift-click
+   * the range from the last one.
+   */
+  const rowClick = (e: MouseEvent, index: number) => {
+    if ((e.target as HTMLElement).closest('button,a,input,[role="checkbox"]')) return;
+    if (e.shiftKey || e.metaKey || e.ctrlKey) {
+      e.preventDefault();
+      toggle(index, e.shiftKey);
+    } else {
+      selectOnly(order[index]!);
+    }
   };
   /** A row's (or a phone card's) checkbox: a click toggles it, a shift-click the range from the last one. */
   const rowCheckbox = (item: ProductionItem, index: number) => (
@@ -108,10 +122,21 @@ function TableRows({ cycleId, query, page, onPage, onSort, onOpen, onChanged }: 
         e.preventDefault();
         toggle(index, e.shiftKey);
       }}
+      className="size-6"
     />
   );
   const allOnPage = items.length > 0 && items.every((i) => selected.has(i._id));
   const someOnPage = items.some((i) => selected.has(i._id));
+  /** «Seleccionar todas» for the page: above the phone's cards (labelled by `id`) or in the table's header. */
+  const selectAll = (id?: string) => (
+    <Checkbox
+      id={id}
+      aria-label={t.columns.selectAll}
+      checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+      onCheckedChange={() => (allOnPage ? unselectIds(order) : selectIds(order, true))}
+      className="size-6"
+    />
+  );
   const rowKeys = (e: KeyboardEvent<HTMLTableRowElement>, index: number) => {
     const rows = [...(e.currentTarget.parentElement?.querySelectorAll<HTMLElement>('tr[data-row]') ?? [])];
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -159,124 +184,133 @@ function TableRows({ cycleId, query, page, onPage, onSort, onOpen, onChanged }: 
 
   return (
     <div className="space-y-3">
-      {selected.size > 0 ? (
-        <div
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-muted/50 px-3 py-2 text-sm"
-          role="status"
-        >
-          <span>{t.bulk.selected(selected.size)}</span>
-          <Button size="sm" onClick={() => setMoving(true)}>
-            {t.bulk.move}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
-            {t.bulk.clear}
-          </Button>
-        </div>
-      ) : null}
-      <ul className="space-y-2 md:hidden" aria-label={t.views.table}>
-        {items.map((item, index) => (
-          <li key={item._id} className="flex items-start gap-3 rounded-lg border border-border p-3">
-            {rowCheckbox(item, index)}
-            <button
-              type="button"
-              className="flex flex-1 flex-col gap-1 text-left text-sm"
-              onClick={() => onOpen(item._id)}
+      {allOnPage && table.total > items.length ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          {ids.length >= table.total ? (
+            t.bulk.allSelected(table.total)
+          ) : (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={selectingAll}
+              onClick={() => {
+                setSelectingAll(true);
+                void allItemIds(cycleId, query)
+                  .then((all) => selectIds(all, true))
+                  .finally(() => setSelectingAll(false));
+              }}
             >
-              <ItemCardBody item={item} members={members} showStatus />
-            </button>
-          </li>
-        ))}
-      </ul>
-      <div className="relative hidden overflow-x-auto rounded-xl border border-border md:block">
-        <Table aria-rowcount={table.atLeast ? -1 : table.total}>
-          <TableHeader>
-            <TableRow>
-              <TableHead className="w-10">
-                <Checkbox
-                  aria-label={t.columns.selectAll}
-                  checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
-                  onCheckedChange={() => {
-                    const next = new Set(selected);
-                    for (const i of items) allOnPage ? next.delete(i._id) : next.add(i._id);
-                    setSelected(next);
-                  }}
-                />
-              </TableHead>
-              {columns.map((c) => {
-                const Icon = sortIcon(c.sort);
-                return (
-                  <TableHead
-                    key={c.key}
-                    aria-sort={
-                      c.sort && query.sort === c.sort
-                        ? query.order === 'desc'
-                          ? 'descending'
-                          : 'ascending'
-                        : undefined
-                    }
-                  >
-                    {c.sort ? (
-                      <button
-                        type="button"
-                        aria-label={t.columns.sortBy(c.label)}
-                        className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-                        onClick={() =>
-                          onSort(c.sort!, query.sort === c.sort && query.order !== 'desc' ? 'desc' : 'asc')
-                        }
-                      >
-                        {c.label}
-                        <Icon className="size-3.5" aria-hidden="true" />
-                      </button>
-                    ) : (
-                      c.label
-                    )}
-                  </TableHead>
-                );
-              })}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
+              {t.bulk.selectAllN(table.total)}
+            </Button>
+          )}
+        </p>
+      ) : null}
+      {phone ? (
+        <>
+          <div className="flex items-center gap-3 px-3 text-sm">
+            {selectAll('table-select-all-phone')}
+            <label htmlFor="table-select-all-phone" aria-hidden="true">
+              {t.columns.selectAll}
+            </label>
+          </div>
+          <ul className="space-y-2" aria-label={t.views.table}>
             {items.map((item, index) => (
-              <TableRow
-                key={item._id}
-                data-row=""
-                tabIndex={0}
-                aria-selected={selected.has(item._id)}
-                onKeyDown={(e) => rowKeys(e, index)}
-                onDoubleClick={() => onOpen(item._id)}
-                className="cursor-default focus-visible:outline-2 focus-visible:outline-ring aria-selected:bg-accent/50"
-              >
-                <TableCell>{rowCheckbox(item, index)}</TableCell>
-                <TableCell className="min-w-48 font-medium">
-                  <button
-                    type="button"
-                    tabIndex={-1}
-                    className="text-left hover:underline"
-                    onClick={() => onOpen(item._id)}
-                  >
-                    {item.title}
-                  </button>
-                </TableCell>
-                <TableCell>{item.format ?? '—'}</TableCell>
-                <TableCell>{item.pilar ?? '—'}</TableCell>
-                <TableCell>{item.angulo ?? '—'}</TableCell>
-                <TableCell>{item.funnelPhase ? t.funnelPhases[item.funnelPhase] : '—'}</TableCell>
-                <TableCell>{item.awarenessLevel ? t.awarenessLevels[item.awarenessLevel] : '—'}</TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {item.publishDate ? formatDay(item.publishDate) : t.noDate}
-                </TableCell>
-                <TableCell>{memberName(members, item.assigneeId)}</TableCell>
-                <TableCell>
-                  <StatusBadge status={item.status} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap text-muted-foreground">
-                  {formatDateTime(item.updatedAt)}
-                </TableCell>
-              </TableRow>
+              <li key={item._id} className="flex items-start gap-3 rounded-lg border border-border p-3">
+                {rowCheckbox(item, index)}
+                <button
+                  type="button"
+                  className="flex flex-1 flex-col gap-1 text-left text-sm"
+                  onClick={() => onOpen(item._id)}
+                >
+                  <ItemCardBody item={item} members={members} showStatus />
+                </button>
+              </li>
             ))}
-          </TableBody>
-        </Table>
-      </div>
+          </ul>
+        </>
+      ) : (
+        <div className="relative overflow-x-auto rounded-xl border border-border">
+          <Table aria-rowcount={table.atLeast ? -1 : table.total}>
+            <TableHeader>
+              <TableRow>
+                <TableHead className="w-10">{selectAll()}</TableHead>
+                {columns.map((c) => {
+                  const Icon = sortIcon(c.sort);
+                  return (
+                    <TableHead
+                      key={c.key}
+                      aria-sort={
+                        c.sort && query.sort === c.sort
+                          ? query.order === 'desc'
+                            ? 'descending'
+                            : 'ascending'
+                          : undefined
+                      }
+                    >
+                      {c.sort ? (
+                        <button
+                          type="button"
+                          aria-label={t.columns.sortBy(c.label)}
+                          className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                          onClick={() =>
+                            onSort(c.sort!, query.sort === c.sort && query.order !== 'desc' ? 'desc' : 'asc')
+                          }
+                        >
+                          {c.label}
+                          <Icon className="size-3.5" aria-hidden="true" />
+                        </button>
+                      ) : (
+                        c.label
+                      )}
+                    </TableHead>
+                  );
+                })}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {items.map((item, index) => (
+                <TableRow
+                  key={item._id}
+                  data-row=""
+                  tabIndex={0}
+                  aria-selected={selected.has(item._id)}
+                  onKeyDown={(e) => rowKeys(e, index)}
+                  onClick={(e) => rowClick(e, index)}
+                  onDoubleClick={() => onOpen(item._id)}
+                  className="cursor-default focus-visible:outline-2 focus-visible:outline-ring aria-selected:bg-accent/50"
+                >
+                  <TableCell>{rowCheckbox(item, index)}</TableCell>
+                  <TableCell className="min-w-48 font-medium">
+                    <button
+                      type="button"
+                      tabIndex={-1}
+                      className="text-left hover:underline"
+                      onClick={() => onOpen(item._id)}
+                    >
+                      {item.title}
+                    </button>
+                  </TableCell>
+                  <TableCell>{item.format ?? '—'}</TableCell>
+                  <TableCell>{item.pilar ?? '—'}</TableCell>
+                  <TableCell>{item.angulo ?? '—'}</TableCell>
+                  <TableCell>{item.funnelPhase ? t.funnelPhases[item.funnelPhase] : '—'}</TableCell>
+                  <TableCell>{item.awarenessLevel ? t.awarenessLevels[item.awarenessLevel] : '—'}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {item.publishDate ? formatDay(item.publishDate) : t.noDate}
+                  </TableCell>
+                  <TableCell>{memberName(members, item.assigneeId)}</TableCell>
+                  <TableCell>
+                    <StatusBadge status={item.status} />
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap text-muted-foreground">
+                    {formatDateTime(item.updatedAt)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
       <Pagination
         page={page}
         limit={TABLE_PAGE}
@@ -284,16 +318,6 @@ function TableRows({ cycleId, query, page, onPage, onSort, onOpen, onChanged }: 
         atLeast={table.atLeast}
         more={table.more}
         onPageChange={onPage}
-      />
-      <MoveItemsDialog
-        open={moving}
-        onOpenChange={setMoving}
-        itemIds={[...selected]}
-        currentCycleId={cycleId}
-        onMoved={() => {
-          setSelected(new Set());
-          onChanged();
-        }}
       />
     </div>
   );

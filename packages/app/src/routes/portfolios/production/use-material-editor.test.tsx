@@ -21,6 +21,7 @@ const item = (copy: string, version: number) =>
 
 let shown: { copy: string; dirty: boolean } = { copy: '', dirty: false };
 let editor: ReturnType<typeof useMaterialEditor>;
+let renders = 0;
 
 /**
  * The drawer holds other state beside the editor: an update of it queued in the same commit as the item's new
@@ -33,6 +34,7 @@ function Drawer({ current }: { current: ProductionItem }) {
   useEffect(() => setOther((n) => n + 1), [current]);
   editor = useMaterialEditor({ itemId: 'i1', item: current, userId: 'u1', onSaved: () => {} });
   shown = { copy: editor.copy, dirty: editor.dirty };
+  renders++;
   return null;
 }
 
@@ -57,5 +59,36 @@ describe('the copy in an item drawer', () => {
     act(() => editor.setCopy('<p>Uno y medio</p>'));
     act(() => rerender(<Drawer current={item('<p>Dos</p>', 2)} />));
     expect(shown).toEqual({ copy: '<p>Uno y medio</p>', dirty: true });
+  });
+
+  it('a key typed is not a render: the drawer renders when the copy turns unsaved, and reads the newest copy then', () => {
+    localStorage.clear();
+    const { rerender } = render(<Drawer current={item('<p>Uno</p>', 1)} />);
+    const before = renders;
+    act(() => editor.type('<p>Uno y</p>'));
+    // Unsaved now: one render, which says so.
+    expect(renders).toBe(before + 1);
+    expect(shown).toEqual({ copy: '<p>Uno y</p>', dirty: true });
+    act(() => editor.type('<p>Uno y d</p>'));
+    act(() => editor.type('<p>Uno y dos</p>'));
+    expect(renders).toBe(before + 1);
+    // What a save or a review sends is the newest copy, with no render in between.
+    expect(editor.material().copy).toBe('<p>Uno y dos</p>');
+    // Someone else's save: what is typed stays, and the render shows all of it.
+    act(() => rerender(<Drawer current={item('<p>Tres</p>', 2)} />));
+    expect(shown).toEqual({ copy: '<p>Uno y dos</p>', dirty: true });
+    // Typed back to the saved copy: a render again, nothing unsaved.
+    act(() => editor.type('<p>Tres</p>'));
+    expect(shown).toEqual({ copy: '<p>Tres</p>', dirty: false });
+  });
+
+  it('the draft of keys typed without a render is the newest text', async () => {
+    localStorage.clear();
+    render(<Drawer current={item('<p>Uno</p>', 1)} />);
+    act(() => editor.type('<p>Uno y</p>'));
+    act(() => editor.type('<p>Uno y dos</p>'));
+    await act(() => new Promise((r) => setTimeout(r, 700)));
+    const stored = Object.entries(localStorage).find(([k]) => k.includes('i1'));
+    expect(stored?.[1]).toContain('Uno y dos');
   });
 });

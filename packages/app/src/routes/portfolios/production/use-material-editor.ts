@@ -1,10 +1,12 @@
 import type { ProductionItem } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { whenConnected } from '../../../features/connection/connection.ts';
 import { itemMsg as m } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
 import { type Draft, type DraftKey, readDraft, useDraftKeeper } from '../../../lib/drafts.ts';
+import { MAX_COPY_HTML } from './material.ts';
 
 const client = api.client;
 
@@ -32,7 +34,14 @@ export function useMaterialEditor({
   onSaved: (item: ProductionItem) => void;
 }) {
   const savedCopy = item?.materialData.copy ?? '';
-  const [copy, setCopy] = useState(savedCopy);
+  // What renders show: set when the copy is replaced (an item, a recovered draft, a save elsewhere) and when a
+  // key changes what the drawer shows of it (unsaved or not, over the limit or not); `latest` holds every key.
+  const [, setShown] = useState(savedCopy);
+  const latest = useRef(savedCopy);
+  const setCopy = useCallback((value: string) => {
+    latest.current = value;
+    setShown(value);
+  }, []);
   const [saving, setSaving] = useState(false);
   const [offer, setOffer] = useState<Draft<string> | null>(null);
   const key: DraftKey | null = userId && item ? { kind: 'material', userId, id: itemId } : null;
@@ -57,11 +66,12 @@ export function useMaterialEditor({
     const before = saved.current.copy;
     const next = item.materialData.copy;
     saved.current.copy = next;
-    setCopy((current) => (current === before ? next : current));
-  }, [item, userId]);
+    if (latest.current === before) setCopy(next);
+  }, [item, userId, setCopy]);
 
   // A draft offered for an item that cannot be edited now stays stored (offered again once it can be).
   const offered = offer !== null && canEdit;
+  const copy = latest.current;
   const keeper = useDraftKeeper({
     key: saved.current.id === itemId ? key : null,
     value: copy,
@@ -71,9 +81,24 @@ export function useMaterialEditor({
 
   const dirty = canEdit && saved.current.id === itemId && copy !== savedCopy;
 
+  /**
+   * A key typed in the editor (issue 48: a key is not a render of the drawer). The copy is kept, and its draft,
+   * at once; the drawer renders only when what it shows of the copy changes: unsaved or not, over the limit or
+   * not. Whatever renders next reads the newest copy.
+   */
+  const type = (value: string) => {
+    const before = latest.current;
+    latest.current = value;
+    keeper.keep(value);
+    const shownChanges =
+      (before !== savedCopy) !== (value !== savedCopy) ||
+      before.length > MAX_COPY_HTML !== value.length > MAX_COPY_HTML;
+    if (shownChanges) setShown(value);
+  };
+
   /** The material as on screen: the typed copy with the item's files and links. */
   const material = (files = item?.materialData.files ?? []): MaterialInput => ({
-    copy,
+    copy: latest.current,
     files: [...files],
     links: [...(item?.materialData.links ?? [])],
   });
@@ -96,14 +121,17 @@ export function useMaterialEditor({
     if (!item) return 'failed';
     const base = over ?? item;
     const writtenOver = over ? over.materialData.copy : saved.current.copy;
+    // Made while the server is gone, it waits and goes once it is back (issue 49, point 6).
     const send = (read: ProductionItem, list = files ?? read.materialData.files) =>
-      api.call(
-        sdk.updateMaterial({
-          client,
-          path: { id: item._id },
-          body: { materialData: material(list), version: read.version },
-        }),
-        m.saveError,
+      whenConnected(() =>
+        api.call(
+          sdk.updateMaterial({
+            client,
+            path: { id: item._id },
+            body: { materialData: material(list), version: read.version },
+          }),
+          m.saveError,
+        ),
       );
     setSaving(true);
     try {
@@ -113,7 +141,7 @@ export function useMaterialEditor({
       } catch (e) {
         if ((e as { status?: number }).status !== 409) throw e;
         const fresh = await api.call(sdk.getItem({ client, path: { id: item._id } }), m.saveError);
-        if (fresh.materialData.copy !== writtenOver && fresh.materialData.copy !== copy) {
+        if (fresh.materialData.copy !== writtenOver && fresh.materialData.copy !== latest.current) {
           setConflict(fresh);
           return 'conflict';
         }
@@ -138,8 +166,10 @@ export function useMaterialEditor({
   };
 
   return {
+    /** The copy as typed, at this render. */
     copy,
     setCopy,
+    type,
     saving,
     dirty,
     canEdit,
