@@ -53,7 +53,8 @@ export function workerModified(build: Pick<Build, 'id'>): Date {
   return new Date(Date.UTC(2020, 0, 1 + day));
 }
 
-const hashed = /-([A-Za-z0-9_-]{8})\.([a-z0-9]+(?:\.map)?)$/;
+// Vite names the entry with 8 characters of hash and the lazy chunks with 7 (packages/app/vite.config.ts).
+const hashed = /-([A-Za-z0-9_-]{7,8})\.([a-z0-9]+(?:\.map)?)$/;
 
 /**
  * A second build made from the real one as a new `vite build` would differ: every hashed asset under a new
@@ -65,7 +66,7 @@ export function secondBuild(from: string, id: string): Build {
   const dir = mkdtempSync(join(tmpdir(), `crw-build-${id}-`));
   mkdirSync(join(dir, 'assets'));
   const newHash = (hash: string) =>
-    createHash('sha256').update(`${id}:${hash}`).digest('base64url').slice(0, 8);
+    createHash('sha256').update(`${id}:${hash}`).digest('base64url').slice(0, hash.length);
   const renamed = new Map<string, string>();
   for (const name of readdirSync(join(from, 'assets'))) {
     renamed.set(

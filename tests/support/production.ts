@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { type DemoRole, demo } from './session.ts';
 
 /** Calls the API as a demo user (a token of their own). */
@@ -60,4 +60,15 @@ export async function newItem(request: APIRequestContext, title: string, fields:
   });
   const item = await employee.call('post', `/production/cycles/${cycle._id}/items`, { title, ...fields });
   return { portfolioId, cycleId: cycle._id as string, item, employee };
+}
+
+/** The demo's portfolio with a current cycle, items and one in internal review, as the signed-in page's user reads it. */
+export async function cafeAurora(page: Page): Promise<{ _id: string }> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const portfolios = await (
+    await page.request.get('/api/portfolios', { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  return portfolios.find(
+    (p: { accountData: { businessName: string } }) => p.accountData.businessName === 'Café Aurora',
+  );
 }

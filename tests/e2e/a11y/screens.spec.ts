@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../../support/axe.ts';
+import { cafeAurora } from '../../support/production.ts';
 import { signIn } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
@@ -23,17 +24,6 @@ async function atBothWidths(page: Page, what: string) {
     );
     expect(await seriousViolations(page), `${what} at ${size.width} px`).toEqual([]);
   }
-}
-
-/** The demo's portfolio with a current cycle, items and one in internal review, as the signed-in user reads it. */
-async function cafeAurora(page: Page): Promise<{ _id: string }> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const portfolios = await (
-    await page.request.get('/api/portfolios', { headers: { authorization: `Bearer ${token}` } })
-  ).json();
-  return portfolios.find(
-    (p: { accountData: { businessName: string } }) => p.accountData.businessName === 'Café Aurora',
-  );
 }
 
 test('/, /settings, /admin/notify and /test/editor at 1280 and 390 px have no serious accessibility violations', async ({
@@ -78,7 +68,7 @@ test('the production plan (board, table, calendar, item drawer) at 1280 and 390 
   await page.locator('[data-board-card]').first().click();
   await expect(page.getByRole('tab', { name: 'Detalles' })).toBeVisible();
   await atBothWidths(page, 'drawer');
-  await page.getByRole('tab', { name: 'Material' }).click();
+  await page.getByRole('tab', { name: 'Detalles' }).click();
   await expect(page.getByRole('heading', { name: 'Texto (copy)' })).toBeVisible();
   await atBothWidths(page, 'material');
   await page.getByRole('tab', { name: 'Comentarios' }).click();

@@ -354,3 +354,21 @@ test('a header sorts the whole list on the server, then pages', async ({ page, r
   await expect(pagination).toContainText('Página 2 / 2');
   await expect(pagination.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
 });
+
+test('without email configured, a new user needs a password: the form says so instead of inviting', async ({
+  page,
+}) => {
+  const id = stamp();
+  await signIn(page, 'admin');
+  await openUsers(page);
+  await page.getByRole('button', { name: 'Nuevo usuario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuevo usuario' });
+  await expect(dialog.getByText(/El correo no está configurado/)).toBeVisible();
+  await dialog.getByLabel('Nombre').fill(`Sin Correo ${id}`);
+  await dialog.getByLabel('Correo electrónico').fill(`sin-correo-${id}@example.test`);
+  await dialog.getByRole('button', { name: 'Crear usuario' }).click();
+  await expect(
+    dialog.getByText('Escribe o genera una contraseña: sin correo no se puede enviar una invitación'),
+  ).toBeVisible();
+  await expect(dialog.getByLabel('Contraseña', { exact: true })).toBeFocused();
+});

@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { SmtpPeer } from '../../../packages/server/test/support/smtp-peer.ts';
 import { freePort, type Instance, startInstance, stop } from '../../support/cluster.ts';
 import { apiAs, grantDemoClient, newItem } from '../../support/production.ts';
-import { demo } from '../../support/session.ts';
+import { demo, signIn } from '../../support/session.ts';
 import { e2eServerEnv, expect, test } from '../../support/test.ts';
 
 /**
@@ -233,3 +233,94 @@ mailTest.describe('email with a one-tap link to the piece', () => {
     },
   );
 });
+
+mailTest(
+  '«¿Olvidaste tu contraseña?»: from the sign-in form to the email, «Nueva contraseña» and signed in, on a phone',
+  async ({ browser, request, mail: { peer } }) => {
+    const email = `olvido-${Date.now()}@demo.local`;
+    const admin = await apiAs(request, 'admin');
+    await admin.call('post', '/users', {
+      email,
+      name: 'Olga Olvido',
+      role: 'employee',
+      password: 'Inicial-2026',
+    });
+    const page = await freshBrowser(browser, 390, 844);
+    await page.goto('/auth');
+    await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByRole('button', { name: 'Enviarme el enlace' }).click();
+    await expect(page.getByText(/te hemos enviado un enlace para elegir una contraseña nueva/)).toBeVisible();
+
+    let link = '';
+    await expect
+      .poll(
+        async () => {
+          const text = (await peer.to(email)).map((m) => m.text ?? '').join('\n');
+          link = /Elegir una contraseña nueva (\S+)/.exec(text)?.[1] ?? '';
+          return link;
+        },
+        { message: `the email to ${email}`, timeout: 15_000 },
+      )
+      .toMatch(/\/auth\/password\?token=/);
+    await page.goto(link);
+    await page.getByRole('textbox', { name: 'Nueva contraseña' }).fill('Nueva-clave-2026');
+    await page.getByLabel('Repite la contraseña').fill('Nueva-clave-2026');
+    await page.getByRole('button', { name: 'Guardar y entrar' }).click();
+    await expect(page).not.toHaveURL(/\/auth/);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // The new password signs in, the old one no longer, and the link was for one use.
+    expect(
+      (await request.post('/api/auth/login', { data: { email, password: 'Nueva-clave-2026' } })).status(),
+    ).toBe(200);
+    expect(
+      (await request.post('/api/auth/login', { data: { email, password: 'Inicial-2026' } })).status(),
+    ).toBe(401);
+    const again = await freshBrowser(browser, 390, 844);
+    await again.goto(link);
+    await again.getByRole('textbox', { name: 'Nueva contraseña' }).fill('Otra-clave-2026');
+    await again.getByLabel('Repite la contraseña').fill('Otra-clave-2026');
+    await again.getByRole('button', { name: 'Guardar y entrar' }).click();
+    await expect(again).toHaveURL(/\/auth/);
+    expect(
+      (await request.post('/api/auth/login', { data: { email, password: 'Otra-clave-2026' } })).status(),
+    ).toBe(401);
+    await page.context().close();
+    await again.context().close();
+  },
+);
+
+mailTest(
+  'with email on, a new user made without a password is invited: the email leads to «Nueva contraseña» and in',
+  async ({ browser, page, mail: { peer } }) => {
+    const email = `invitada-${Date.now()}@demo.local`;
+    await signIn(page, 'admin');
+    await page.goto('/admin/users');
+    await page.getByRole('button', { name: 'Nuevo usuario' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo usuario' });
+    await expect(dialog.getByText(/recibirá una invitación por correo/)).toBeVisible();
+    await dialog.getByLabel('Nombre').fill('Inés Invitada');
+    await dialog.getByLabel('Correo electrónico').fill(email);
+    await dialog.getByRole('button', { name: 'Crear usuario' }).click();
+    await expect(page.getByText(`Invitación enviada a ${email}`)).toBeVisible();
+
+    let link = '';
+    await expect
+      .poll(
+        async () => {
+          const mails = await peer.to(email);
+          link = /Elegir mi contraseña (\S+)/.exec(mails.map((m) => m.text ?? '').join('\n'))?.[1] ?? '';
+          return mails.map((m) => m.subject).join();
+        },
+        { message: `the invitation to ${email}`, timeout: 15_000 },
+      )
+      .toContain('Te damos la bienvenida');
+    const invited = await freshBrowser(browser, 390, 844);
+    await invited.goto(link);
+    await invited.getByRole('textbox', { name: 'Nueva contraseña' }).fill('Bienvenida-2026');
+    await invited.getByLabel('Repite la contraseña').fill('Bienvenida-2026');
+    await invited.getByRole('button', { name: 'Guardar y entrar' }).click();
+    await expect(invited).not.toHaveURL(/\/auth/);
+    await invited.context().close();
+  },
+);

@@ -29,16 +29,17 @@ test('the service worker shows a pushed notification with its title, body and li
   // The worker the page is controlled by answers what it shows: the registration holds the notifications.
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const origin = new URL(page.url()).origin;
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId,
-    data: JSON.stringify({
-      title: 'Revisión pendiente',
-      body: '«Reel 1» espera tu revisión',
-      url: '/settings',
-      tag: 't1',
-    }),
-  });
+  const push = () =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId,
+      data: JSON.stringify({
+        title: 'Revisión pendiente',
+        body: '«Reel 1» espera tu revisión',
+        url: '/settings',
+        tag: 't1',
+      }),
+    });
   const shown = () =>
     worker.evaluate(async () =>
       (
@@ -49,9 +50,16 @@ test('the service worker shows a pushed notification with its title, body and li
         url: (n.data as { url?: string })?.url,
       })),
     );
-  await expect
-    .poll(shown, { message: `versiones vistas por DevTools: ${JSON.stringify(seen)}` })
-    .toEqual([{ title: 'Revisión pendiente', body: '«Reel 1» espera tu revisión', url: '/settings' }]);
+  // DevTools' delivery to a worker installed a moment ago was sometimes lost on a loaded machine (1 run in 4 on
+  // the first test of a worker, the worker activated and running): a push service delivers again what was not
+  // acknowledged, so the message is sent again until it shows. The tag makes a second delivery replace the first:
+  // exactly one notification, as asserted.
+  await expect(async () => {
+    await push();
+    await expect
+      .poll(shown, { message: `versiones vistas por DevTools: ${JSON.stringify(seen)}`, timeout: 5_000 })
+      .toEqual([{ title: 'Revisión pendiente', body: '«Reel 1» espera tu revisión', url: '/settings' }]);
+  }).toPass({ timeout: 30_000 });
   // The page reads the same notifications through its registration.
   expect(
     await page.evaluate(async () =>

@@ -44,7 +44,7 @@ for (const width of [1280, 390]) {
     // The link every notification about the item uses.
     await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
     const drawer = page.getByRole('dialog', { name: 'Cartel de otoño' });
-    await drawer.getByRole('tab', { name: 'Material' }).click();
+    await drawer.getByRole('tab', { name: 'Detalles' }).click();
     await expect(drawer.getByRole('button', { name: 'Ver cartel.png a tamaño completo' })).toBeVisible();
 
     await drawer.getByRole('tab', { name: 'Versiones' }).click();

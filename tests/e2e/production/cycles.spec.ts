@@ -81,10 +81,9 @@ test('«Nuevo ciclo» asks for its duration and shows its dates; the last cycle�
   await dialog.getByRole('button', { name: 'Crear ciclo' }).click();
   await expect(toast(page, `Ciclo creado: ${range(start, end)}`)).toBeVisible();
   await expect(dialog).toBeHidden();
-  // The board stays on the cycle it showed.
-  await expect(page.getByRole('button', { name: /^Ciclo / })).toContainText(
-    range(first.startDate, first.endDate),
-  );
+  // The new cycle is selected (issue 49, point 7), and the focus is back on the button that opened the dialog.
+  await expect(page.getByRole('button', { name: /^Ciclo / })).toContainText(range(start, end));
+  await expect(page.getByRole('button', { name: 'Nuevo ciclo' })).toBeFocused();
 
   // The new cycle is the last one: its end moves, never before its start.
   let list = await openCycles(page);
@@ -107,6 +106,8 @@ test('«Nuevo ciclo» asks for its duration and shows its dates; the last cycle�
   await edit.getByRole('button', { name: 'Guardar' }).click();
   await expect(toast(page, `El ciclo termina ahora el ${fmt(newEnd)}`)).toBeVisible();
   await expect(edit).toBeHidden();
+  // Opened from the list, which closed: the focus comes back to the picker's button, not to the page's body.
+  await expect(page.getByRole('button', { name: /^Ciclo / })).toBeFocused();
 
   // The first cycle holds no items but is not the last: only the last one offers deletion.
   list = await openCycles(page);
@@ -118,6 +119,7 @@ test('«Nuevo ciclo» asks for its duration and shows its dates; the last cycle�
   // Cancelled: nothing happens.
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(confirm).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Ciclo / })).toBeFocused();
   list = await openCycles(page);
   await expect(list.getByRole('option')).toHaveCount(2);
   await list.getByRole('button', { name: `Eliminar el ciclo ${range(start, newEnd)}` }).click();

@@ -45,14 +45,31 @@ test('a team starts production, plans with a strategy, makes an item and sends i
   const drawer = page.getByRole('dialog', { name: 'Reel de lanzamiento' });
   await expect(drawer).toBeVisible();
 
+  // The piece opens to read (issue 48): its properties are buttons, its text is text; the fields mount on use.
+  await expect(drawer.getByRole('textbox', { name: 'Descripción' })).toHaveCount(0);
+  await drawer.getByRole('button', { name: 'Editar título y descripción' }).click();
+  await expect(drawer.getByLabel('Título')).toBeFocused();
   await drawer.getByLabel('Descripción').fill('Lanzamiento del pan de masa madre');
-  await drawer.getByLabel('Fecha de publicación').fill('2030-05-04');
   await drawer.getByRole('button', { name: 'Guardar', exact: true }).click();
-  await expect(drawer.getByRole('status').filter({ hasText: 'Guardado' })).toBeVisible();
+  await expect(drawer.getByText('Lanzamiento del pan de masa madre')).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Editar título y descripción' })).toBeFocused();
+  // A property's date field mounts when its button is pressed; the date typed is saved at once.
+  const date = drawer.getByRole('button', { name: /^Fecha de publicación/ });
+  await expect(date).toHaveAccessibleName('Fecha de publicación Sin definir');
+  await date.click();
+  await page.getByRole('dialog', { name: 'Fecha de publicación' }).getByRole('textbox').fill('2030-05-04');
+  await expect(date).toHaveAccessibleName('Fecha de publicación 4 may 2030');
+  await expect(date).toBeFocused();
+  // A choice from a property's options, by the keyboard.
+  const format = drawer.getByRole('button', { name: /^Formato/ });
+  await format.press('Enter');
+  await page.getByRole('listbox', { name: 'Formato' }).press('ArrowDown');
+  await page.getByRole('listbox', { name: 'Formato' }).press('Enter');
+  await expect(format).not.toHaveAccessibleName('Formato Sin definir');
+  await expect(format).toBeFocused();
 
   // The copy, written in the rich-text editor: it is the content to publish, so «@» there mentions nobody
   // (issue 31: mentions live in comments).
-  await drawer.getByRole('tab', { name: 'Material' }).click();
   const copy = drawer.getByRole('textbox', { name: 'Texto (copy)' });
   await copy.click();
   await page.keyboard.type('Masa madre de 48 horas. ');
@@ -80,7 +97,7 @@ test('a team starts production, plans with a strategy, makes an item and sends i
       .getByText('Elena Empleada te mencionó en un comentario'),
   ).toBeVisible();
   await colleague.keyboard.press('Escape');
-  await drawer.getByRole('tab', { name: 'Material' }).click();
+  await drawer.getByRole('tab', { name: 'Detalles' }).click();
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
     'base64',

@@ -37,7 +37,7 @@ test('a PDF of the material previews inline, under the CSP, and downloads with i
   page.on('console', (m) => /Content Security Policy/.test(m.text()) && blocked.push(m.text()));
   await signIn(page, 'employee');
   await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
-  await page.getByRole('tab', { name: 'Material' }).click();
+  await page.getByRole('tab', { name: 'Detalles' }).click();
   const preview = page.getByRole('figure').filter({ has: page.locator('object[type="application/pdf"]') });
   await expect(preview.locator('object')).toHaveAttribute('aria-label', 'Vista previa de guion.pdf');
   await expect(preview.locator('object')).toHaveAttribute('data', /^blob:/);

@@ -211,7 +211,7 @@ test('the drawer offers «Comentar» on words of the copy being edited only whil
   await signIn(page, 'employee');
   await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
   const drawer = page.getByRole('dialog', { name: 'Cartel de invierno' });
-  await drawer.getByRole('tab', { name: 'Material' }).click();
+  await drawer.getByRole('tab', { name: 'Detalles' }).click();
   const editor = drawer.getByRole('textbox', { name: 'Texto (copy)' });
   await expect(editor).toContainText('Abrigos para el frío');
   // Nothing is mounted before a selection.
@@ -220,6 +220,8 @@ test('the drawer offers «Comentar» on words of the copy being edited only whil
   await editor.click();
   await page.keyboard.press('End');
   await page.keyboard.type(' y la nieve');
+  // The editor has taken the read view's place (issue 48: it mounts on use) with what was typed.
+  await expect(drawer.locator('[contenteditable="true"]')).toContainText('Abrigos para el frío y la nieve');
   await selectWords(page, editor, 'la nieve', true);
   await expect(tools(page)).toHaveCount(0);
   // Words of version 1: «Comentar», and the comments tab opens with the draft about them.
@@ -253,7 +255,7 @@ test('the drawer: an approved piece takes comments on its words, not suggestions
   const open = async () => {
     await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
     const drawer = page.getByRole('dialog', { name: 'Cartel aprobado' });
-    await drawer.getByRole('tab', { name: 'Material' }).click();
+    await drawer.getByRole('tab', { name: 'Detalles' }).click();
     const copy = drawer.getByRole('region', { name: 'Texto (copy)' }).locator('.crw-prose');
     await expect(copy).toContainText('Pan recién hecho');
     await selectWords(page, copy, 'recién hecho', true);

@@ -68,12 +68,20 @@ for (const width of [1280, 390]) {
     // The details the client sees are frozen, with the reason; the owner is not.
     await page.reload();
     await drawer.getByRole('tab', { name: 'Detalles' }).click();
-    const titleField = drawer.getByLabel('Título');
-    await expect(titleField).not.toBeEditable();
-    await expect(titleField).toHaveAccessibleDescription(FROZEN);
     await expect(drawer.locator('p', { hasText: FROZEN })).toBeVisible();
-    await expect(drawer.getByRole('combobox', { name: 'Responsable' })).toBeEnabled();
-    for (const name of ['Mover a otro ciclo', 'Eliminar', 'Nueva versión']) {
+    // The properties she is shown say why they do not open; the owner's opens.
+    const format = drawer.getByRole('button', { name: /^Formato/ });
+    await expect(format).toHaveAttribute('aria-disabled', 'true');
+    await expect(format).toHaveAccessibleDescription(FROZEN);
+    await format.click({ force: true });
+    await expect(page.getByRole('listbox', { name: 'Formato' })).toHaveCount(0);
+    const owner = drawer.getByRole('button', { name: /^Responsable/ });
+    await expect(owner).not.toHaveAttribute('aria-disabled', 'true');
+    await owner.click();
+    await expect(page.getByRole('listbox', { name: 'Responsable' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(owner).toBeFocused();
+    for (const name of ['Editar título y descripción', 'Mover a otro ciclo', 'Eliminar', 'Nueva versión']) {
       const withheld = drawer.getByRole('button', { name, exact: true });
       await expect(withheld, name).toHaveAttribute('aria-disabled', 'true');
       await expect(withheld, name).toHaveAccessibleDescription(FROZEN);

@@ -182,7 +182,7 @@ test('the copy is the content to publish: «@» in its editor suggests nobody an
   await signIn(page, 'employee');
   await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
   const drawer = page.getByRole('dialog', { name: 'Reel de la tostadora' });
-  await drawer.getByRole('tab', { name: 'Material' }).click();
+  await drawer.getByRole('tab', { name: 'Detalles' }).click();
   const copy = drawer.getByRole('textbox', { name: 'Texto (copy)' });
   await copy.click();
   await page.keyboard.type('Tostado para @Ana');

@@ -68,6 +68,9 @@ test('a client who commented requests changes without typing a reason; the team 
   const employee = await apiAs(request, 'employee');
   const admin = await apiAs(request, 'admin');
   const client = await apiAs(request, 'client');
+  // From a known start: the worker's server is shared, and preferences.spec turns the employee's «Revisiones»
+  // in the app off (CI once found this inbox without the request, in that order).
+  await employee.call('put', '/notifications/preferences', { preferences: { reviews: { app: true } } });
   const run = Date.now().toString(36);
   const title = `Carrusel de otoño ${run}`;
   const cycle = await employee.call('post', `/production/portfolios/${portfolioId}/start`, {

@@ -182,7 +182,7 @@ if (databaseUrl) {
       await expect(employee).toHaveURL(/item=/);
       const itemId = new URL(employee.url()).searchParams.get('item')!;
       const drawer = employee.getByRole('dialog', { name: title });
-      await drawer.getByRole('tab', { name: 'Material' }).click();
+      await drawer.getByRole('tab', { name: 'Detalles' }).click();
       // The material is saved once the bytes are up: held back until the progress bar has shown 100 %.
       let release = () => {};
       const held = new Promise<void>((resolve) => {
@@ -372,7 +372,7 @@ if (databaseUrl) {
       // --- Everything done before is still there after a reload: the upload and the decisions.
       await employee.goto(`/portfolios/${portfolioId}/production?item=${itemId}`);
       await expect(drawer.getByText('Aprobado').first()).toBeVisible();
-      await drawer.getByRole('tab', { name: 'Material' }).click();
+      await drawer.getByRole('tab', { name: 'Detalles' }).click();
       await expect(drawer.getByRole('listitem').filter({ hasText: 'portada.png' })).toBeVisible();
       await drawer.getByRole('tab', { name: 'Historial' }).click();
       await expect(drawer.getByText('El cliente aprobó')).toBeVisible();

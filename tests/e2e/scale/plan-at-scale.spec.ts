@@ -23,8 +23,11 @@ import { type MainThreadWork, mainThreadWork } from '../../support/trace.ts';
 
 const PIECES = 1000;
 const NOTIFICATIONS = 10_000;
-/** Main-thread work allowed for opening a piece or applying a filter, at 4× CPU slowdown. */
-const BUDGET_MS = 100;
+/**
+ * Main-thread work allowed at 4× CPU slowdown (issue 48): opening a piece the first time and again, applying a
+ * filter, switching the view, opening the bell; and a key typed in the editor, from input to paint (p95).
+ */
+const BUDGET = { openFirst: 150, open: 100, filter: 100, view: 100, bell: 100, key: 16 };
 
 interface Seed {
   portfolioId: string;
@@ -118,12 +121,13 @@ const test = base.extend<object, { scale: { instance: Instance; seed: Seed } }>(
         await client.end();
       } else {
         await stop(instance);
-        const [{ PGlite }, { pg_trgm }] = await Promise.all([
+        const [{ PGlite }, { pg_trgm }, { unaccent }] = await Promise.all([
           import('@electric-sql/pglite'),
-          // The extensions the schema uses (the server loads the same ones).
+          // The extensions the schema uses (the server loads the same ones: db/client.ts, pgliteExtensions).
           import('@electric-sql/pglite/contrib/pg_trgm'),
+          import('@electric-sql/pglite/contrib/unaccent'),
         ]);
-        const db = new PGlite(join(dataDir, 'db'), { extensions: { pg_trgm } });
+        const db = new PGlite(join(dataDir, 'db'), { extensions: { pg_trgm, unaccent } });
         await seedSql((text, params) => db.query(text, params), cycle._id);
         await db.close();
         instance = await start();
@@ -241,6 +245,12 @@ async function browserFloor(
   mine: { x: number; y: number },
 ) {
   const origin = new URL(page.url()).origin;
+  // The app's service worker answers page loads (its offline page): unregistered first, so this load is the
+  // route's below, not the server's page with the app's scripts.
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations())
+      await registration.unregister();
+  });
   await page.route(`${origin}/__suelo`, (route) =>
     route.fulfill({ contentType: 'text/html; charset=utf-8', body: shown.board }),
   );
@@ -363,23 +373,136 @@ test('opening a piece and applying a filter: main-thread work at 4× CPU, beside
   expect(floor.filter.tasks).toBeGreaterThan(0);
 });
 
-test('opening a piece and applying a filter each take less than 100 ms of main-thread work at 4× CPU', () => {
-  // Not met (issue 30), and not reachable on this machine with this board and this drawer: the browser alone,
-  // shown the same markup with no script of the app's (`browserFloor`, measured in the same run), takes more than
-  // the budget. 2026-11-27, three runs on this 2-core machine at 4×: opening a piece 322–351 ms (the floor
-  // 147–149 ms), a filter 300–449 ms (the floor 120–170 ms). The floor's own split, opening: the press and focus
-  // (~10 ms), parsing and inserting the drawer's 126 elements (~25 ms), style and layout (~20 ms), the frame's
-  // paint, layerize and commit (~35 ms, most of it the board's 2,500 elements under the overlay); the same drawer
-  // on an empty page still 50–105 ms. So the app spends ~2.2× the browser's part; taken apart on 2026-11-27 (see
-  // docs/decisions.md): the router's render of the layout after the URL changes, mounting the Radix dialog, tabs
-  // and six selects, and (a filter) six requests and 120 cards.
-  // Marked as an expected failure so the suite stays green while the figures are printed (the test above, which
-  // must pass); Playwright reports it the day it passes, and then this line goes.
-  test.fail(true, 'presupuesto de 100 ms a 4× aún no cumplido');
-  expect(measured, 'las cifras de la prueba anterior').not.toBeNull();
+/** The other interactions' figures, for the budgets' test. */
+let others: {
+  openAgain: MainThreadWork;
+  toTable: MainThreadWork;
+  toCalendar: MainThreadWork;
+  bell: MainThreadWork;
+  keyP95: number;
+} | null = null;
+
+/** Key presses' durations from input to the next paint (Event Timing), at `rate`× CPU: their p95, in ms. */
+async function keysToPaint(page: Page, text: string, rate = 4) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __keys: number[] };
+    w.__keys = [];
+    // Only events of 16 ms or more are reported (the API's floor): the rest count as under 16.
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === 'keydown') w.__keys.push(e.duration);
+    }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.TRACE_RATE ?? rate) });
+  for (const key of text) await page.keyboard.press(key === ' ' ? 'Space' : key);
+  // The last entries arrive after their paint.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  const slow = await page.evaluate(() => (window as unknown as { __keys: number[] }).__keys);
+  const all = [...slow, ...new Array(Math.max(0, text.length - slow.length)).fill(0)].sort((a, b) => a - b);
+  return { p95: all[Math.ceil(all.length * 0.95) - 1] ?? 0, over16: slow.filter((d) => d > 16).length };
+}
+
+test('opening a piece again, board → table → calendar, the bell and typing in the editor: main-thread work at 4× CPU', async ({
+  page,
+  scale,
+}) => {
+  await openPlan(page, scale.seed);
+  const drafts = column(page, /^Borrador: 400$/);
+  const cards = drafts.locator('[data-slot="kanban-card"]');
+  await expect(cards.nth(1)).toBeVisible();
+  // A first piece opened and closed: the page has opened a piece before.
+  await cards.nth(0).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 2500)));
+  const box = (await cards.nth(1).boundingBox())!;
+  const openAgain = await mainThreadWork(
+    page,
+    (click) => click(box.x + box.width / 2, box.y + 12),
+    `() => { const d = document.querySelector('[role="dialog"]'); return !!d && !d.querySelector('[aria-busy="true"]') && !!d.querySelector('[data-slot="piece-properties"]'); }`,
+  );
+  console.log(
+    `abrir otra pieza: ${openAgain.totalMs} ms de hilo principal (${openAgain.tasks} tareas, la más larga ${openAgain.longestMs} ms)`,
+  );
+
+  // A key typed in the copy's editor, 200 times.
+  const copy = page.getByRole('dialog').getByRole('textbox', { name: 'Texto (copy)' });
+  await copy.click();
+  await expect(page.getByRole('dialog').locator('.ProseMirror')).toBeFocused();
+  const keys = await keysToPaint(
+    page,
+    'Masa madre de cuarenta y ocho horas, recien horneada. '.repeat(4).slice(0, 200),
+  );
+  console.log(
+    `una tecla en el editor: p95 ${keys.p95} ms de la entrada a la pintura (${keys.over16} de 200 por encima de 16 ms)`,
+  );
+  await page.reload();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(cards.nth(1)).toBeVisible();
+
+  const views = page.getByRole('radiogroup', { name: 'Vista' });
+  const table = (await views.getByRole('radio', { name: 'Tabla' }).boundingBox())!;
+  const toTable = await mainThreadWork(
+    page,
+    (click) => click(table.x + table.width / 2, table.y + table.height / 2),
+    `() => document.querySelectorAll('table tbody tr').length >= 25`,
+  );
+  console.log(
+    `tablero → tabla: ${toTable.totalMs} ms de hilo principal (${toTable.tasks} tareas, la más larga ${toTable.longestMs} ms)`,
+  );
+  const calendar = (await views.getByRole('radio', { name: 'Calendario' }).boundingBox())!;
+  const toCalendar = await mainThreadWork(
+    page,
+    (click) => click(calendar.x + calendar.width / 2, calendar.y + calendar.height / 2),
+    `() => !!document.querySelector('[role="gridcell"] [data-slot="calendar-event"], [role="gridcell"] button')`,
+  );
+  console.log(
+    `tabla → calendario: ${toCalendar.totalMs} ms de hilo principal (${toCalendar.tasks} tareas, la más larga ${toCalendar.longestMs} ms)`,
+  );
+
+  await expect(page.getByTestId('notification-badge')).toHaveText('9+');
+  const bellButton = (await page.getByRole('button', { name: /Notificaciones/ }).boundingBox())!;
+  const bell = await mainThreadWork(
+    page,
+    (click) => click(bellButton.x + bellButton.width / 2, bellButton.y + bellButton.height / 2),
+    `() => document.querySelectorAll('[data-slot="notification-item"]').length >= 50`,
+  );
+  console.log(
+    `abrir la campana: ${bell.totalMs} ms de hilo principal (${bell.tasks} tareas, la más larga ${bell.longestMs} ms)`,
+  );
+  others = { openAgain, toTable, toCalendar, bell, keyP95: keys.p95 };
+});
+
+test('every interaction within its budget at 4× CPU', () => {
+  // Not met yet (issue 48). 2026-11-29 05:00–05:10 UTC, this 2-core machine quiet, two runs, after a key stopped
+  // rendering the drawer, the table drew one layout, the bell read its store alone and the calendar's items
+  // stopped being proxied: opening a piece 246–282 ms (the browser's floor for the same markup 112–132 ms), again
+  // 179–205 ms, a filter 316–340 ms (floor 171–191), board → table 256–319 ms, table → calendar 360–420 ms, the
+  // bell 419–437 ms, a key in the editor p95 64–72 ms (every key over 16 ms: Event Timing counts to the next
+  // paint). Before them: 320, 240, 378, 467, 496, 748 and 96. Marked as an expected failure so that the suite
+  // stays green while the figures are printed; Playwright reports it the day every budget holds, and then this
+  // line goes.
+  test.fail(true, 'presupuestos a 4× aún no cumplidos');
+  expect(measured, 'las cifras de la primera prueba').not.toBeNull();
+  expect(others, 'las cifras de la segunda prueba').not.toBeNull();
   const { open, filter } = measured!;
-  expect(open.totalMs, 'abrir una pieza (ms de hilo principal a 4×)').toBeLessThan(BUDGET_MS);
-  expect(filter.totalMs, 'aplicar un filtro (ms de hilo principal a 4×)').toBeLessThan(BUDGET_MS);
+  const o = others!;
+  const figures = [
+    ['abrir una pieza por primera vez', open.totalMs, BUDGET.openFirst],
+    ['abrir otra pieza', o.openAgain.totalMs, BUDGET.open],
+    ['aplicar un filtro', filter.totalMs, BUDGET.filter],
+    ['tablero → tabla', o.toTable.totalMs, BUDGET.view],
+    ['tabla → calendario', o.toCalendar.totalMs, BUDGET.view],
+    ['abrir la campana', o.bell.totalMs, BUDGET.bell],
+    ['una tecla en el editor (p95)', o.keyP95, BUDGET.key],
+  ] as const;
+  for (const [name, ms, budget] of figures) console.log(`${name}: ${ms} ms (presupuesto ${budget} ms)`);
+  for (const [name, ms, budget] of figures) expect.soft(ms, `${name} (ms a 4×)`).toBeLessThanOrEqual(budget);
 });
 
 test('the table pages through the 1,000 pieces', async ({ page, scale }) => {
@@ -420,6 +543,31 @@ test('the bell of 10,000 opens with a page and loads the next one at the end of 
   await next;
   await expect(items).toHaveCount(100);
   await expect(items.last()).toContainText('Notificación número 9901');
+});
+
+test('the board with a piece open composites in a few layers, not one per card', async ({ page, scale }) => {
+  // Every frame's layerization walks the compositor's layers: on the board of 1,000 with a piece open, a sticky
+  // sidebar painted below the page's positioned content made 85 (a layer per card for possibly overlapping it),
+  // ~22 ms of each key typed at 4× CPU. The count does not depend on the machine's speed.
+  await openPlan(page, scale.seed);
+  await column(page, /^Borrador: 400$/)
+    .locator('[data-slot="kanban-card"]')
+    .first()
+    .click();
+  await expect(page.getByRole('dialog').locator('[data-slot="piece-properties"]')).toBeVisible();
+  const cdp = await page.context().newCDPSession(page);
+  const layers = new Promise<unknown[]>((resolve) =>
+    cdp.on('LayerTree.layerTreeDidChange', (e) => {
+      if (e.layers) resolve(e.layers);
+    }),
+  );
+  await cdp.send('LayerTree.enable');
+  // A frame after enabling reports the tree.
+  await page.mouse.move(5, 5);
+  const count = (await layers).length;
+  await cdp.detach();
+  console.log(`capas del compositor con una pieza abierta sobre el tablero: ${count}`);
+  expect(count).toBeLessThanOrEqual(20);
 });
 
 // SCALE_SCREENSHOTS=folder: pictures of the board of 1,000, a piece open over it and the bell at 1280 and 390 px, to

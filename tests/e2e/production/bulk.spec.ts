@@ -1,0 +1,187 @@
+import type { Page } from '@playwright/test';
+import { seriousViolations } from '../../support/axe.ts';
+import { newItem } from '../../support/production.ts';
+import { signIn } from '../../support/session.ts';
+import { expect, test } from '../../support/test.ts';
+
+/**
+ * Issue 49, points 1 and 2: twenty pieces typed, then dated, given a format and an owner in a few actions (the
+ * table's selection and the bulk bar); a card dragged onto a calendar day takes that day as its publish date.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const titles = Array.from({ length: 20 }, (_, i) => `Plan masivo ${String(i + 1).padStart(2, '0')}`);
+const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const typed = (isoDate: string) => isoDate.split('-').reverse().join('/');
+// Two days of the month on screen (the calendar opens on the cycle's first day, today).
+const planned = iso(0);
+const other = Number(planned.slice(8)) > 1 ? iso(-1) : iso(1);
+
+/** Counts what the user does after typing the titles: each click, fill and key press. */
+function counter() {
+  let n = 0;
+  return {
+    click: async (l: ReturnType<Page['getByRole']>) => {
+      n += 1;
+      await l.click();
+    },
+    fill: async (l: ReturnType<Page['getByRole']>, v: string) => {
+      n += 1;
+      await l.fill(v);
+    },
+    get count() {
+      return n;
+    },
+  };
+}
+
+for (const width of [1280, 390]) {
+  test(`plan 20 pieces in bulk, then move one with «Mover a fecha…» (${width} px)`, async ({
+    browser,
+    request,
+  }) => {
+    const { portfolioId, cycleId, employee } = await newItem(request, 'Ya planificada');
+    const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 800 } });
+    const page = await context.newPage();
+    await signIn(page, 'employee');
+    await page.goto(`/portfolios/${portfolioId}/production?view=table`);
+    const line = page.getByRole('textbox', { name: 'Añadir pieza en borrador' });
+    await line.click();
+    for (const title of titles) {
+      await page.keyboard.type(title);
+      await page.keyboard.press('Enter');
+    }
+    await expect(page.getByRole('status').filter({ hasText: 'Se añadió «Plan masivo 20»' })).toBeAttached({
+      timeout: 30_000,
+    });
+
+    // From here on, every action counts.
+    const act = counter();
+    await expect(
+      page.getByRole('checkbox', { name: 'Seleccionar: Plan masivo 01' }).filter({ visible: true }),
+    ).toBeVisible({ timeout: 15_000 });
+    await act.click(
+      page.getByRole('checkbox', { name: 'Seleccionar todas las de esta página' }).filter({ visible: true }),
+    );
+    const bar = page.getByRole('region', { name: 'Acciones sobre las piezas seleccionadas' });
+    await expect(bar.getByText('21 seleccionadas')).toBeVisible();
+
+    const date = planned;
+    await act.click(bar.getByRole('button', { name: 'Fecha', exact: true }));
+    let dialog = page.getByRole('dialog');
+    await act.fill(dialog.getByRole('textbox'), typed(date));
+    await act.click(dialog.getByRole('button', { name: 'Aplicar' }));
+    await expect(page.getByText('Se actualizaron 21 piezas')).toBeVisible();
+
+    await act.click(bar.getByRole('button', { name: 'Formato', exact: true }));
+    dialog = page.getByRole('dialog');
+    await act.click(dialog.getByRole('combobox', { name: 'Formato' }));
+    await act.click(page.getByRole('option', { name: 'Reel' }));
+    await act.click(dialog.getByRole('button', { name: 'Aplicar' }));
+    await expect(dialog).toBeHidden();
+
+    await act.click(bar.getByRole('button', { name: 'Responsable', exact: true }));
+    dialog = page.getByRole('dialog');
+    await act.click(dialog.getByRole('combobox', { name: 'Responsable' }));
+    await act.click(page.getByRole('option').nth(1));
+    await act.click(dialog.getByRole('button', { name: 'Aplicar' }));
+    await expect(dialog).toBeHidden();
+    expect(act.count).toBeLessThan(15);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`bulk-${width}.png`) });
+
+    const list = await employee.call('get', `/production/cycles/${cycleId}/items?limit=50`);
+    const mine = (
+      list.items as Array<{ title: string; publishDate: string; format: string; assigneeId: string }>
+    ).filter((i) => i.title.startsWith('Plan masivo'));
+    expect(mine).toHaveLength(20);
+    for (const item of mine) {
+      expect(item.publishDate).toBe(date);
+      expect(item.format).toBe('Reel');
+      expect(item.assigneeId).toBeTruthy();
+    }
+
+    // By keyboard, on the calendar: «Mover a fecha…».
+    await page.goto(`/portfolios/${portfolioId}/production?view=calendar`);
+    await page.getByRole('button', { name: 'Mover a fecha…' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Pieza' }).click();
+    await page.getByRole('option', { name: /^Plan masivo 08/ }).click();
+    await dialog.getByRole('textbox').fill(typed(iso(4)));
+    await dialog.getByRole('button', { name: 'Mover' }).click();
+    await expect(page.getByText(/«Plan masivo 08» pasa al/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+}
+
+// With a mouse at both widths, and with a finger on a phone (a press held 250 ms, then the move).
+for (const [width, input] of [
+  [1280, 'mouse'],
+  [390, 'mouse'],
+  [390, 'touch'],
+] as const) {
+  test(`a card dragged onto a calendar day takes that day (${width} px, ${input})`, async ({
+    browser,
+    request,
+  }) => {
+    const { portfolioId, cycleId, employee } = await newItem(request, 'Ya planificada', {
+      publishDate: planned,
+    });
+    const context = await browser.newContext({
+      viewport: { width, height: width === 390 ? 844 : 800 },
+      hasTouch: input === 'touch',
+    });
+    const page = await context.newPage();
+    await signIn(page, 'employee');
+    await page.goto(`/portfolios/${portfolioId}/production?view=calendar`);
+    // A piece of the day on screen dragged onto another day (one that has a piece, for the phone's agenda).
+    await employee.call('post', `/production/cycles/${cycleId}/items`, {
+      title: 'Otro día',
+      publishDate: other,
+    });
+    // Draggable once the drag and drop has loaded (it comes lazily).
+    const event = page
+      .locator(`[data-date="${planned}"] [data-slot="calendar-event"][data-draggable]`)
+      .first();
+    const target = page.locator(`[data-date="${other}"]`).first();
+    await expect(event).toBeVisible({ timeout: 15_000 });
+    await expect(target).toBeVisible();
+    const title = (await event.textContent())!.trim();
+    // Both days on screen (the calendar sits below the plan's filters): the mouse acts where it is seen.
+    await event.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const from = (await event.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    const [fx, fy] = [from.x + from.width / 2, from.y + from.height / 2];
+    const [tx, ty] = [to.x + to.width / 2, to.y + Math.min(to.height / 2, 20)];
+    if (input === 'mouse') {
+      await page.mouse.move(fx, fy);
+      await page.mouse.down();
+      await page.mouse.move(fx + 10, fy + 10, { steps: 3 });
+      await page.mouse.move(tx, ty, { steps: 15 });
+      await page.waitForTimeout(100);
+      await page.mouse.up();
+    } else {
+      const cdp = await context.newCDPSession(page);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+      await touch('touchStart', fx, fy);
+      await page.waitForTimeout(400);
+      for (let i = 1; i <= 15; i++)
+        await touch('touchMove', fx + ((tx - fx) * i) / 15, fy + ((ty - fy) * i) / 15);
+      await page.waitForTimeout(100);
+      await touch('touchEnd', tx, ty);
+    }
+    await expect(page.getByText(`«${title}» pasa al`)).toBeVisible();
+    await expect
+      .poll(async () => {
+        const moved = await employee.call('get', `/production/cycles/${cycleId}/items?limit=50`);
+        return (moved.items as Array<{ title: string; publishDate: string }>).find((i) => i.title === title)
+          ?.publishDate;
+      })
+      .toBe(other);
+    await expect(target.locator('[data-slot="calendar-event"]', { hasText: title })).toBeVisible();
+
+    await context.close();
+  });
+}
