@@ -1,7 +1,7 @@
 import type { ProductionItem } from '@crw/api-client';
 import { Button, Field, Input, Textarea, WithheldButton } from '@crw/ui';
 import { PencilIcon } from 'lucide-react';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { updateItemDetails } from '../../../features/production/item.ts';
 import { itemMsg as m, productionMsg as t } from '../../../features/production/messages.ts';
 import type { PiecePartProps } from './piece-properties.tsx';
@@ -19,6 +19,14 @@ export const PieceText = memo(function PieceText({ item, onSaved, onReload, froz
   const [editing, setEditing] = useState(false);
   const frozen = item.frozenFields.find((f) => f.field === 'title' || f.field === 'description');
   const opener = useRef<HTMLButtonElement>(null);
+  // Back on the button once the fields are gone: in the commit that mounts it. (A frame later was a race: under
+  // load the frame could come before React had rendered the button, and focus fell to the page.)
+  const refocus = useRef(false);
+  useLayoutEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    opener.current?.focus();
+  }, [editing]);
   if (editing)
     return (
       <TextForm
@@ -26,8 +34,8 @@ export const PieceText = memo(function PieceText({ item, onSaved, onReload, froz
         onSaved={onSaved}
         onReload={onReload}
         onDone={() => {
+          refocus.current = true;
           setEditing(false);
-          requestAnimationFrame(() => opener.current?.focus());
         }}
       />
     );
