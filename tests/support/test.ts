@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base } from '@playwright/test';
+import { type BrowserContext, test as base, type Page } from '@playwright/test';
 import { type Instance, startInstance, stop } from './cluster.ts';
 import { notionToken } from './notion.ts';
 
@@ -33,6 +33,29 @@ export const e2eServerEnv = (dataDir: string) => ({
  *   ends. Playwright closes only the contexts of its own `page` and `context` fixtures; the others lived on,
  *   signed in, with their sockets and timers, until the worker's browser closed at the end of the suite.
  */
+/**
+ * Playwright cannot route a request that passes our service worker: once /sw.js controls a page (issue 49's offline
+ * page made it listen to fetches), `page.route` and `context.route` see nothing of that page's requests and the
+ * request goes to the server untouched. A spec that routes while the worker could be in control would pass or fail
+ * on whether it had taken control yet (create.spec's held answer was never held, and once never seen). So routes
+ * are refused, loudly, in a context that allows the worker: a spec that routes runs with
+ * `test.use({ serviceWorkers: 'block' })`, or `browser.newContext({ serviceWorkers: 'block' })`.
+ */
+const ROUTE_NEEDS_NO_WORKER =
+  "Una ruta no intercepta lo que pasa por el service worker: usa serviceWorkers: 'block' en este contexto.";
+
+function refuseRoutes(context: BrowserContext) {
+  const refuse = async () => {
+    throw new Error(ROUTE_NEEDS_NO_WORKER);
+  };
+  const guard = (page: Page) => {
+    page.route = refuse;
+  };
+  context.route = refuse;
+  for (const page of context.pages()) guard(page);
+  context.on('page', guard);
+}
+
 export const test = base.extend<{ closeOpenedContexts: undefined }, { server: E2eServer }>({
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern (none).
@@ -68,9 +91,18 @@ export const test = base.extend<{ closeOpenedContexts: undefined }, { server: E2
   ],
   baseURL: async ({ server }, use) => use(server.url),
   closeOpenedContexts: [
-    async ({ browser }, use) => {
+    async ({ browser, serviceWorkers }, use) => {
       const before = new Set(browser.contexts());
+      // Every context of the test, its own `context` fixture's too, refuses routes unless it blocks the worker
+      // (refuseRoutes). The test's options are the defaults of each new context, `serviceWorkers` among them.
+      const newContext = browser.newContext;
+      browser.newContext = async (options) => {
+        const context = await newContext.call(browser, options);
+        if ((options?.serviceWorkers ?? serviceWorkers) !== 'block') refuseRoutes(context);
+        return context;
+      };
       await use(undefined);
+      browser.newContext = newContext;
       await Promise.all(
         browser
           .contexts()

@@ -1,6 +1,9 @@
 import { demo, signIn, storeToken, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
+// Its routes must see the page's requests: the service worker is blocked (support/test.ts, refuseRoutes).
+test.use({ serviceWorkers: 'block' });
+
 test('an employee signs in, lands home and sees their portfolio cards', async ({ page }) => {
   await signIn(page, 'employee');
   await expect(page).toHaveURL(/\/$/);

@@ -177,7 +177,11 @@ test.describe('dashboards', () => {
   });
 
   test('a failed load says so in Spanish and «Reintentar» loads again', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    // Its route must see the page's requests: no service worker (support/test.ts, refuseRoutes).
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 900 },
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     await signIn(page, 'employee');
     let fail = true;

@@ -103,32 +103,37 @@ test('the author stops following an item from its drawer, and after a reload is 
   await expect(drawer.getByRole('button', { name: 'Dejar de seguir' })).toBeVisible();
 });
 
-test('on a phone the drawer keeps «Seguir»’s room while it asks: its other actions do not move when it arrives', async ({
-  page,
-  request,
-}) => {
-  const title = `Carrusel sin saltos ${Date.now() % 1_000_000}`;
-  const { portfolioId, item } = await newItem(request, title);
+test.describe('with the answer held back', () => {
+  // Its route must see the page's requests: the service worker is blocked (support/test.ts, refuseRoutes).
+  test.use({ serviceWorkers: 'block' });
 
-  await signIn(page, 'employee');
-  await page.setViewportSize({ width: 390, height: 844 });
-  // The answer held back a moment, as on a slow network.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
+  test('on a phone the drawer keeps «Seguir»’s room while it asks: its other actions do not move when it arrives', async ({
+    page,
+    request,
+  }) => {
+    const title = `Carrusel sin saltos ${Date.now() % 1_000_000}`;
+    const { portfolioId, item } = await newItem(request, title);
+
+    await signIn(page, 'employee');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The answer held back a moment, as on a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/following', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
+    const drawer = page.getByRole('dialog', { name: title });
+    const remove = drawer.getByRole('button', { name: 'Eliminar' });
+    await expect(remove).toBeVisible();
+    await expect(drawer.locator('[data-slot="follow-placeholder"]')).toBeVisible();
+    const before = await remove.boundingBox();
+    release();
+    await expect(drawer.getByRole('button', { name: 'Dejar de seguir' })).toBeVisible();
+    await expect(drawer.locator('[data-slot="follow-placeholder"]')).toHaveCount(0);
+    expect(await remove.boundingBox()).toEqual(before);
   });
-  await page.route('**/following', async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
-  const drawer = page.getByRole('dialog', { name: title });
-  const remove = drawer.getByRole('button', { name: 'Eliminar' });
-  await expect(remove).toBeVisible();
-  await expect(drawer.locator('[data-slot="follow-placeholder"]')).toBeVisible();
-  const before = await remove.boundingBox();
-  release();
-  await expect(drawer.getByRole('button', { name: 'Dejar de seguir' })).toBeVisible();
-  await expect(drawer.locator('[data-slot="follow-placeholder"]')).toHaveCount(0);
-  expect(await remove.boundingBox()).toEqual(before);
 });

@@ -1,6 +1,9 @@
 import { archiveAllNotifications, demo, signIn } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
+// Its routes must see the page's requests: the service worker is blocked (support/test.ts, refuseRoutes).
+test.use({ serviceWorkers: 'block' });
+
 test('a notification sent while the connection was down shows up once it is back', { tag: '@pg' }, async ({
   page,
   playwright,

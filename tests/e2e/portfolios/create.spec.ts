@@ -3,6 +3,9 @@ import { signIn, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 import { apiAs, expectAxeClean, expectNoHorizontalScroll, open, unique } from './helpers.ts';
 
+// Its routes must see the page's requests: the service worker is blocked (support/test.ts, refuseRoutes).
+test.use({ serviceWorkers: 'block' });
+
 const available = (page: Page) => page.getByText('Disponible', { exact: true });
 const taken = (page: Page) => page.getByText('No disponible', { exact: true });
 

@@ -413,6 +413,8 @@ async function open(browser: Browser, baseURL: string, viewport = { width: 1280,
     viewport,
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
+    // The upload's route must see the page's requests: no service worker (support/test.ts, refuseRoutes).
+    serviceWorkers: 'block',
   });
   return context.newPage();
 }

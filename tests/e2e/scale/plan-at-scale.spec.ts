@@ -155,7 +155,9 @@ const test = base.extend<object, { scale: { instance: Instance; seed: Seed } }>(
 
 test.describe.configure({ mode: 'serial' });
 // Playwright's trace snapshots the document on the main thread at each of its calls: it would be measured too.
-test.use({ trace: 'off' });
+// No service worker: the floor's page load below is a route's, which a worker in control would keep from it
+// (support/test.ts, refuseRoutes).
+test.use({ trace: 'off', serviceWorkers: 'block' });
 
 async function openPlan(page: Page, seed: Seed, view?: 'table' | 'calendar') {
   const login = await page.request.post('/api/auth/login', { data: demo.employee });
@@ -245,12 +247,6 @@ async function browserFloor(
   mine: { x: number; y: number },
 ) {
   const origin = new URL(page.url()).origin;
-  // The app's service worker answers page loads (its offline page): unregistered first, so this load is the
-  // route's below, not the server's page with the app's scripts.
-  await page.evaluate(async () => {
-    for (const registration of await navigator.serviceWorker.getRegistrations())
-      await registration.unregister();
-  });
   await page.route(`${origin}/__suelo`, (route) =>
     route.fulfill({ contentType: 'text/html; charset=utf-8', body: shown.board }),
   );

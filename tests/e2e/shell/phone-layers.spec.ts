@@ -2,6 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { signIn, systemPill } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
+// Its routes must see the page's requests: the service worker is blocked (support/test.ts, refuseRoutes).
+test.use({ serviceWorkers: 'block' });
+
 /**
  * Issue 31: what floats over the page never covers what the page is for. The system pill (top centre) leaves the
  * breadcrumb uncovered: the header makes room below it while it shows, on a phone and on a desktop. And a touch

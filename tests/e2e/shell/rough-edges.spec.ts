@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { demo, signIn, systemPill, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
+// Its routes must see the page's requests: the service worker is blocked (support/test.ts, refuseRoutes).
+test.use({ serviceWorkers: 'block' });
+
 const PRODUCT = 'Estudio de Contenido';
 /** GET /api/portfolios, the user's list (not one portfolio's calls). */
 const PORTFOLIO_LIST = /\/api\/portfolios(\?.*)?$/;

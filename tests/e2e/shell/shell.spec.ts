@@ -1,6 +1,9 @@
 import { signIn, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
+// Its routes must see the page's requests: the service worker is blocked (support/test.ts, refuseRoutes).
+test.use({ serviceWorkers: 'block' });
+
 test('Dashboard without an active portfolio warns; picking one opens its dashboard with the breadcrumb', async ({
   page,
 }) => {

@@ -294,6 +294,24 @@ test('cold loads right after a new build was deployed never show a blank or brok
   }
 });
 
+test('a route where the service worker may be in control is refused: it would intercept nothing', async ({
+  page,
+  context,
+  browser,
+}) => {
+  // A page our worker controls sends its requests past Playwright's routes (support/test.ts, refuseRoutes).
+  const refused =
+    "Una ruta no intercepta lo que pasa por el service worker: usa serviceWorkers: 'block' en este contexto.";
+  await expect(page.route('**/api/**', (route) => route.continue())).rejects.toThrow(refused);
+  await expect(context.route('**/api/**', (route) => route.continue())).rejects.toThrow(refused);
+  const other = await browser.newContext();
+  await expect((await other.newPage()).route('**/api/**', (route) => route.continue())).rejects.toThrow(
+    refused,
+  );
+  const blocked = await browser.newContext({ serviceWorkers: 'block' });
+  await (await blocked.newPage()).route('**/api/**', (route) => route.continue());
+});
+
 test('a page that starts with no worker in control asks the active one to control it', async ({ page }) => {
   // A page that loaded while a new worker activated can be left with no controller (the worker's claim ran
   // before the page was a client): the deploy test above saw one stay so for its 15 s. A reload that bypasses
@@ -309,34 +327,39 @@ test('a page that starts with no worker in control asks the active one to contro
   await expect.poll(controlled).toBe('activated');
 });
 
-test('a screen whose chunk fails to load says so in Spanish with «Recargar», inside the shell', async ({
-  page,
-}) => {
-  const chunk = /\/assets\/user-settings-screen-[^/]+\.js$/;
-  await storeToken(page, await token(page));
-  await page.route(chunk, (route) => route.abort());
-  await page.goto('/settings');
-  const alert = page.getByRole('alert').filter({ hasText: 'No se pudo cargar esta pantalla' });
-  await expect(alert).toBeVisible();
-  await expect(alert.getByRole('button', { name: 'Recargar' })).toBeVisible();
-  // The shell stays: the menu is still there to go elsewhere.
-  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
-  await expect(page).toHaveTitle('No se pudo cargar esta pantalla · Estudio de Contenido');
+test.describe('a chunk that does not load', () => {
+  // Its routes must see the page's requests: the service worker is blocked (support/test.ts, refuseRoutes).
+  test.use({ serviceWorkers: 'block' });
 
-  // The network is back: «Recargar» brings the screen.
-  await page.unroute(chunk);
-  await alert.getByRole('button', { name: 'Recargar' }).click();
-  await expect(page.getByRole('heading', { name: 'Configuración', level: 1 })).toBeVisible();
-});
+  test('a screen whose chunk fails to load says so in Spanish with «Recargar», inside the shell', async ({
+    page,
+  }) => {
+    const chunk = /\/assets\/user-settings-screen-[^/]+\.js$/;
+    await storeToken(page, await token(page));
+    await page.route(chunk, (route) => route.abort());
+    await page.goto('/settings');
+    const alert = page.getByRole('alert').filter({ hasText: 'No se pudo cargar esta pantalla' });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Recargar' })).toBeVisible();
+    // The shell stays: the menu is still there to go elsewhere.
+    await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+    await expect(page).toHaveTitle('No se pudo cargar esta pantalla · Estudio de Contenido');
 
-test('when the shell itself fails to load, the whole page says so with «Recargar» (never blank)', async ({
-  page,
-}) => {
-  await storeToken(page, await token(page));
-  await page.route(/\/assets\/app-layout-[^/]+\.js$/, (route) => route.abort());
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'No se pudo cargar esta pantalla' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Recargar' })).toBeVisible();
+    // The network is back: «Recargar» brings the screen.
+    await page.unroute(chunk);
+    await alert.getByRole('button', { name: 'Recargar' }).click();
+    await expect(page.getByRole('heading', { name: 'Configuración', level: 1 })).toBeVisible();
+  });
+
+  test('when the shell itself fails to load, the whole page says so with «Recargar» (never blank)', async ({
+    page,
+  }) => {
+    await storeToken(page, await token(page));
+    await page.route(/\/assets\/app-layout-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'No se pudo cargar esta pantalla' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Recargar' })).toBeVisible();
+  });
 });
 
 test('the app starts after the boot screen is painted, and at once in a tab that paints nothing', async ({
