@@ -36,6 +36,15 @@ const meta = {
     },
   },
   args: { onOpenChange: fn(), initial: [{ id: 'a', type: 'success', message: 'Inicio de sesión exitoso' }] },
+  // The dialog is loaded on first use. Loaded before the story draws, so a play test's wait measures the dialog
+  // opening, not Vite's dev server transforming its module on the first import of the run (on a loaded CI
+  // machine that took over the 1 s Testing Library waits, and the dialog was not found though it opened).
+  loaders: [
+    async () => {
+      await import('./system-notifications-dialog.tsx');
+      return {};
+    },
+  ],
 } satisfies Meta<typeof Harness>;
 
 export default meta;
