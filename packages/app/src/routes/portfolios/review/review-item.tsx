@@ -2,7 +2,7 @@ import type { Comment, MaterialVersionHistory, ProductionItem } from '@crw/api-c
 import * as sdk from '@crw/api-client/sdk';
 import { ActionBar, Button, EmptyState, RichTextContent, Select, Skeleton } from '@crw/ui';
 import { ArrowLeftIcon } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { onProductionChanged } from '../../../features/notifications/realtime.ts';
 import { itemMsg } from '../../../features/production/messages.ts';
@@ -79,6 +79,17 @@ export function ReviewItem({
     void load();
   }, [load]);
   useEffect(() => onProductionChanged((e) => e.itemId === itemId && void load()), [itemId, load]);
+  // «Ver cita»: its words into view once they are drawn, in the commit that draws them (with the version they are
+  // on). A frame later was a race: under load the frame could come before React's render.
+  const quoteToShow = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const id = quoteToShow.current;
+    if (!id || id !== highlighted) return;
+    const mark = document.querySelector(`mark[data-highlight="${CSS.escape(id)}"]`);
+    if (!mark) return;
+    quoteToShow.current = null;
+    mark.scrollIntoView({ block: 'center' });
+  });
 
   if (error)
     return (
@@ -275,13 +286,9 @@ export function ReviewItem({
           highlighted={highlighted}
           onHighlight={highlight}
           onShowQuote={(id) => {
-            highlight(highlighted === id ? null : id);
-            // Its words into view (drawn on the next frame, with the comment chosen).
-            requestAnimationFrame(() =>
-              document
-                .querySelector(`mark[data-highlight="${CSS.escape(id)}"]`)
-                ?.scrollIntoView({ block: 'center' }),
-            );
+            const next = highlighted === id ? null : id;
+            quoteToShow.current = next;
+            highlight(next);
           }}
         />
       </section>
