@@ -23,17 +23,6 @@ export const e2eServerEnv = (dataDir: string) => ({
 });
 
 /**
- * Playwright's `test`, with two things more:
- *
- * - `server`: each worker starts its own compiled server (`node dist/server.js --demo`, as `npm run demo`) on
- *   its own port and fresh data folder, and its tests' `baseURL` points there. Workers share nothing, so the
- *   suite uses both cores without one worker's writes reaching another's screens. On PostgreSQL
- *   (E2E_DATABASE_URL, the e2e-pg suite) there is one database, so that suite runs one worker.
- * - The browser contexts a test opens itself (`browser.newContext()`, a second person's tab) are closed when it
- *   ends. Playwright closes only the contexts of its own `page` and `context` fixtures; the others lived on,
- *   signed in, with their sockets and timers, until the worker's browser closed at the end of the suite.
- */
-/**
  * Playwright cannot route a request that passes our service worker: once /sw.js controls a page (issue 49's offline
  * page made it listen to fetches), `page.route` and `context.route` see nothing of that page's requests and the
  * request goes to the server untouched. A spec that routes while the worker could be in control would pass or fail
@@ -56,6 +45,18 @@ function refuseRoutes(context: BrowserContext) {
   context.on('page', guard);
 }
 
+/**
+ * Playwright's `test`, with two things more:
+ *
+ * - `server`: each worker starts its own compiled server (`node dist/server.js --demo`, as `npm run demo`) on
+ *   its own port and fresh data folder, and its tests' `baseURL` points there. Workers share nothing, so the
+ *   suite uses both cores without one worker's writes reaching another's screens. On PostgreSQL
+ *   (E2E_DATABASE_URL, the e2e-pg suite) there is one database, so that suite runs one worker.
+ * - The browser contexts a test opens itself (`browser.newContext()`, a second person's tab) are closed when it
+ *   ends. Playwright closes only the contexts of its own `page` and `context` fixtures; the others lived on,
+ *   signed in, with their sockets and timers, until the worker's browser closed at the end of the suite. They,
+ *   and the test's own context, refuse routes unless they block the service worker (`refuseRoutes`).
+ */
 export const test = base.extend<{ closeOpenedContexts: undefined }, { server: E2eServer }>({
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern (none).
