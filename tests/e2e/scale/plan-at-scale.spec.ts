@@ -552,15 +552,29 @@ test('the board with a piece open composites in a few layers, not one per card',
     .click();
   await expect(page.getByRole('dialog').locator('[data-slot="piece-properties"]')).toBeVisible();
   const cdp = await page.context().newCDPSession(page);
-  const layers = new Promise<unknown[]>((resolve) =>
-    cdp.on('LayerTree.layerTreeDidChange', (e) => {
-      if (e.layers) resolve(e.layers);
-    }),
-  );
+  let reported: unknown[] | undefined;
+  cdp.on('LayerTree.layerTreeDidChange', (e) => {
+    if (e.layers) reported = e.layers;
+  });
   await cdp.send('LayerTree.enable');
-  // A frame after enabling reports the tree.
-  await page.mouse.move(5, 5);
-  const count = (await layers).length;
+  // The tree is reported when the compositor next updates it, and an update with nothing new reports nothing: a
+  // second mouse move to where the mouse already is reported nothing here (a first one did), and on CI the wait for
+  // a report after one move ran into the test's timeout. Widening the viewport by a pixel and back changes every
+  // layer's size, so the tree is reported; until it has been, that is done again.
+  const size = page.viewportSize()!;
+  await expect
+    .poll(
+      async () => {
+        if (!reported) {
+          await page.setViewportSize({ width: size.width + 1, height: size.height });
+          await page.setViewportSize(size);
+        }
+        return reported !== undefined;
+      },
+      { message: 'el compositor no informó de sus capas', timeout: 20_000 },
+    )
+    .toBe(true);
+  const count = reported!.length;
   await cdp.detach();
   console.log(`capas del compositor con una pieza abierta sobre el tablero: ${count}`);
   expect(count).toBeLessThanOrEqual(20);
