@@ -1,5 +1,6 @@
 import type { ProductionItem } from '@crw/api-client';
 import type { ProductionEvent } from '@crw/contracts/events';
+import { subscribe } from 'valtio';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sdk = vi.hoisted(() => ({ listItems: vi.fn(), createItem: vi.fn() }));
@@ -97,6 +98,80 @@ describe('production store', () => {
     await store.loadTable('c', {}, 1);
     expect(s.table).toMatchObject({ loading: false, error: 'Sin conexión' });
     expect(s.table.items.map((i) => i._id)).toEqual(['a']);
+  });
+
+  it('an older request answering after a newer one started leaves the newer one loading', async () => {
+    let answerOld!: (v: unknown) => void;
+    let answerNew!: (v: unknown) => void;
+    sdk.listItems
+      .mockReturnValueOnce(new Promise((r) => (answerOld = r)))
+      .mockReturnValueOnce(new Promise((r) => (answerNew = r)));
+    const old = store.loadTable('c', {}, 1);
+    const newer = store.loadTable('c', { q: 'nuevo' }, 1);
+    answerOld(page(item('viejo')));
+    await old;
+    expect(s.table.loading).toBe(true);
+    answerNew(page(item('nuevo')));
+    await newer;
+    expect(s.table).toMatchObject({ loading: false });
+    expect(s.table.items.map((i) => i._id)).toEqual(['nuevo']);
+  });
+
+  it('the calendar draws its first page, then the others together once the last has come, loading until then', async () => {
+    const full = (p: number, n = store.CALENDAR_PAGE) => ({
+      items: Array.from({ length: n }, (_, i) => item(`p${p}-${i}`)),
+      total: 2 * store.CALENDAR_PAGE + 1,
+      page: p,
+      limit: store.CALENDAR_PAGE,
+    });
+    sdk.listItems.mockImplementation(async ({ query }: { query: { page: number } }) =>
+      full(query.page, query.page === 3 ? 1 : store.CALENDAR_PAGE),
+    );
+    // Every value `loading` and the number of items take, as they are set (a page ended and the next started in
+    // the same tick would not show in a batched notification).
+    const loading: boolean[] = [];
+    const drawn = [s.calendar.items.length];
+    const stop = subscribe(
+      s.calendar,
+      () => {
+        if (loading.at(-1) !== s.calendar.loading) loading.push(s.calendar.loading);
+        if (drawn.at(-1) !== s.calendar.items.length) drawn.push(s.calendar.items.length);
+      },
+      true,
+    );
+    await store.loadCalendar('c', {});
+    stop();
+    expect(sdk.listItems).toHaveBeenCalledTimes(3);
+    expect(loading).toEqual([true, false]);
+    expect(drawn).toEqual([0, store.CALENDAR_PAGE, 2 * store.CALENDAR_PAGE + 1]);
+    expect(s.calendar).toMatchObject({ loading: false, more: false, error: null, page: 3 });
+
+    // A page that fails: the pages that came are kept, with the error, and nothing is loading.
+    sdk.listItems.mockReset();
+    sdk.listItems
+      .mockResolvedValueOnce(full(1))
+      .mockResolvedValueOnce(full(2))
+      .mockRejectedValueOnce(new Error('Sin conexión'));
+    await store.loadCalendar('c', {});
+    expect(s.calendar).toMatchObject({ loading: false, error: 'Sin conexión' });
+    expect(s.calendar.items).toHaveLength(2 * store.CALENDAR_PAGE);
+  });
+
+  it("a newer calendar load takes over: the older one's pages are never drawn", async () => {
+    let answerOld!: (v: unknown) => void;
+    const one = (id: string, p: number) => ({ items: [item(id)], total: 2, page: p, limit: 1 });
+    sdk.listItems
+      .mockResolvedValueOnce(one('viejo-1', 1))
+      .mockReturnValueOnce(new Promise((r) => (answerOld = r)))
+      .mockResolvedValueOnce(one('nuevo-1', 1))
+      .mockResolvedValueOnce(one('nuevo-2', 2));
+    const old = store.loadCalendar('c', {});
+    await vi.waitFor(() => expect(sdk.listItems).toHaveBeenCalledTimes(2));
+    await store.loadCalendar('c', { q: 'nuevo' });
+    answerOld(one('viejo-2', 2));
+    await old;
+    expect(s.calendar.items.map((i) => i._id)).toEqual(['nuevo-1', 'nuevo-2']);
+    expect(s.calendar.loading).toBe(false);
   });
 
   it('a filter asks only for the columns in sight (one request each); another loads when it comes into sight', async () => {

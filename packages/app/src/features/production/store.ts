@@ -79,13 +79,19 @@ onLogout(() => Object.assign(productionStore, initial()));
 const subscribeToPlan = (onChange: () => void) => subscribe(productionStore, onChange);
 
 /**
- * A part of the plan's state, as a plain frozen snapshot: the component draws again when that part changes (a
- * snapshot keeps the objects that did not change), and reading it costs nothing more. `useSnapshot` wraps
- * every object read in a tracking proxy: a board of hundreds of cards read through proxies at each of its draws
- * costs 10–20 ms at 4× slowdown, and it tracks nothing the board would not redraw for anyway.
+ * One object of the plan's state (the board, the table, the calendar, the members), as a plain frozen snapshot:
+ * the component draws again when that object changes (a snapshot keeps the objects that did not change), and
+ * reading it costs nothing more. `useSnapshot` wraps every object read in a tracking proxy: a board of hundreds of
+ * cards read through proxies at each of its draws costs 10–20 ms at 4× slowdown. And the snapshot is of that
+ * object alone: one of the whole plan first asks every object in it whether it changed (valtio 2 checks versions
+ * lazily), the board's hundreds of cards among them, at each render and after each change anywhere in the app,
+ * ~3 ms at 4× each time, paid at each of a calendar's pages (issue 48). The object is read from the store each
+ * time: a new portfolio's fresh state is seen.
  */
-export function usePlanState<T>(pick: (state: Snapshot<ProductionState>) => T): T {
-  return useSyncExternalStore(subscribeToPlan, () => pick(snapshot(productionStore)));
+export function usePlanPart<K extends 'board' | 'table' | 'calendar' | 'members'>(
+  key: K,
+): Snapshot<ProductionState[K]> {
+  return useSyncExternalStore(subscribeToPlan, () => snapshot(productionStore[key]));
 }
 
 const client = api.client;
@@ -258,13 +264,16 @@ async function loadInto(
   target: Page,
   load: () => Promise<ItemPage | null>,
   append: boolean,
-  { pin, plain = false }: { pin?: string; plain?: boolean } = {},
+  { pin, plain = false, more = false }: { pin?: string; plain?: boolean; more?: boolean } = {},
 ) {
   target.loading = true;
   target.appending = append;
   target.error = null;
+  let superseded = false;
   try {
     const res = await load();
+    // A newer request for the same place started meanwhile: its answer, and its end of loading, are the ones.
+    superseded = !res;
     if (!res) return;
     let items: ProductionItem[];
     if (append) {
@@ -277,7 +286,7 @@ async function loadInto(
   } catch (error) {
     target.error = error instanceof Error ? error.message : t.loadError;
   } finally {
-    target.loading = false;
+    if (!superseded) target.loading = more && !target.error && target.more;
   }
 }
 
@@ -372,23 +381,48 @@ export async function loadBoard(cycleId: string, query: ItemQuery) {
 export const CALENDAR_PAGES = 20;
 
 /**
- * Every item of the cycle that matches, for the calendar: the first page at once, the others one after
- * another, each shown as it arrives (the days fill in; a day that overflows says «+N más»). One request at a
- * time and a small render per page: a cycle of 1,000 pieces never blocks the screen for one big answer.
+ * Every item of the cycle that matches, for the calendar: the first page at once, then the others one request
+ * after another, drawn together when the last has come (or one has failed: what came is kept, with the error).
+ * A render and a frame for each of a cycle of 1,000 pieces' ten pages were most of the calendar's cost at 4× CPU
+ * (issue 48); each request stays small. The calendar is loading from its first page to its last (one
+ * «Cargando…» and one `aria-busy`).
  */
 let calendarRun = 0;
 export async function loadCalendar(cycleId: string, query: ItemQuery) {
   const run = ++calendarRun;
   const target = productionStore.calendar;
   const q = { ...query, sort: 'publishDate' as const };
-  await loadInto(target, () => fetchPage('calendar', cycleId, q, 1, CALENDAR_PAGE), false, { plain: true });
-  for (let page = 2; page <= CALENDAR_PAGES && target.more; page++) {
-    // A newer load (another filter, a realtime refresh) took over: it reads its own pages.
-    if (run !== calendarRun || target.error) return;
-    await loadInto(target, () => fetchPage('calendar', cycleId, q, page, CALENDAR_PAGE), true, {
-      plain: true,
-    });
+  await loadInto(target, () => fetchPage('calendar', cycleId, q, 1, CALENDAR_PAGE), false, {
+    plain: true,
+    more: CALENDAR_PAGES > 1,
+  });
+  if (run !== calendarRun || target.error || !target.loading) return;
+  const rest: ProductionItem[] = [];
+  let last: ItemPage | null = null;
+  let error: string | null = null;
+  for (let page = 2; page <= CALENDAR_PAGES && (last ? counted(last).more : target.more); page++) {
+    try {
+      const res = await fetchPage('calendar', cycleId, q, page, CALENDAR_PAGE);
+      // A newer load (another filter, a realtime refresh) took over: it reads its own pages.
+      if (!res || run !== calendarRun) return;
+      rest.push(...res.items);
+      last = res;
+    } catch (e) {
+      if (run !== calendarRun) return;
+      error = e instanceof Error ? e.message : t.loadError;
+      break;
+    }
   }
+  if (rest.length > 0) {
+    const known = new Set(target.items.map((x) => x._id));
+    target.items = ref([...target.items, ...rest.filter((i) => !known.has(i._id))]);
+  }
+  if (last) {
+    Object.assign(target, counted(last));
+    target.page = last.page;
+  }
+  target.error = error;
+  target.loading = false;
 }
 
 /** Replaces one of the calendar's items (its items are plain: a new array is the change readers see). */
