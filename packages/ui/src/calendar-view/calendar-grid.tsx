@@ -1,6 +1,6 @@
 import { Popover } from 'radix-ui';
 import type * as React from 'react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { DayGridTable } from '../lib/day-grid.tsx';
 import {
@@ -55,6 +55,17 @@ export function CalendarGrid({
   });
 
   const inPeriod = (day: IsoDate) => (mode === 'month' ? isSameMonth(day, date) : true);
+  // The days' callbacks stay the same function from render to render, reading the latest props: a day redraws
+  // only when what it shows changed (a calendar of 1,000 pieces gets its pages one after another).
+  const latest = useRef({ date, inPeriod, onDateChange, onEventOpen });
+  useLayoutEffect(() => {
+    latest.current = { date, inPeriod, onDateChange, onEventOpen };
+  });
+  const onFocusDay = useCallback((day: IsoDate) => {
+    const { date: current, inPeriod: shown, onDateChange: change } = latest.current;
+    if (day !== current && shown(day)) change(day);
+  }, []);
+  const openEvent = useCallback((id: string) => latest.current.onEventOpen(id), []);
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLTableElement>) => {
     // Keys from a "+N más" popover (a portal, but a React child) are not the grid's.
@@ -136,12 +147,10 @@ export function CalendarGrid({
                   outside={!inPeriod(day)}
                   // ISO dates compare as text.
                   offRange={range && (day < range.start || day > range.end) ? range.outsideLabel : undefined}
-                  events={byDay.get(day) ?? []}
+                  events={byDay.get(day) ?? NO_EVENTS}
                   max={max}
-                  onFocusDay={() => {
-                    if (day !== date && inPeriod(day)) onDateChange(day);
-                  }}
-                  onEventOpen={onEventOpen}
+                  onFocusDay={onFocusDay}
+                  onEventOpen={openEvent}
                 />
               ))}
             </tr>
@@ -152,7 +161,41 @@ export function CalendarGrid({
   );
 }
 
-function DayCell({
+const NO_EVENTS: CalendarEvent[] = [];
+
+interface DayCellProps {
+  day: IsoDate;
+  mode: CalendarMode;
+  active: boolean;
+  today: boolean;
+  outside: boolean;
+  /** Outside the calendar's range: what a screen reader hears after the date. */
+  offRange?: string;
+  events: CalendarEvent[];
+  max: number;
+  onFocusDay: (day: IsoDate) => void;
+  onEventOpen: (id: string) => void;
+}
+
+/** Whether two lists of a day's events draw the same (the events are new objects at each of the app's renders). */
+function sameEvents(a: CalendarEvent[], b: CalendarEvent[]) {
+  return (
+    a === b ||
+    (a.length === b.length &&
+      a.every((e, i) => {
+        const o = b[i];
+        return e.id === o.id && e.title === o.title && e.tone === o.tone && e.date === o.date;
+      }))
+  );
+}
+
+const DayCell = memo(DayCellDrawn, (prev, next) => {
+  for (const key of Object.keys(next) as (keyof DayCellProps)[])
+    if (key !== 'events' && prev[key] !== next[key]) return false;
+  return sameEvents(prev.events, next.events);
+});
+
+function DayCellDrawn({
   day,
   mode,
   active,
@@ -163,19 +206,7 @@ function DayCell({
   max,
   onFocusDay,
   onEventOpen,
-}: {
-  day: IsoDate;
-  mode: CalendarMode;
-  active: boolean;
-  today: boolean;
-  outside: boolean;
-  /** Outside the calendar's range: what a screen reader hears after the date. */
-  offRange?: string;
-  events: CalendarEvent[];
-  max: number;
-  onFocusDay: () => void;
-  onEventOpen: (id: string) => void;
-}) {
+}: DayCellProps) {
   // A week's day is taller: more fit before «+N más» (a day of a 1,000-piece cycle may hold dozens).
   const limit = mode === 'month' ? max : Math.max(max, WEEK_MAX);
   const overflow = events.length > limit;
@@ -193,7 +224,7 @@ function DayCell({
       data-date={day}
       data-outside={outside || undefined}
       data-off-range={offRange ? true : undefined}
-      onFocus={onFocusDay}
+      onFocus={() => onFocusDay(day)}
       className={cn(
         'border-r border-border p-1.5 align-top last:border-r-0 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
         mode === 'month' ? 'h-28' : 'h-72',
