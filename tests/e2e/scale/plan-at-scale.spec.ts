@@ -455,7 +455,8 @@ test('opening a piece again, board → table → calendar, the bell and typing i
   const toCalendar = await mainThreadWork(
     page,
     (click) => click(calendar.x + calendar.width / 2, calendar.y + calendar.height / 2),
-    `() => !!document.querySelector('[role="gridcell"] [data-slot="calendar-event"], [role="gridcell"] button')`,
+    // Every page of the cycle's pieces drawn: the calendar is busy until its last page has come.
+    `() => { const c = document.querySelector('[data-slot="calendar-view"]'); return !!c && c.getAttribute('aria-busy') !== 'true' && !!c.querySelector('[role="gridcell"] [data-slot="calendar-event"]'); }`,
   );
   console.log(
     `tabla → calendario: ${toCalendar.totalMs} ms de hilo principal (${toCalendar.tasks} tareas, la más larga ${toCalendar.longestMs} ms)`,

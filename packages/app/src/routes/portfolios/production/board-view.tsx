@@ -10,7 +10,7 @@ import {
   loadColumn,
   quickAddItem,
   setVisibleColumns,
-  usePlanState,
+  usePlanPart,
 } from '../../../features/production/store.ts';
 import { ItemCardBody } from './item-card.tsx';
 
@@ -32,8 +32,8 @@ export const BoardView = memo(function BoardView({
   query: ItemQuery;
   onOpen: (itemId: string) => void;
 }) {
-  const board = usePlanState((s) => s.board);
-  const members = usePlanState((s) => s.members);
+  const board = usePlanPart('board');
+  const members = usePlanPart('members');
   // Columns out of sight load when they come into it (a filter asks only for those in sight).
   useEffect(() => () => setVisibleColumns(null), []);
   const { ids } = useSelection();

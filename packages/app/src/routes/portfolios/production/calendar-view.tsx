@@ -2,12 +2,16 @@ import type { Cycle, ProductionItem } from '@crw/api-client';
 import { Button, CalendarView as Calendar, type CalendarMode, DatePicker, Field, Select } from '@crw/ui';
 import { memo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSnapshot } from 'valtio';
 import { updateItemDetails } from '../../../features/production/item.ts';
 import { productionMsg as t } from '../../../features/production/messages.ts';
 import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { statusTone } from '../../../features/production/status-tone.ts';
-import { loadCalendar, productionStore, replaceCalendarItem } from '../../../features/production/store.ts';
+import {
+  loadCalendar,
+  productionStore,
+  replaceCalendarItem,
+  usePlanPart,
+} from '../../../features/production/store.ts';
 import { toast } from '../../../features/system/store.ts';
 import { formatDay, todayIso } from '../../../lib/dates.ts';
 import { FormDialog, useSubmit } from './dialogs.tsx';
@@ -48,7 +52,7 @@ export const CalendarView = memo(function CalendarView({
   cycle: Cycle | null;
   onOpen: (itemId: string) => void;
 }) {
-  const { calendar } = useSnapshot(productionStore);
+  const calendar = usePlanPart('calendar');
   const [params, setParams] = useSearchParams();
   const [mode, setMode] = useState<CalendarMode>('month');
   const [date, setDate] = useState(() => cycle?.startDate ?? todayIso());

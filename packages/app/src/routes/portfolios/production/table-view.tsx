@@ -16,7 +16,6 @@ import {
 } from '@crw/ui';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { productionMsg as t } from '../../../features/production/messages.ts';
 import {
   selectIds,
@@ -29,9 +28,9 @@ import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import {
   type ItemQuery,
   loadTable,
-  productionStore,
   quickAddItem,
   TABLE_PAGE,
+  usePlanPart,
 } from '../../../features/production/store.ts';
 import { formatDateTime, formatDay } from '../../../lib/dates.ts';
 import { allItemIds } from './bulk-bar.tsx';
@@ -90,7 +89,8 @@ export function TableView(props: TableViewProps) {
  * Enter opens one. On a phone the rows become cards.
  */
 function TableRows({ cycleId, query, page, onPage, onSort, onOpen }: TableViewProps) {
-  const { table, members } = useSnapshot(productionStore);
+  const table = usePlanPart('table');
+  const members = usePlanPart('members');
   const { ids } = useSelection();
   // One layout drawn, not both with one hidden by CSS (issue 48: the phone's cards doubled the table's work).
   const phone = useMediaQuery('(max-width: 767px)');
