@@ -421,7 +421,7 @@ test('opening a piece again, board → table → calendar, the bell and typing i
     `() => { const d = document.querySelector('[role="dialog"]'); return !!d && !d.querySelector('[aria-busy="true"]') && !!d.querySelector('[data-slot="piece-properties"]'); }`,
   );
   console.log(
-    `abrir otra pieza: ${openAgain.totalMs} ms de hilo principal (${openAgain.tasks} tareas, la más larga ${openAgain.longestMs} ms)`,
+    `abrir otra pieza: ${openAgain.totalMs} ms de hilo principal (${openAgain.tasks} tareas, la más larga ${openAgain.longestMs} ms; ${openAgain.cpuMs} ms de CPU)`,
   );
 
   // A key typed in the copy's editor, 200 times.
@@ -449,7 +449,7 @@ test('opening a piece again, board → table → calendar, the bell and typing i
     `() => document.querySelectorAll('table tbody tr').length >= 25`,
   );
   console.log(
-    `tablero → tabla: ${toTable.totalMs} ms de hilo principal (${toTable.tasks} tareas, la más larga ${toTable.longestMs} ms)`,
+    `tablero → tabla: ${toTable.totalMs} ms de hilo principal (${toTable.tasks} tareas, la más larga ${toTable.longestMs} ms; ${toTable.cpuMs} ms de CPU)`,
   );
   const calendar = (await views.getByRole('radio', { name: 'Calendario' }).boundingBox())!;
   const toCalendar = await mainThreadWork(
@@ -459,7 +459,7 @@ test('opening a piece again, board → table → calendar, the bell and typing i
     `() => { const c = document.querySelector('[data-slot="calendar-view"]'); return !!c && c.getAttribute('aria-busy') !== 'true' && !!c.querySelector('[role="gridcell"] [data-slot="calendar-event"]'); }`,
   );
   console.log(
-    `tabla → calendario: ${toCalendar.totalMs} ms de hilo principal (${toCalendar.tasks} tareas, la más larga ${toCalendar.longestMs} ms)`,
+    `tabla → calendario: ${toCalendar.totalMs} ms de hilo principal (${toCalendar.tasks} tareas, la más larga ${toCalendar.longestMs} ms; ${toCalendar.cpuMs} ms de CPU)`,
   );
 
   await expect(page.getByTestId('notification-badge')).toHaveText('9+');
@@ -470,7 +470,7 @@ test('opening a piece again, board → table → calendar, the bell and typing i
     `() => document.querySelectorAll('[data-slot="notification-item"]').length >= 50`,
   );
   console.log(
-    `abrir la campana: ${bell.totalMs} ms de hilo principal (${bell.tasks} tareas, la más larga ${bell.longestMs} ms)`,
+    `abrir la campana: ${bell.totalMs} ms de hilo principal (${bell.tasks} tareas, la más larga ${bell.longestMs} ms; ${bell.cpuMs} ms de CPU)`,
   );
   others = { openAgain, toTable, toCalendar, bell, keyP95: keys.p95 };
 });
