@@ -10,8 +10,12 @@ export interface SegmentedControlItem<V extends string = string> {
   disabled?: boolean;
 }
 
+/**
+ * Colours change at once, as the button's do: a colour transition is a frame of style and paint per step, and a
+ * view switch (board → table → calendar) drew those frames over the board between its render's slices.
+ */
 const itemVariants = cva(
-  'inline-flex min-w-0 items-center justify-center gap-1.5 rounded-md font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 data-[state=on]:bg-background data-[state=on]:text-foreground data-[state=on]:shadow-sm [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex min-w-0 items-center justify-center gap-1.5 rounded-md font-medium whitespace-nowrap text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 data-[state=on]:bg-background data-[state=on]:text-foreground data-[state=on]:shadow-sm [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       size: { sm: 'h-7 px-2.5 text-xs', md: 'h-8 px-3 text-sm' },
