@@ -1,5 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from 'lucide-react';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '../button/button.tsx';
 import { ErrorState } from '../error-state/error-state.tsx';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
@@ -18,8 +18,34 @@ import { Agenda } from './calendar-agenda.tsx';
 import { CalendarGrid } from './calendar-grid.tsx';
 import { type CalendarEvent, type CalendarMode, type CalendarRange, t } from './calendar-parts.tsx';
 
-/** dnd-kit comes with the first calendar that moves events, not with every screen that shows the design system. */
-const CalendarDnd = lazy(() => import('./calendar-dnd.tsx'));
+/**
+ * dnd-kit comes with the first calendar that moves events, not with every screen that shows the design system.
+ * Once its chunk is in, a calendar draws it directly: through `lazy`, a calendar drew its grid in the fallback and
+ * again inside the drag and drop once the chunk had come (~50 ms at 4× for a month of a 1,000-piece cycle).
+ */
+const loadDnd = () =>
+  import('./calendar-dnd.tsx').then((m) => {
+    loadedDnd = m.default;
+    return m;
+  });
+let loadedDnd: typeof import('./calendar-dnd.tsx').default | null = null;
+const CalendarDnd = lazy(loadDnd);
+let preloadingDnd = false;
+
+/**
+ * Loads the calendar's drag and drop when the page is idle (a screen that may switch to a calendar that moves
+ * events), so that the calendar draws once.
+ */
+export function preloadCalendarDnd() {
+  if (loadedDnd || preloadingDnd) return;
+  preloadingDnd = true;
+  const start = () =>
+    void loadDnd().catch(() => {
+      preloadingDnd = false;
+    });
+  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2000 });
+  else setTimeout(start, 200);
+}
 
 export type { CalendarEvent, CalendarMode, CalendarRange, CalendarTone } from './calendar-parts.tsx';
 
@@ -83,6 +109,8 @@ export function CalendarView({
   const viewportMobile = useMediaQuery('(max-width: 767px)');
   const mobile = mobileProp ?? viewportMobile;
   const titleId = useId();
+  // Decided once per calendar: switching from the lazy path to the direct one would mount the grid again.
+  const [LoadedDnd] = useState(() => loadedDnd);
 
   const byDay = new Map<IsoDate, CalendarEvent[]>();
   for (const e of events) {
@@ -164,7 +192,11 @@ export function CalendarView({
         />
       </div>
       {error ? <ErrorState variant="banner" message={error} onRetry={onRetry} /> : null}
-      {onEventMove ? (
+      {onEventMove && LoadedDnd ? (
+        <LoadedDnd events={events} onMove={onEventMove}>
+          {body}
+        </LoadedDnd>
+      ) : onEventMove ? (
         // Until it has loaded, the same calendar without drag and drop.
         <Suspense fallback={body}>
           <CalendarDnd events={events} onMove={onEventMove}>

@@ -1,4 +1,4 @@
-import { Button, EmptyState, SegmentedControl, Skeleton } from '@crw/ui';
+import { Button, EmptyState, preloadCalendarDnd, SegmentedControl, Skeleton } from '@crw/ui';
 import { CalendarIcon, KanbanSquareIcon, PlusIcon, SparklesIcon, TableIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -42,6 +42,9 @@ export default function ProductionScreen() {
   useEffect(() => {
     void openPlan(portfolioId);
   }, [portfolioId]);
+  // The calendar's drag and drop, when the page is idle: the calendar then draws its grid once, not once without
+  // it and again inside it when its chunk has come.
+  useEffect(preloadCalendarDnd, []);
 
   const cycleId = plan.cycleId ?? snap.current?._id ?? snap.cycles[0]?._id;
   const cycle =
