@@ -31,8 +31,17 @@ interface Page {
   appending: boolean;
   error: string | null;
 }
+/**
+ * A page's items are kept as they came (valtio's `ref`), never made into proxies, and change only by a new array
+ * (`ref` again). Proxied, the calendar's up to 2,000 items were proxied again at each page and walked for their
+ * versions by every snapshot of the plan (issue 48: ~180 ms at 4× under the bell opened while the calendar loaded),
+ * and a filter's answers spent ~13 ms at 4× proxying the cards and snapshotting them. Nothing changes an item in
+ * place.
+ */
+const plainItems = (items: ProductionItem[]): ProductionItem[] => ref(items);
+
 const emptyPage = (): Page => ({
-  items: [],
+  items: plainItems([]),
   total: 0,
   atLeast: false,
   more: false,
@@ -223,11 +232,11 @@ export async function quickAddItem(cycleId: string, query: ItemQuery, title: str
   added.items.unshift(item);
   const { board, table } = productionStore;
   if (!query.status?.length || query.status.includes('draft')) {
-    board.draft.items = withAdded(key, board.draft.items as ProductionItem[]);
+    board.draft.items = plainItems(withAdded(key, board.draft.items as ProductionItem[]));
     board.draft.total += 1;
   }
   if (table.page === 1) {
-    table.items = withAdded(key, table.items as ProductionItem[]);
+    table.items = plainItems(withAdded(key, table.items as ProductionItem[]));
     table.total += 1;
   }
   return item;
@@ -255,16 +264,12 @@ const counted = (res: ItemPage) => {
   return { total: res.total, atLeast, more: read < res.total || (atLeast && res.items.length >= res.limit) };
 };
 
-/**
- * Loads a page into `target`. `plain`: the items are kept as they came (valtio's `ref`), not made into proxies: the
- * calendar's up to 2,000 items, page after page, were proxied again at each page and snapshot for every reader
- * (issue 48: ~180 ms at 4× under the bell opened meanwhile). Its items change only by a new array.
- */
+/** Loads a page into `target` (`append`: after the items it has). */
 async function loadInto(
   target: Page,
   load: () => Promise<ItemPage | null>,
   append: boolean,
-  { pin, plain = false, more = false }: { pin?: string; plain?: boolean; more?: boolean } = {},
+  { pin, more = false }: { pin?: string; more?: boolean } = {},
 ) {
   target.loading = true;
   target.appending = append;
@@ -280,7 +285,7 @@ async function loadInto(
       const known = new Set(target.items.map((x) => x._id));
       items = [...target.items, ...res.items.filter((i) => !known.has(i._id))];
     } else items = pin && res.page === 1 ? withAdded(pin, res.items) : res.items;
-    target.items = plain ? ref(items) : items;
+    target.items = plainItems(items);
     Object.assign(target, counted(res));
     target.page = res.page;
   } catch (error) {
@@ -373,7 +378,7 @@ export async function loadBoard(cycleId: string, query: ItemQuery) {
     // A newer load of this column took over: it applies its own answer.
     if (!res) return;
     const items = status === 'draft' ? withAdded(addedKey(cycleId, query), res.items) : res.items;
-    Object.assign(column, { items, ...counted(res), page: res.page, loading: false });
+    Object.assign(column, { items: plainItems(items), ...counted(res), page: res.page, loading: false });
   });
 }
 
@@ -393,7 +398,6 @@ export async function loadCalendar(cycleId: string, query: ItemQuery) {
   const target = productionStore.calendar;
   const q = { ...query, sort: 'publishDate' as const };
   await loadInto(target, () => fetchPage('calendar', cycleId, q, 1, CALENDAR_PAGE), false, {
-    plain: true,
     more: CALENDAR_PAGES > 1,
   });
   if (run !== calendarRun || target.error || !target.loading) return;
@@ -415,7 +419,7 @@ export async function loadCalendar(cycleId: string, query: ItemQuery) {
   }
   if (rest.length > 0) {
     const known = new Set(target.items.map((x) => x._id));
-    target.items = ref([...target.items, ...rest.filter((i) => !known.has(i._id))]);
+    target.items = plainItems([...target.items, ...rest.filter((i) => !known.has(i._id))]);
   }
   if (last) {
     Object.assign(target, counted(last));
@@ -425,10 +429,10 @@ export async function loadCalendar(cycleId: string, query: ItemQuery) {
   target.loading = false;
 }
 
-/** Replaces one of the calendar's items (its items are plain: a new array is the change readers see). */
+/** Replaces one of the calendar's items (a new array: the change readers see). */
 export function replaceCalendarItem(itemId: string, change: (item: ProductionItem) => ProductionItem) {
   const target = productionStore.calendar;
-  target.items = ref(target.items.map((i) => (i._id === itemId ? change(i) : i)));
+  target.items = plainItems(target.items.map((i) => (i._id === itemId ? change(i) : i)));
 }
 
 /** Whether a realtime event concerns the plan on screen (a move changes two cycles: any of the portfolio). */
