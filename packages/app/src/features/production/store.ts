@@ -264,6 +264,12 @@ const counted = (res: ItemPage) => {
   return { total: res.total, atLeast, more: read < res.total || (atLeast && res.items.length >= res.limit) };
 };
 
+/** `items`, then those of `more` it does not hold yet (a page read after others moved). */
+function appendNew(items: readonly ProductionItem[], more: ProductionItem[]): ProductionItem[] {
+  const known = new Set(items.map((x) => x._id));
+  return [...items, ...more.filter((i) => !known.has(i._id))];
+}
+
 /** Loads a page into `target` (`append`: after the items it has). */
 async function loadInto(
   target: Page,
@@ -281,10 +287,8 @@ async function loadInto(
     superseded = !res;
     if (!res) return;
     let items: ProductionItem[];
-    if (append) {
-      const known = new Set(target.items.map((x) => x._id));
-      items = [...target.items, ...res.items.filter((i) => !known.has(i._id))];
-    } else items = pin && res.page === 1 ? withAdded(pin, res.items) : res.items;
+    if (append) items = appendNew(target.items, res.items);
+    else items = pin && res.page === 1 ? withAdded(pin, res.items) : res.items;
     target.items = plainItems(items);
     Object.assign(target, counted(res));
     target.page = res.page;
@@ -417,10 +421,7 @@ export async function loadCalendar(cycleId: string, query: ItemQuery) {
       break;
     }
   }
-  if (rest.length > 0) {
-    const known = new Set(target.items.map((x) => x._id));
-    target.items = plainItems([...target.items, ...rest.filter((i) => !known.has(i._id))]);
-  }
+  if (rest.length > 0) target.items = plainItems(appendNew(target.items, rest));
   if (last) {
     Object.assign(target, counted(last));
     target.page = last.page;
