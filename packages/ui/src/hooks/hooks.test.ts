@@ -8,6 +8,7 @@ import {
   TOAST_DEFAULT_DURATION_MS,
   truncateMessage,
 } from './timings.ts';
+import { placeBelowEnd } from './use-anchored-position.ts';
 import { useCountdown } from './use-countdown.ts';
 import { useDelayedCollapse } from './use-delayed-collapse.ts';
 import { useRotation } from './use-rotation.ts';
@@ -143,5 +144,19 @@ describe('useCountdown (toasts)', () => {
     expect(done).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(done).toHaveBeenCalledOnce();
+  });
+});
+
+describe("placeBelowEnd (the bell's panel)", () => {
+  it('puts the panel 8 px below its anchor, right edges aligned', () => {
+    expect(placeBelowEnd({ bottom: 48, right: 1240 }, 1280, 384)).toEqual({ top: 56, right: 40 });
+  });
+  it("keeps 8 px from the screen's right edge", () => {
+    expect(placeBelowEnd({ bottom: 40.4, right: 1279 }, 1280, 384)).toEqual({ top: 48, right: 8 });
+  });
+  it('moves in when its left edge would leave the screen, never past the right padding', () => {
+    // A bell near the left of a phone: a 374 px panel (390 − 16) ends 8 px from the right.
+    expect(placeBelowEnd({ bottom: 56, right: 60 }, 390, 374)).toEqual({ top: 64, right: 8 });
+    expect(placeBelowEnd({ bottom: 56, right: 300 }, 1280, 384)).toEqual({ top: 64, right: 888 });
   });
 });

@@ -1,12 +1,13 @@
 import { ArchiveIcon, BellIcon, CheckCheckIcon, CheckIcon, XIcon } from 'lucide-react';
-import { Popover } from 'radix-ui';
+import { Dialog } from 'radix-ui';
 import type * as React from 'react';
-import { useId, useRef, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import { Button, IconButton } from '../button/button.tsx';
 import { LoadMoreButton } from '../button/load-more-button.tsx';
 import { ConfirmDialog } from '../confirm-dialog/confirm-dialog.tsx';
 import { ErrorDetails } from '../error-details/error-details.tsx';
 import { badgeLabel } from '../hooks/timings.ts';
+import { useAnchoredPosition } from '../hooks/use-anchored-position.ts';
 import { useLoadMoreOnView } from '../hooks/use-load-more-on-view.ts';
 import { cn } from '../lib/cn.ts';
 import { lazy } from '../lib/lazy.ts';
@@ -95,21 +96,38 @@ export function NotificationBell({
   );
 }
 
-/** Bell + panel (a popover anchored to the bell). Data and actions come from props. */
+/** The panel's width: 24rem, or the screen less 0.5rem each side (its class says the same). */
+const panelWidth = (viewport: number) => Math.min(384, viewport - 16);
+
+/**
+ * Bell + panel: a non-modal dialog below the bell, its right edge on the bell's (moved in to stay 8 px inside the
+ * screen). Escape, a click outside or ✕ close it and the focus goes back to the bell. Not Radix's popover (issue
+ * 48): its popper measured the fresh panel on mount and on every frame after (floating-ui's `autoUpdate` and its
+ * forced style and layout, ~60 ms at 4× CPU of opening the bell); the bell is measured once, in its click.
+ */
 export function NotificationPanel(props: NotificationPanelProps) {
   const { open, onOpenChange, count, countAtLeast } = props;
+  const { anchor, position, measure } = useAnchoredPosition(open, panelWidth);
   return (
-    <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger asChild>
-        <NotificationBell count={count} atLeast={countAtLeast} aria-expanded={open} />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
+    <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
+      <Dialog.Trigger asChild>
+        <NotificationBell
+          ref={(el) => {
+            anchor.current = el;
+          }}
+          count={count}
+          atLeast={countAtLeast}
+          aria-expanded={open}
+          onClick={() => {
+            if (!open) measure();
+          }}
+        />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Content
           aria-label={t.title}
-          // The «Archivar todas» confirmation is a dialog of its own (outside the popover): using it must not
+          aria-describedby={undefined}
+          // The «Archivar todas» confirmation is a dialog of its own (outside the panel): using it must not
           // close the panel underneath.
           onInteractOutside={(e) => {
             if (insideAlertDialog(e.target)) e.preventDefault();
@@ -117,12 +135,13 @@ export function NotificationPanel(props: NotificationPanelProps) {
           onFocusOutside={(e) => {
             if (insideAlertDialog(e.target)) e.preventDefault();
           }}
-          className="z-50 flex max-h-[min(36rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border border-border bg-popover text-popover-foreground shadow-xl"
+          style={position ? { top: position.top, right: position.right } : { visibility: 'hidden' }}
+          className="fixed z-50 flex max-h-[min(36rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border border-border bg-popover text-popover-foreground shadow-xl"
         >
           <NotificationPanelBody {...props} />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 
@@ -159,6 +178,14 @@ export function NotificationPanelBody({
   const more = paged ? hasMore : items.length > visible;
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLLIElement>(null);
+  // One object for the panel's life, calling the newest handlers: an item draws again only when its entry changed.
+  const latest = useRef({ onItemClick, onMarkRead, onArchive });
+  latest.current = { onItemClick, onMarkRead, onArchive };
+  const [actions] = useState<ItemActions>(() => ({
+    open: (id) => latest.current.onItemClick(id),
+    markRead: (id) => latest.current.onMarkRead(id),
+    archive: (id) => latest.current.onArchive(id),
+  }));
 
   // The next page is asked for while the list's end is still a little below the fold.
   useLoadMoreOnView(sentinel, scroller, onLoadMore, {
@@ -234,13 +261,7 @@ export function NotificationPanelBody({
         ) : (
           <ul className="divide-y divide-border">
             {shown.map((n) => (
-              <NotificationPanelItem
-                key={n.id}
-                notification={n}
-                onClick={() => onItemClick(n.id)}
-                onMarkRead={() => onMarkRead(n.id)}
-                onArchive={() => onArchive(n.id)}
-              />
+              <NotificationPanelItem key={n.id} notification={n} actions={actions} />
             ))}
             {more ? (
               <li ref={sentinel} className="p-2 text-center">
@@ -284,62 +305,82 @@ export function NotificationPanelBody({
   );
 }
 
-export function NotificationPanelItem({
-  notification: n,
-  onClick,
-  onMarkRead,
-  onArchive,
-}: {
-  notification: NotificationEntry;
-  onClick: () => void;
-  onMarkRead: () => void;
-  onArchive: () => void;
-}) {
-  const date = new Date(n.createdAt);
-  return (
-    <li
-      data-slot="notification-item"
-      data-read={n.read}
-      // Out of the list's sight (a page is 50, ~8 show), an item is neither styled, laid out nor painted, only kept
-      // at its last size (a guess until drawn once); it stays in the accessibility tree, find-in-page and focusable.
-      className={cn(
-        'group flex gap-3 px-4 py-3 [contain-intrinsic-size:auto_6rem] [content-visibility:auto]',
-        !n.read && 'bg-accent/40',
-      )}
-    >
-      <span
-        role="img"
-        aria-label={n.read ? t.readDot : t.unreadDot}
-        className={cn(
-          'mt-1.5 size-2.5 shrink-0 rounded-full',
-          n.read ? 'bg-transparent ring-1 ring-border' : 'bg-primary',
-        )}
-      />
-      <button
-        type="button"
-        onClick={onClick}
-        className="min-w-0 flex-1 rounded-sm text-left focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        {n.title ? <span className="block truncate text-sm font-semibold">{n.title}</span> : null}
-        <span className="block text-sm break-words">{n.content}</span>
-        <span className="mt-1 block text-xs text-muted-foreground">
-          <time dateTime={n.createdAt}>
-            {timeFormat().format(date)} · {dateFormat().format(date)}
-          </time>
-        </span>
-      </button>
-      <div className="flex shrink-0 flex-col gap-1">
-        {!n.read ? (
-          <IconButton size="icon-sm" label={t.markRead} onClick={onMarkRead}>
-            <CheckIcon aria-hidden="true" />
-          </IconButton>
-        ) : null}
-        {!n.archived ? (
-          <IconButton size="icon-sm" label={t.archive} onClick={onArchive}>
-            <ArchiveIcon aria-hidden="true" />
-          </IconButton>
-        ) : null}
-      </div>
-    </li>
-  );
+interface ItemActions {
+  open: (id: string) => void;
+  markRead: (id: string) => void;
+  archive: (id: string) => void;
 }
+
+const sameEntry = (a: NotificationEntry, b: NotificationEntry) =>
+  a.id === b.id &&
+  a.title === b.title &&
+  a.content === b.content &&
+  a.createdAt === b.createdAt &&
+  a.read === b.read &&
+  a.archived === b.archived;
+
+/**
+ * One notification. Memoised on what it shows: a list answered again (the panel reloads its first page each time it
+ * opens) draws only the entries that changed.
+ */
+const NotificationPanelItem = memo(
+  function NotificationPanelItem({
+    notification: n,
+    actions,
+  }: {
+    notification: NotificationEntry;
+    actions: ItemActions;
+  }) {
+    const onClick = () => actions.open(n.id);
+    const onMarkRead = () => actions.markRead(n.id);
+    const onArchive = () => actions.archive(n.id);
+    const date = new Date(n.createdAt);
+    return (
+      <li
+        data-slot="notification-item"
+        data-read={n.read}
+        // Out of the list's sight (a page is 50, ~8 show), an item is neither styled, laid out nor painted, only kept
+        // at its last size (a guess until drawn once); it stays in the accessibility tree, find-in-page and focusable.
+        className={cn(
+          'group flex gap-3 px-4 py-3 [contain-intrinsic-size:auto_6rem] [content-visibility:auto]',
+          !n.read && 'bg-accent/40',
+        )}
+      >
+        <span
+          role="img"
+          aria-label={n.read ? t.readDot : t.unreadDot}
+          className={cn(
+            'mt-1.5 size-2.5 shrink-0 rounded-full',
+            n.read ? 'bg-transparent ring-1 ring-border' : 'bg-primary',
+          )}
+        />
+        <button
+          type="button"
+          onClick={onClick}
+          className="min-w-0 flex-1 rounded-sm text-left focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {n.title ? <span className="block truncate text-sm font-semibold">{n.title}</span> : null}
+          <span className="block text-sm break-words">{n.content}</span>
+          <span className="mt-1 block text-xs text-muted-foreground">
+            <time dateTime={n.createdAt}>
+              {timeFormat().format(date)} · {dateFormat().format(date)}
+            </time>
+          </span>
+        </button>
+        <div className="flex shrink-0 flex-col gap-1">
+          {!n.read ? (
+            <IconButton size="icon-sm" label={t.markRead} onClick={onMarkRead}>
+              <CheckIcon aria-hidden="true" />
+            </IconButton>
+          ) : null}
+          {!n.archived ? (
+            <IconButton size="icon-sm" label={t.archive} onClick={onArchive}>
+              <ArchiveIcon aria-hidden="true" />
+            </IconButton>
+          ) : null}
+        </div>
+      </li>
+    );
+  },
+  (a, b) => a.actions === b.actions && sameEntry(a.notification, b.notification),
+);

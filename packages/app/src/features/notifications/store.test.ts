@@ -51,6 +51,29 @@ describe('notifications store', () => {
     expect(s.items.map((x) => x._id)).toEqual(['old']);
   });
 
+  it('the first page is prefetched once; a load begun meanwhile wins; a failed one is tried again', async () => {
+    sdk.listNotifications.mockRejectedValueOnce(new Error('red'));
+    await store.prefetchNotifications();
+    expect(s.items).toEqual([]);
+    expect(s.error).toBeNull();
+    sdk.listNotifications.mockResolvedValueOnce([n('a')]);
+    await store.prefetchNotifications();
+    expect(s.items.map((x) => x._id)).toEqual(['a']);
+    await store.prefetchNotifications();
+    expect(sdk.listNotifications).toHaveBeenCalledTimes(2);
+
+    logout();
+    let answerPrefetch!: (v: Notification[]) => void;
+    sdk.listNotifications
+      .mockReturnValueOnce(new Promise((r) => (answerPrefetch = r)))
+      .mockResolvedValueOnce([n('fresh')]);
+    const prefetch = store.prefetchNotifications();
+    await store.loadNotifications();
+    answerPrefetch([n('stale')]);
+    await prefetch;
+    expect(s.items.map((x) => x._id)).toEqual(['fresh']);
+  });
+
   it('a realtime notification is prepended once; an archived one leaves the active list', async () => {
     sdk.listNotifications.mockResolvedValueOnce([n('a')]);
     await store.loadNotifications();

@@ -43,7 +43,10 @@ const initial = (): NotificationsState => ({
 
 export const notificationsStore = proxy<NotificationsState>(initial());
 
-onLogout(() => Object.assign(notificationsStore, initial()));
+onLogout(() => {
+  Object.assign(notificationsStore, initial());
+  prefetched = false;
+});
 
 /** Count reads answer in any order (through a balancer, two instances): only the newest one asked is applied. */
 let countRead = 0;
@@ -88,6 +91,27 @@ export async function loadNotifications() {
     if (run === generation) notificationsStore.loading = false;
   }
   await refreshUnreadCount();
+}
+
+let prefetched = false;
+
+/**
+ * The first page, once, when the shell is idle after it drew (issue 48): the panel then opens with its list drawn,
+ * and reloads it behind (each entry that did not change is not drawn again). Realtime keeps it current meanwhile.
+ */
+export async function prefetchNotifications() {
+  const s = notificationsStore;
+  if (prefetched || s.items.length > 0 || s.loading || s.showArchived) return;
+  prefetched = true;
+  const run = generation;
+  try {
+    const page = await fetchPage(false);
+    if (run !== generation || s.items.length > 0) return;
+    s.items = page;
+    s.hasMore = page.length === NOTIFICATIONS_PAGE;
+  } catch {
+    prefetched = false;
+  }
 }
 
 /** The next page, older than the last one shown (the panel asks when its list is scrolled to the end). */

@@ -21,7 +21,7 @@ import { authStore, logout } from '../auth/store.ts';
 import { ConnectionBar } from '../connection/connection-bar.tsx';
 import { listenForWorkerMessages, refreshPushState } from '../notifications/push.ts';
 import { connectRealtime } from '../notifications/realtime.ts';
-import { refreshUnreadCount } from '../notifications/store.ts';
+import { prefetchNotifications, refreshUnreadCount } from '../notifications/store.ts';
 import { activatePortfolio, loadPortfolios, portfoliosStore } from '../portfolios/store.ts';
 import SearchButton from '../search/search-button.tsx';
 import { attention, toast } from '../system/store.ts';
@@ -61,9 +61,16 @@ export default function AppLayout() {
     if (!token) return;
     void refreshUnreadCount();
     void refreshPushState();
+    // The bell's first page, when the page is idle: the panel opens with its list drawn.
+    const idle =
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => void prefetchNotifications())
+        : (globalThis.setTimeout(() => void prefetchNotifications(), 1000) as unknown as number);
     const stopWorker = listenForWorkerMessages();
     const disconnect = connectRealtime(token, (to) => navigate(to, { replace: true }));
     return () => {
+      if ('cancelIdleCallback' in window) cancelIdleCallback(idle);
+      else clearTimeout(idle);
       stopWorker();
       disconnect();
     };
