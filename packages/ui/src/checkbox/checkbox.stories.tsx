@@ -94,6 +94,9 @@ export const KeyboardFocus: Story = {
     await expect(getComputedStyle(box.firstElementChild as Element).outlineStyle).toBe('solid');
     await userEvent.keyboard(' ');
     await expect(box).toHaveAttribute('aria-checked', 'true');
+    // Enter does not toggle a checkbox (WAI-ARIA; it would submit a form around it).
+    await userEvent.keyboard('{Enter}');
+    await expect(box).toHaveAttribute('aria-checked', 'true');
   },
 };
 
