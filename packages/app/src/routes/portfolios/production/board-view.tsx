@@ -1,6 +1,6 @@
 import type { ProductionItem } from '@crw/api-client';
 import { KanbanBoard, type KanbanColumnData, QuickAdd } from '@crw/ui';
-import { memo, useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { itemStatusLabels, productionMsg as t } from '../../../features/production/messages.ts';
 import { toggleSelected, useSelection } from '../../../features/production/selection.ts';
 import { statusTone } from '../../../features/production/status-tone.ts';
@@ -37,18 +37,27 @@ export const BoardView = memo(function BoardView({
   // Columns out of sight load when they come into it (a filter asks only for those in sight).
   useEffect(() => () => setVisibleColumns(null), []);
   const { ids } = useSelection();
-  // A checkbox on each card (issue 49): the board's order, column by column, is the Shift-click range's.
+  // A checkbox on each card (issue 49): the board's order, column by column, is the Shift-click range's. The
+  // selection's object changes only with the selection: every card reads it (a context), and a new one at each
+  // column's answer drew every card of the board again at each of a filter's answers (issue 48). The cards' order
+  // and titles are read from the newest board when asked.
+  const cards = useMemo(() => itemStatuses.flatMap((s) => board[s].items as ProductionItem[]), [board]);
+  const titles = useMemo(() => new Map(cards.map((c) => [c._id, c.title])), [cards]);
+  const latest = useRef({ cards, titles });
+  latest.current = { cards, titles };
   const selection = useMemo(() => {
     const chosen = new Set(ids);
-    const cards = itemStatuses.flatMap((s) => board[s].items as ProductionItem[]);
-    const order = cards.map((c) => c._id);
-    const titles = new Map(cards.map((c) => [c._id, c.title]));
     return {
       isSelected: (id: string) => chosen.has(id),
-      onToggle: (id: string, range: boolean) => toggleSelected(id, range, order),
-      label: (id: string) => `${t.columns.select}: ${titles.get(id) ?? ''}`,
+      onToggle: (id: string, range: boolean) =>
+        toggleSelected(
+          id,
+          range,
+          latest.current.cards.map((c) => c._id),
+        ),
+      label: (id: string) => `${t.columns.select}: ${latest.current.titles.get(id) ?? ''}`,
     };
-  }, [ids, board]);
+  }, [ids]);
   const columns: KanbanColumnData<ProductionItem>[] = itemStatuses.map((status) => {
     const column = board[status];
     const title = itemStatusLabels[status];
