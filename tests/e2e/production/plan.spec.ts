@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { apiAs, newPortfolio } from '../../support/production.ts';
+import { apiAs, newItem, newPortfolio } from '../../support/production.ts';
 import { signIn, toast } from '../../support/session.ts';
 import { expect, test } from '../../support/test.ts';
 
@@ -194,6 +194,46 @@ test('the table sorts, selects a range with shift-click and moves it to the next
   await page.getByRole('dialog').getByRole('button', { name: 'Mover a otro ciclo' }).click();
   await expect(toast(page, '3 piezas movidas')).toBeVisible();
   await expect(rows).toHaveCount(2);
+});
+
+test('the plan’s filters: two selects in a row keep each other, the board follows, one click clears them', async ({
+  browser,
+  request,
+}) => {
+  const { portfolioId, employee, cycleId } = await newItem(request, 'Reel de pan', {
+    format: 'Reel',
+    pilar: 'Pan',
+  });
+  await employee.call('post', `/production/cycles/${cycleId}/items`, {
+    title: 'Carrusel dulce',
+    format: 'Carrusel',
+    pilar: 'Dulces',
+  });
+  await employee.call('post', `/production/cycles/${cycleId}/items`, {
+    title: 'Reel dulce',
+    format: 'Reel',
+    pilar: 'Dulces',
+  });
+  const page = await openPlan(browser, 'employee', portfolioId);
+  const drafts = page.getByRole('group', { name: /^Borrador: / });
+  await expect(drafts).toHaveAccessibleName('Borrador: 3');
+
+  await page.getByRole('combobox', { name: 'Formato' }).click();
+  await page.getByRole('option', { name: 'Reel' }).click();
+  await expect(page).toHaveURL(/format=Reel/);
+  await expect(drafts).toHaveAccessibleName('Borrador: 2');
+  await page.getByRole('combobox', { name: 'Pilar' }).click();
+  await page.getByRole('option', { name: 'Dulces' }).click();
+  await expect(page).toHaveURL(/format=Reel.*pilar=Dulces|pilar=Dulces.*format=Reel/);
+  await expect(drafts).toHaveAccessibleName('Borrador: 1');
+  await expect(drafts.getByText('Reel dulce')).toBeVisible();
+  // Each select still shows its own choice.
+  await expect(page.getByRole('combobox', { name: 'Formato' })).toHaveText('Reel');
+  await expect(page.getByRole('combobox', { name: 'Pilar' })).toHaveText('Dulces');
+
+  await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+  await expect(drafts).toHaveAccessibleName('Borrador: 3');
+  await expect(page.getByRole('combobox', { name: 'Formato' })).toHaveText('Formato: todos');
 });
 
 test('on a phone the board scrolls by column and the item opens full screen', async ({

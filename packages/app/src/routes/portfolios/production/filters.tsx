@@ -1,6 +1,6 @@
 import { Button, Drawer, Input, Select, useDebouncedValue, useMediaQuery } from '@crw/ui';
 import { SearchIcon, SlidersHorizontalIcon, XIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { authStore } from '../../../features/auth/store.ts';
 import { portfoliosStore } from '../../../features/portfolios/store.ts';
@@ -37,9 +37,31 @@ export function PlanFilters({
   useEffect(() => setText(query.q ?? ''), [query.q]);
 
   const data = active?.productionCycleData;
-  const pick = (key: string) => (value: string) => onChange({ [key]: value === ALL ? undefined : value });
-  const filters: Array<{ key: keyof ItemQuery; label: string; options: { value: string; label: string }[] }> =
-    [
+  // One function for the screen's life, calling the newest `onChange`: with the options kept while their data does
+  // not change, a filter draws again only the select whose value changed (issue 48: seven Radix selects drew at each
+  // filter).
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const [pick] = useState(
+    () => (key: string, value: string) =>
+      latest.current(
+        key === 'status'
+          ? { status: value === ALL ? undefined : [value] }
+          : { [key]: value === ALL ? undefined : value },
+      ),
+  );
+  const staff = useMemo(() => members.filter((m) => m.staff), [members]);
+  const filters = useMemo(
+    (): Array<{ key: keyof ItemQuery; label: string; options: { value: string; label: string }[] }> => [
+      {
+        key: 'status',
+        label: t.filters.status,
+        options: opts(
+          t.filters.status,
+          itemStatuses,
+          (s) => itemStatusLabels[s as keyof typeof itemStatusLabels],
+        ),
+      },
       {
         key: 'format',
         label: t.filters.format,
@@ -62,10 +84,12 @@ export function PlanFilters({
         label: t.filters.assignee,
         options: [
           { value: ALL, label: `${t.filters.assignee}: ${t.filters.any.toLowerCase()}` },
-          ...members.filter((m) => m.staff).map((m) => ({ value: m._id, label: m.name })),
+          ...staff.map((m) => ({ value: m._id, label: m.name })),
         ],
       },
-    ];
+    ],
+    [data, staff],
+  );
   const mine = Boolean(user && query.assigneeId === user._id);
   const count = activeFilters(query).length;
   const wide = useMediaQuery('(min-width: 768px)');
@@ -87,28 +111,16 @@ export function PlanFilters({
           onChange={(e) => setText(e.target.value)}
         />
       </div>
-      <div className="w-full sm:w-52">
-        <Select
-          aria-label={t.filters.status}
-          options={opts(
-            t.filters.status,
-            itemStatuses,
-            (s) => itemStatusLabels[s as keyof typeof itemStatusLabels],
-          )}
-          value={query.status?.[0] ?? ALL}
-          onValueChange={(v) => onChange({ status: v === ALL ? undefined : [v] })}
-        />
-      </div>
       {filters.map((f) => (
-        <div key={f.key} className="w-full sm:w-52">
-          <Select
-            aria-label={f.label}
-            placeholder={f.label}
-            options={f.options}
-            value={(query[f.key] as string | undefined) ?? ALL}
-            onValueChange={pick(f.key)}
-          />
-        </div>
+        <FilterSelect
+          key={f.key}
+          name={f.key}
+          label={f.label}
+          options={f.options}
+          value={(f.key === 'status' ? query.status?.[0] : (query[f.key] as string | undefined)) ?? ALL}
+          onPick={pick}
+          placeholder={f.key !== 'status'}
+        />
       ))}
       <Button
         variant={mine ? 'default' : 'outline'}
@@ -170,3 +182,32 @@ export function PlanFilters({
     </fieldset>
   );
 }
+
+/** One filter's select, drawn again only when its own value or options change. */
+const FilterSelect = memo(function FilterSelect({
+  name,
+  label,
+  options,
+  value,
+  onPick,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  value: string;
+  onPick: (key: string, value: string) => void;
+  placeholder: boolean;
+}) {
+  return (
+    <div className="w-full sm:w-52">
+      <Select
+        aria-label={label}
+        placeholder={placeholder ? label : undefined}
+        options={options}
+        value={value}
+        onValueChange={(v) => onPick(name, v)}
+      />
+    </div>
+  );
+});
