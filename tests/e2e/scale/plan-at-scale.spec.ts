@@ -600,7 +600,7 @@ test('screenshots of the board, a piece and the bell', async ({ page, scale }) =
       .locator('[data-slot="kanban-card"]')
       .first()
       .click();
-    await expect(page.getByRole('dialog').getByRole('combobox').first()).toBeVisible();
+    await expect(page.getByRole('dialog').locator('[data-slot="piece-properties"]')).toBeVisible();
     await page.screenshot({ path: join(dir!, `drawer-${width}.png`) });
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
