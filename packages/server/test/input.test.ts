@@ -192,18 +192,6 @@ describe('bad input is a 4xx', () => {
     expect(last.json().items).toEqual([]);
   });
 
-  it("gives a cycle's items in pages of up to 500 (the calendar's), every other list up to 100", async () => {
-    const items = await as(admin, 'GET', `/api/production/cycles/${cycleId}/items?limit=500`);
-    expect(items.statusCode).toBe(200);
-    expect(items.json().limit).toBe(500);
-    const over = await as(admin, 'GET', `/api/production/cycles/${cycleId}/items?limit=501`);
-    expect(over.statusCode).toBe(400);
-    expect(over.json().message).toBe("El campo 'limit' debe ser como máximo 500");
-    const tasks = await as(admin, 'GET', '/api/tasks?limit=101');
-    expect(tasks.statusCode).toBe(400);
-    expect(tasks.json().message).toBe("El campo 'limit' debe ser como máximo 100");
-  });
-
   it('takes a null assignee as "unassigned" and refuses an empty one', async () => {
     const created = await as(employee, 'POST', `/api/production/cycles/${cycleId}/items`, {
       title: 'Sin asignar',

@@ -16,12 +16,7 @@ export type ItemQuery = Omit<ListItemsData['query'], 'page' | 'limit'>;
 
 export const BOARD_PAGE = 20;
 export const TABLE_PAGE = 25;
-/**
- * The calendar's page: the largest the server gives (`ITEM_PAGE_MAX`). A request costs the browser ~20 ms of main
- * thread at 4× CPU of its own, whatever it holds (issue 48: a cycle of 1,000 read in ten pages of 100 spent ~200 ms
- * in requests); a cycle of 1,000 is now two.
- */
-export const CALENDAR_PAGE = 500;
+export const CALENDAR_PAGE = 100;
 
 interface Page {
   items: ProductionItem[];
@@ -392,13 +387,13 @@ export async function loadBoard(cycleId: string, query: ItemQuery) {
 }
 
 /** The calendar reads at most this many pages of CALENDAR_PAGE (2,000 items). */
-export const CALENDAR_PAGES = 4;
+export const CALENDAR_PAGES = 20;
 
 /**
  * Every item of the cycle that matches, for the calendar: the first page at once, then the others one request
  * after another, drawn together when the last has come (or one has failed: what came is kept, with the error).
  * A render and a frame for each of a cycle of 1,000 pieces' ten pages were most of the calendar's cost at 4× CPU
- * (issue 48). The calendar is loading from its first page to its last (one
+ * (issue 48); each request stays small. The calendar is loading from its first page to its last (one
  * «Cargando…» and one `aria-busy`).
  */
 let calendarRun = 0;

@@ -192,17 +192,9 @@ export const CoverageSchema = component(
 
 const FilterText = Type.Optional(Type.String({ minLength: 1, maxLength: 100 }));
 
-/**
- * The most items one page of a cycle's list may hold: the calendar reads a whole cycle, and each request cost the
- * browser ~20 ms of main thread at 4× CPU of its own (issue 48: ten pages of 100 for a cycle of 1,000). The other
- * lists stay at 100.
- */
-export const ITEM_PAGE_MAX = 500;
-
 /** Filters, sort and page of a cycle's item list (all optional; `status` may repeat). */
 export const ItemListQuery = Type.Object({
   ...PageQuery,
-  limit: Type.Integer({ minimum: 1, maximum: ITEM_PAGE_MAX, default: 10 }),
   status: Type.Optional(Type.Array(StatusSchema, { maxItems: 6 })),
   format: FilterText,
   pilar: FilterText,
