@@ -4,6 +4,7 @@ import { Button } from '../button/button.tsx';
 import { ErrorState } from '../error-state/error-state.tsx';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { cn } from '../lib/cn.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import {
   addDays,
   addMonths,
@@ -43,8 +44,7 @@ export function preloadCalendarDnd() {
     void loadDnd().catch(() => {
       preloadingDnd = false;
     });
-  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2000 });
-  else setTimeout(start, 200);
+  whenIdle(start, { timeout: 2000 });
 }
 
 export type { CalendarEvent, CalendarMode, CalendarRange, CalendarTone } from './calendar-parts.tsx';

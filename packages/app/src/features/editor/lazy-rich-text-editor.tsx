@@ -1,4 +1,4 @@
-import { Skeleton } from '@crw/ui';
+import { Skeleton, whenIdle } from '@crw/ui';
 import type { RichTextEditorProps } from '@crw/ui/rich-text';
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 
@@ -38,8 +38,7 @@ export function preloadRichTextEditor() {
       .catch(() => {
         preloading = false;
       });
-  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 1000 });
-  else setTimeout(start, 200);
+  whenIdle(start, { timeout: 1000 });
 }
 let preloading = false;
 

@@ -1,5 +1,12 @@
 import type { Role } from '@crw/api-client';
-import { Breadcrumb, MOBILE_BREAKPOINT_PX, Sidebar, type SidebarItem, useMediaQuery } from '@crw/ui';
+import {
+  Breadcrumb,
+  MOBILE_BREAKPOINT_PX,
+  Sidebar,
+  type SidebarItem,
+  useMediaQuery,
+  whenIdle,
+} from '@crw/ui';
 import {
   BellRingIcon,
   CirclePlusIcon,
@@ -62,15 +69,11 @@ export default function AppLayout() {
     void refreshUnreadCount();
     void refreshPushState();
     // The bell's first page, when the page is idle: the panel opens with its list drawn.
-    const idle =
-      'requestIdleCallback' in window
-        ? requestIdleCallback(() => void prefetchNotifications())
-        : (globalThis.setTimeout(() => void prefetchNotifications(), 1000) as unknown as number);
+    const cancelPrefetch = whenIdle(() => void prefetchNotifications(), { fallback: 1000 });
     const stopWorker = listenForWorkerMessages();
     const disconnect = connectRealtime(token, (to) => navigate(to, { replace: true }));
     return () => {
-      if ('cancelIdleCallback' in window) cancelIdleCallback(idle);
-      else clearTimeout(idle);
+      cancelPrefetch();
       stopWorker();
       disconnect();
     };
