@@ -61,8 +61,18 @@ for (const width of [1280, 390]) {
     expect(creates).toHaveLength(20);
     const cards = column.locator('[data-slot="kanban-card"]');
     await expect(cards.nth(0)).toContainText('Idea rápida 20');
-    await expect(cards.nth(19)).toContainText('Idea rápida 01');
-    await expect(cards.nth(20)).toContainText('Pieza con fecha');
+    // A column of 32 draws the cards near its visible part: scrolled down to the 20th, it draws the 20th and 21st.
+    const at = (n: number) => column.locator(`[data-slot="virtual-list"] > li[aria-posinset="${n}"]`);
+    await expect(at(1)).toHaveAttribute('aria-setsize', '32');
+    expect(await cards.count()).toBeLessThan(20);
+    const body = column.locator('[data-slot="kanban-column-body"]');
+    await expect(async () => {
+      if (!(await at(21).count())) await body.evaluate((el) => el.scrollBy(0, 150));
+      await expect(at(21)).toBeAttached({ timeout: 250 });
+    }).toPass({ intervals: [50], timeout: 15_000 });
+    await expect(at(20)).toContainText('Idea rápida 01');
+    await expect(at(21)).toContainText('Pieza con fecha');
+    await body.evaluate((el) => el.scrollTo({ top: 0 }));
     await expect(column.getByRole('heading')).toContainText('32');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(new URL(page.url()).searchParams.has('item')).toBe(false);

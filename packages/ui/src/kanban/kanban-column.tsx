@@ -184,8 +184,16 @@ export interface KanbanCardListProps<T> {
 }
 
 /**
+ * Up to this many cards a column draws them all (find-in-page, every Tab stop); past it, only those near its
+ * visible part: a board's first page of 20 a column draws ~8 of them on a laptop's screen, and a filter or a view
+ * switch mounts that many (issue 48).
+ */
+const BOARD_ALL_DRAWN = 12;
+
+/**
  * A column's cards inside a `KanbanColumn` (its `list`): all of them while they are few, only those near the
- * column's visible part once there are hundreds (a `VirtualList` on the column's scrolling body).
+ * column's visible part once there are more (a `VirtualList` on the column's scrolling body, three cards of
+ * overscan above and below).
  */
 export function KanbanCardList<T>({
   cards,
@@ -202,6 +210,8 @@ export function KanbanCardList<T>({
       getScrollElement={body ? () => body.current : undefined}
       estimateSize={104}
       gap={8}
+      threshold={BOARD_ALL_DRAWN}
+      overscan={3}
       renderItem={(card) => {
         const id = getCardId(card);
         return (
