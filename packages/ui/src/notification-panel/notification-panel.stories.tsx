@@ -90,15 +90,17 @@ export const ManyWithActions: Story = {
   play: async ({ canvasElement, args }) => {
     const b = body(canvasElement);
     const panel = within(await b.findByRole('region', { name: 'Notificaciones' }));
-    // Long lists are paged: 30 first, then "Cargar más".
-    await expect(
-      panel.getAllByRole('listitem').filter((li) => li.dataset.slot === 'notification-item'),
-    ).toHaveLength(30);
+    // Long lists are paged: 30 first, then "Cargar más"; only those near the list's visible part are drawn.
+    const list = canvasElement.ownerDocument.querySelector<HTMLElement>('[data-slot="notification-list"]')!;
+    const listed = () => list.querySelector('[data-slot="virtual-list"] > li')?.getAttribute('aria-setsize');
+    const drawn = () => list.querySelectorAll('[data-slot="notification-item"]').length;
+    await expect(listed()).toBe('30');
+    await expect(drawn()).toBeLessThan(20);
     await userEvent.click(panel.getByRole('button', { name: 'Cargar más' }));
-    await expect(
-      panel.getAllByRole('listitem').filter((li) => li.dataset.slot === 'notification-item'),
-    ).toHaveLength(45);
-    await expect(panel.getAllByRole('img', { name: 'No leída' })).toHaveLength(4);
+    await waitFor(() => expect(listed()).toBe('45'));
+    await expect(drawn()).toBeLessThan(20);
+    list.scrollTop = 0;
+    await waitFor(() => expect(panel.getAllByRole('img', { name: 'No leída' })).toHaveLength(4));
     await userEvent.click(panel.getByRole('button', { name: /Reel 1»/ }));
     await expect(args.onItemClick).toHaveBeenCalledWith('n0');
     await userEvent.click(panel.getAllByRole('button', { name: 'Marcar como leída' })[0]!);
@@ -230,13 +232,15 @@ export const PagedByTheServer: StoryObj<typeof ServerPaged> = {
   play: async ({ canvasElement, args }) => {
     const b = body(canvasElement);
     const panel = await b.findByRole('region', { name: 'Notificaciones' });
-    const items = () => panel.querySelectorAll('[data-slot="notification-item"]');
-    await expect(items()).toHaveLength(20);
+    const list = panel.querySelector<HTMLElement>('[data-slot="notification-list"]')!;
+    const listed = () => list.querySelector('[data-slot="virtual-list"] > li')?.getAttribute('aria-setsize');
+    await expect(listed()).toBe('20');
     await expect(b.getByTestId('notification-badge')).toHaveTextContent('9+');
     // The end of the list scrolled into view: the next page, without a click.
-    const list = panel.querySelector<HTMLElement>('[data-slot="notification-list"]')!;
     list.scrollTop = list.scrollHeight;
-    await waitFor(() => expect(items()).toHaveLength(40));
+    await waitFor(() => expect(listed()).toBe('40'));
+    // Only a screenful of them is drawn, the last ones once scrolled there.
+    await expect(list.querySelectorAll('[data-slot="notification-item"]').length).toBeLessThan(20);
     await expect(args.onLoadMore).toHaveBeenCalledOnce();
   },
 };

@@ -14,6 +14,7 @@ import { lazy } from '../lib/lazy.ts';
 import { uiMessages } from '../messages.ts';
 import { Skeleton } from '../skeleton/skeleton.tsx';
 import { Switch } from '../switch/switch.tsx';
+import { VirtualList } from '../virtual-list/virtual-list.tsx';
 
 const t = uiMessages.notifications;
 const PAGE = 30;
@@ -177,7 +178,7 @@ export function NotificationPanelBody({
   const shown = paged ? items : items.slice(0, visible);
   const more = paged ? hasMore : items.length > visible;
   const scroller = useRef<HTMLDivElement>(null);
-  const sentinel = useRef<HTMLLIElement>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
   // One object for the panel's life, calling the newest handlers: an item draws again only when its entry changed.
   const latest = useRef({ onItemClick, onMarkRead, onArchive });
   latest.current = { onItemClick, onMarkRead, onArchive };
@@ -259,20 +260,30 @@ export function NotificationPanelBody({
         ) : items.length === 0 ? (
           <p className="p-8 text-center text-sm text-muted-foreground">{t.empty}</p>
         ) : (
-          <ul className="divide-y divide-border">
-            {shown.map((n) => (
-              <NotificationPanelItem key={n.id} notification={n} actions={actions} />
-            ))}
-            {more ? (
-              <li ref={sentinel} className="p-2 text-center">
-                <LoadMoreButton
-                  loading={loadingMore}
-                  disabled={loadingMore}
-                  onClick={() => (onLoadMore ? onLoadMore() : setVisible((v) => v + PAGE))}
-                />
-              </li>
-            ) : null}
-          </ul>
+          // A page is 50 and ~8 show: past 12, only those near the list's visible part are drawn (3 of overscan).
+          <VirtualList
+            items={shown}
+            getKey={(n) => n.id}
+            getScrollElement={() => scroller.current}
+            renderItem={(n) => <NotificationPanelItem notification={n} actions={actions} />}
+            estimateSize={96}
+            gap={0}
+            overscan={3}
+            threshold={12}
+            // The line under the last entry, above «Cargar más», as when the button was the list's last item.
+            className={cn('divide-y divide-border', more && 'border-b border-border')}
+            footer={
+              more ? (
+                <div ref={sentinel} className="p-2 text-center">
+                  <LoadMoreButton
+                    loading={loadingMore}
+                    disabled={loadingMore}
+                    onClick={() => (onLoadMore ? onLoadMore() : setVisible((v) => v + PAGE))}
+                  />
+                </div>
+              ) : null
+            }
+          />
         )}
       </div>
       <footer className="flex flex-wrap items-center gap-1 border-t border-border p-2">
@@ -336,15 +347,10 @@ const NotificationPanelItem = memo(
     const onArchive = () => actions.archive(n.id);
     const date = new Date(n.createdAt);
     return (
-      <li
+      <div
         data-slot="notification-item"
         data-read={n.read}
-        // Out of the list's sight (a page is 50, ~8 show), an item is neither styled, laid out nor painted, only kept
-        // at its last size (a guess until drawn once); it stays in the accessibility tree, find-in-page and focusable.
-        className={cn(
-          'group flex gap-3 px-4 py-3 [contain-intrinsic-size:auto_6rem] [content-visibility:auto]',
-          !n.read && 'bg-accent/40',
-        )}
+        className={cn('group flex gap-3 px-4 py-3', !n.read && 'bg-accent/40')}
       >
         <span
           role="img"
@@ -379,7 +385,7 @@ const NotificationPanelItem = memo(
             </IconButton>
           ) : null}
         </div>
-      </li>
+      </div>
     );
   },
   (a, b) => a.actions === b.actions && sameEntry(a.notification, b.notification),
