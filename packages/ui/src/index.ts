@@ -29,7 +29,7 @@ export * from './input/index.ts';
 export * from './kanban/index.ts';
 export * from './label/index.ts';
 export { cn } from './lib/cn.ts';
-export { lazy } from './lib/lazy.ts';
+export { keptByKey, lazy } from './lib/lazy.ts';
 export { whenIdle } from './lib/when-idle.ts';
 export * from './loading-overlay/index.ts';
 export * from './messages.ts';

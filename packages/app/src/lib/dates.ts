@@ -1,4 +1,4 @@
-import { lazy } from '@crw/ui';
+import { keptByKey, lazy } from '@crw/ui';
 
 // Made on first use (`lazy`): a page's first formatter loads the locale's data.
 const dayFormat = lazy(
@@ -9,9 +9,13 @@ const dateTimeFormat = lazy(
   () => new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' }),
 );
 
-/** A calendar day (`YYYY-MM-DD`) as Spanish text, e.g. «5 dic 2026». */
-export const formatDay = (day: string | null | undefined) =>
-  day ? dayFormat().format(new Date(`${day}T00:00:00Z`)) : '';
+const dayName = keptByKey((day: string) => dayFormat().format(new Date(`${day}T00:00:00Z`)));
+
+/**
+ * A calendar day (`YYYY-MM-DD`) as Spanish text, e.g. «5 dic 2026». Kept once made: every card of the board names
+ * its day at each render, and a cycle has a few days (~6 ms of Intl at 4× CPU for a filter's cards).
+ */
+export const formatDay = (day: string | null | undefined) => (day ? dayName(day) : '');
 
 const timeFormat = lazy(() => new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit' }));
 const shortDayFormat = lazy(() => new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short' }));

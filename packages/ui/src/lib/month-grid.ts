@@ -4,7 +4,7 @@
  * `Intl` in es-ES.
  */
 
-import { lazy } from './lazy.ts';
+import { keptByKey, lazy } from './lazy.ts';
 
 export type IsoDate = string;
 
@@ -148,17 +148,7 @@ export function formatMonthYear(iso: IsoDate): string {
  * "lunes, 3 de marzo de 2025" — the accessible name of a day. Kept once made: a calendar names each of its 42 days
  * two or three times at each render (the cell, «+N más», the drop target), ~20 ms of Intl at 4× CPU for a month.
  */
-export function formatLongDate(iso: IsoDate): string {
-  let name = longDates.get(iso);
-  if (name === undefined) {
-    name = longDate().format(toUtc(iso));
-    // A few months' days in a session; a bound all the same.
-    if (longDates.size >= 2000) longDates.clear();
-    longDates.set(iso, name);
-  }
-  return name;
-}
-const longDates = new Map<IsoDate, string>();
+export const formatLongDate: (iso: IsoDate) => string = keptByKey((iso) => longDate().format(toUtc(iso)));
 
 /** "3 mar" — short labels (week headers, ranges). */
 export function formatDayMonth(iso: IsoDate): string {
