@@ -13,10 +13,6 @@ const Editor = lazy(() =>
   }),
 );
 
-/**
- * Loads the editor's chunk without drawing it (a piece opened that may be edited: the chunk is there before the
- * copy is clicked, and the editor then mounts in the same frame, with nothing to wait for while a key is typed).
- */
 /** Loads the editor's chunk now (the copy was clicked): resolves once `LazyRichTextEditor` draws without waiting. */
 export const loadRichTextEditor = () =>
   loaded
@@ -25,14 +21,22 @@ export const loadRichTextEditor = () =>
         loaded = m.RichTextEditor;
       });
 
-export function preloadRichTextEditor() {
-  if (loaded || preloading) return;
+/**
+ * Loads the editor's chunk without drawing it, for a piece opened that may be edited: the chunk is there before the
+ * copy is clicked, and the editor then mounts in the same frame. It starts once the opening is over and the page is
+ * idle; the function returned calls it off if it has not started (the piece closed before: nothing to edit, and the
+ * chunk would land in whatever the person does next).
+ */
+export function preloadRichTextEditor(): () => void {
+  if (loaded || preloading) return () => {};
   preloading = true;
   // When the page is idle once the opening is over: parsing Tiptap is a long task of its own, which must not be
   // the opening's; and it is there before a first click, most of the time (keys typed before it are handed over).
   // Not at the first idle moment: the piece's own answers are still coming then (its refresh, who follows it), and
   // an idle gap between them took the chunk's 5–19 ms at 4× CPU into the opening.
-  const start = () =>
+  let started = false;
+  const start = () => {
+    started = true;
     void load()
       .then((m) => {
         loaded = m.RichTextEditor;
@@ -40,11 +44,21 @@ export function preloadRichTextEditor() {
       .catch(() => {
         preloading = false;
       });
-  setTimeout(() => whenIdle(start, { timeout: 1000 }), OPENING_MS);
+  };
+  let cancelIdle = () => {};
+  const timer = setTimeout(() => {
+    cancelIdle = whenIdle(start, { timeout: 1000 });
+  }, OPENING_MS);
+  return () => {
+    if (started) return;
+    clearTimeout(timer);
+    cancelIdle();
+    preloading = false;
+  };
 }
+let preloading = false;
 /** How long a piece's opening is left alone before the editor's chunk is fetched. */
 const OPENING_MS = 600;
-let preloading = false;
 
 /**
  * The design system's rich-text editor, loaded on first use; `fallback` (a placeholder of its size by default)

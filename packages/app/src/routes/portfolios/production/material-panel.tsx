@@ -87,9 +87,7 @@ export function MaterialPanel({
   // caret to the end), taken by the editor once it has mounted and focused (`typeAhead`), not before: keys that
   // arrive between the chunk's load and the editor's first frame are kept too.
   const pending = useRef<{ caret: number | 'end'; text: string } | null>(null);
-  useEffect(() => {
-    if (canEdit) preloadRichTextEditor();
-  }, [canEdit]);
+  useEffect(() => (canEdit ? preloadRichTextEditor() : undefined), [canEdit]);
   const edit = (caret: number | 'end') => {
     if (pending.current) return;
     pending.current = { caret, text: '' };
