@@ -19,10 +19,10 @@ import {
   WrenchIcon,
 } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { portfolioHome } from '../../lib/access.ts';
-import { usePathname } from '../../lib/pathname.ts';
+import { usePathname, useRouterNavigate } from '../../lib/pathname.ts';
 import { msg } from '../../messages.ts';
 import { authStore, logout } from '../auth/store.ts';
 import { ConnectionBar } from '../connection/connection-bar.tsx';
@@ -50,7 +50,7 @@ const SIDEBAR_KEY = 'sidebarExpanded';
 export default function AppLayout() {
   const { user, token } = useSnapshot(authStore);
   const { portfolios, active } = useSnapshot(portfoliosStore);
-  const navigate = useNavigate();
+  const navigate = useRouterNavigate();
   const pathname = usePathname();
   const role = user!.role as Role;
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);

@@ -1,7 +1,7 @@
 import { NotificationPanel } from '@crw/ui';
 import { memo } from 'react';
-import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { useRouterNavigate } from '../../lib/pathname.ts';
 import { notificationMessages } from '../notifications/messages.ts';
 import { pushStore, togglePush } from '../notifications/push.ts';
 import {
@@ -22,7 +22,7 @@ import {
  * its pages arriving and the live count re-render this, not the whole shell (sidebar, breadcrumb, screen).
  */
 export const ShellBell = memo(function ShellBell() {
-  const navigate = useNavigate();
+  const navigate = useRouterNavigate();
   const {
     items: notifications,
     unread,
