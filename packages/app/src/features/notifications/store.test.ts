@@ -1,4 +1,5 @@
 import type { Notification } from '@crw/api-client';
+import { snapshot } from 'valtio';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sdk = vi.hoisted(() => ({
@@ -103,5 +104,37 @@ describe('notifications store', () => {
     sdk.markAllNotificationsRead.mockRejectedValueOnce(new Error('Sin conexión'));
     await store.markAllRead();
     expect(s.items[0]!.read).toBe(false);
+  });
+
+  it('keeps the entries as they came, and every change is a new list (what draws the panel again)', async () => {
+    const page = [n('a'), n('b', { read: true }), n('c', { archived: true })];
+    sdk.listNotifications.mockResolvedValueOnce(page).mockResolvedValueOnce([n('d')]);
+    await store.loadNotifications();
+    // Not proxied: the very objects the answer held.
+    expect(s.items[0]).toBe(page[0]);
+    expect(snapshot(s).items[0]).toBe(page[0]);
+    let before = s.items;
+    store.receiveNew(n('z'));
+    expect(s.items).not.toBe(before);
+    expect(s.items.map((x) => x._id)).toEqual(['z', 'a', 'b', 'c']);
+    before = s.items;
+    sdk.markAllNotificationsRead.mockResolvedValueOnce(undefined);
+    await store.markAllRead();
+    expect(s.items).not.toBe(before);
+    expect(s.items.map((x) => [x._id, x.read])).toEqual([
+      ['z', true],
+      ['a', true],
+      ['b', true],
+      ['c', false],
+    ]);
+    // The answer's own objects were not changed; those already read or archived are the same objects.
+    expect(page[0]!.read).toBe(false);
+    expect(s.items[2]).toBe(page[1]);
+    expect(s.items[3]).toBe(page[2]);
+    s.hasMore = true;
+    before = s.items;
+    await store.loadMoreNotifications();
+    expect(s.items).not.toBe(before);
+    expect(s.items.map((x) => x._id)).toEqual(['z', 'a', 'b', 'c', 'd']);
   });
 });

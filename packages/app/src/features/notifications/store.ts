@@ -1,6 +1,6 @@
 import type { Notification } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
-import { proxy } from 'valtio';
+import { proxy, ref } from 'valtio';
 import { api } from '../../lib/api.ts';
 import { onLogout } from '../auth/store.ts';
 import { toast } from '../system/store.ts';
@@ -16,6 +16,11 @@ export const NOTIFICATIONS_PAGE = 50;
  * each list load and each read; past the server's ceiling it is «at least» (`unreadAtLeast`).
  */
 interface NotificationsState {
+  /**
+   * Kept as they came (`ref`, not proxied): a page of 50 made 50 proxies at each reload of the panel and a snapshot of
+   * each for its reader (~10 ms at 4× CPU in the bell's trace). Nothing changes an entry in place: every change is a
+   * new array (`setItems`), which is what draws the panel again.
+   */
   items: Notification[];
   unread: number;
   /** The count is a floor: there are this many unread or more. */
@@ -30,7 +35,7 @@ interface NotificationsState {
 }
 
 const initial = (): NotificationsState => ({
-  items: [],
+  items: ref([]),
   unread: 0,
   unreadAtLeast: false,
   showArchived: false,
@@ -47,6 +52,10 @@ onLogout(() => {
   Object.assign(notificationsStore, initial());
   prefetched = false;
 });
+
+const setItems = (items: Notification[]) => {
+  notificationsStore.items = ref(items);
+};
 
 /** Count reads answer in any order (through a balancer, two instances): only the newest one asked is applied. */
 let countRead = 0;
@@ -83,7 +92,7 @@ export async function loadNotifications() {
   try {
     const page = await fetchPage(notificationsStore.showArchived);
     if (run !== generation) return;
-    notificationsStore.items = page;
+    setItems(page);
     notificationsStore.hasMore = page.length === NOTIFICATIONS_PAGE;
   } catch (error) {
     if (run === generation) notificationsStore.error = error instanceof Error ? error.message : m.loadError;
@@ -107,7 +116,7 @@ export async function prefetchNotifications() {
   try {
     const page = await fetchPage(false);
     if (run !== generation || s.items.length > 0) return;
-    s.items = page;
+    setItems(page);
     s.hasMore = page.length === NOTIFICATIONS_PAGE;
   } catch {
     prefetched = false;
@@ -125,7 +134,7 @@ export async function loadMoreNotifications() {
     const page = await fetchPage(s.showArchived, last._id);
     if (run !== generation) return;
     const known = new Set(s.items.map((n) => n._id));
-    s.items.push(...page.filter((n) => !known.has(n._id)));
+    setItems([...s.items, ...page.filter((n) => !known.has(n._id))]);
     s.hasMore = page.length === NOTIFICATIONS_PAGE;
   } catch (error) {
     if (run === generation) toast.error(error instanceof Error ? error.message : m.loadError);
@@ -137,11 +146,12 @@ export async function loadMoreNotifications() {
 function replace(updated: Notification) {
   const i = notificationsStore.items.findIndex((n) => n._id === updated._id);
   const belongs = notificationsStore.showArchived ? updated.archived : !updated.archived;
+  const items = notificationsStore.items;
   if (i >= 0) {
-    if (belongs) notificationsStore.items[i] = updated;
-    else notificationsStore.items.splice(i, 1);
+    if (belongs) setItems(items.map((n, at) => (at === i ? updated : n)));
+    else setItems(items.filter((_, at) => at !== i));
   } else if (belongs) {
-    notificationsStore.items.unshift(updated);
+    setItems([updated, ...items]);
   }
 }
 
@@ -167,7 +177,7 @@ export async function archive(id: string) {
 export async function markAllRead() {
   try {
     await api.call(sdk.markAllNotificationsRead({ client: api.client }), m.markAllError);
-    for (const n of notificationsStore.items) if (!n.archived) n.read = true;
+    setItems(notificationsStore.items.map((n) => (n.archived || n.read ? n : { ...n, read: true })));
     notificationsStore.unread = 0;
     notificationsStore.unreadAtLeast = false;
   } catch {
@@ -181,7 +191,7 @@ export async function archiveAll() {
   try {
     await api.call(sdk.archiveAllNotifications({ client: api.client }), m.archiveAllError);
     if (!notificationsStore.showArchived) {
-      notificationsStore.items = [];
+      setItems([]);
       notificationsStore.hasMore = false;
     }
     notificationsStore.unread = 0;
@@ -193,7 +203,7 @@ export async function archiveAll() {
 
 export async function toggleArchived() {
   notificationsStore.showArchived = !notificationsStore.showArchived;
-  notificationsStore.items = [];
+  setItems([]);
   notificationsStore.hasMore = false;
   await loadNotifications();
 }
@@ -216,7 +226,7 @@ export async function openNotification(n: Notification, navigate: (url: string) 
 /** Realtime: a new one is prepended; an update replaces its entry; both refresh the count (spec §4). */
 export function receiveNew(n: Notification) {
   if (!notificationsStore.showArchived && !notificationsStore.items.some((x) => x._id === n._id)) {
-    notificationsStore.items.unshift(n);
+    setItems([n, ...notificationsStore.items]);
   }
   void refreshUnreadCount();
 }
