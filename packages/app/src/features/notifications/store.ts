@@ -144,12 +144,12 @@ export async function loadMoreNotifications() {
 }
 
 function replace(updated: Notification) {
-  const i = notificationsStore.items.findIndex((n) => n._id === updated._id);
-  const belongs = notificationsStore.showArchived ? updated.archived : !updated.archived;
   const items = notificationsStore.items;
-  if (i >= 0) {
-    if (belongs) setItems(items.map((n, at) => (at === i ? updated : n)));
-    else setItems(items.filter((_, at) => at !== i));
+  const known = items.some((n) => n._id === updated._id);
+  const belongs = notificationsStore.showArchived ? updated.archived : !updated.archived;
+  if (known) {
+    if (belongs) setItems(items.map((n) => (n._id === updated._id ? updated : n)));
+    else setItems(items.filter((n) => n._id !== updated._id));
   } else if (belongs) {
     setItems([updated, ...items]);
   }
