@@ -297,6 +297,26 @@ export type StrategyCoverage = {
 };
 
 /**
+ * CycleCalendar
+ */
+export type CycleCalendar = {
+    entries: Array<{
+        _id: string;
+        title: string;
+        status: 'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved';
+        publishDate: string | null;
+        /**
+         * La versión leída, para cambiarle la fecha sin pisar otro cambio
+         */
+        version: number;
+    }>;
+    /**
+     * Hay más piezas de las que caben en un calendario: se muestran las primeras en el orden del plan
+     */
+    more: boolean;
+};
+
+/**
  * Comment
  */
 export type Comment = {
@@ -3674,6 +3694,54 @@ export type CreateItemResponses = {
 };
 
 export type CreateItemResponse = CreateItemResponses[keyof CreateItemResponses];
+
+export type GetCycleCalendarData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        status?: Array<'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved'>;
+        format?: string;
+        pilar?: string;
+        angulo?: string;
+        funnelPhase?: 'awareness' | 'consideration' | 'conversion' | 'loyalty';
+        awarenessLevel?: 'unaware' | 'problemAware' | 'solutionAware' | 'productAware';
+        assigneeId?: string;
+        q?: string;
+    };
+    url: '/production/cycles/{id}/calendar';
+};
+
+export type GetCycleCalendarErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetCycleCalendarError = GetCycleCalendarErrors[keyof GetCycleCalendarErrors];
+
+export type GetCycleCalendarResponses = {
+    /**
+     * Default Response
+     */
+    200: CycleCalendar;
+};
+
+export type GetCycleCalendarResponse = GetCycleCalendarResponses[keyof GetCycleCalendarResponses];
 
 export type DeleteItemData = {
     body?: never;

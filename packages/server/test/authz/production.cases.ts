@@ -157,6 +157,11 @@ export const cases: AuthzCase[] = [
     expect: viewers,
   },
   {
+    route: 'GET /api/production/cycles/:id/calendar',
+    request: async (w) => ({ url: `/api/production/cycles/${await cycle(w)}/calendar` }),
+    expect: viewers,
+  },
+  {
     route: 'POST /api/production/cycles/:id/items',
     request: async (w) => ({
       url: `/api/production/cycles/${await cycle(w)}/items`,

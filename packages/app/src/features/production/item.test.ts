@@ -12,13 +12,18 @@ afterEach(() => {
 });
 
 describe('the open piece as the plan already has it', () => {
-  it('is found on the board, in the table or in the calendar', () => {
+  it('is found on the board or in the table', () => {
     productionStore.board.draft.items = [item('a', 'En el tablero')];
     productionStore.table.items = [item('b', 'En la tabla')];
-    productionStore.calendar.items = [item('c', 'En el calendario')];
     expect(knownItem('a')?.title).toBe('En el tablero');
     expect(knownItem('b')?.title).toBe('En la tabla');
-    expect(knownItem('c')?.title).toBe('En el calendario');
+  });
+
+  it('is not taken from the calendar, which holds only what it draws of each piece (it is read)', () => {
+    productionStore.calendar.items = [
+      { _id: 'c', title: 'En el calendario', status: 'draft', publishDate: null, version: 1 },
+    ];
+    expect(knownItem('c')).toBeNull();
   });
 
   it('is null when the plan on screen does not hold it (a deep link)', () => {

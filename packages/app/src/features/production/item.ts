@@ -12,10 +12,13 @@ import { productionStore } from './store.ts';
  */
 const client = api.client;
 
-/** The item as the plan on screen holds it (board, table or calendar), or null. */
+/**
+ * The item as the plan on screen holds it (board or table), or null. The calendar holds only what it draws of
+ * each piece: a piece opened from it is read.
+ */
 export function knownItem(itemId: string): ProductionItem | null {
   const plan = snapshot(productionStore);
-  for (const page of [...Object.values(plan.board), plan.table, plan.calendar]) {
+  for (const page of [...Object.values(plan.board), plan.table]) {
     const found = page.items.find((i) => i._id === itemId);
     if (found) return found as ProductionItem;
   }

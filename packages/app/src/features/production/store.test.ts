@@ -3,7 +3,7 @@ import type { ProductionEvent } from '@crw/contracts/events';
 import { subscribe } from 'valtio';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const sdk = vi.hoisted(() => ({ listItems: vi.fn(), createItem: vi.fn() }));
+const sdk = vi.hoisted(() => ({ listItems: vi.fn(), createItem: vi.fn(), getCycleCalendar: vi.fn() }));
 vi.mock('@crw/api-client/sdk', () => sdk);
 vi.mock('../../lib/api.ts', () => import('../../test/fake-api.ts'));
 
@@ -117,60 +117,58 @@ describe('production store', () => {
     expect(s.table.items.map((i) => i._id)).toEqual(['nuevo']);
   });
 
-  it('the calendar draws its first page, then the others together once the last has come, loading until then', async () => {
-    const full = (p: number, n = store.CALENDAR_PAGE) => ({
-      items: Array.from({ length: n }, (_, i) => item(`p${p}-${i}`)),
-      total: 2 * store.CALENDAR_PAGE + 1,
-      page: p,
-      limit: store.CALENDAR_PAGE,
+  it('the calendar reads the cycle once, with the filters but not the order, loading until it answers', async () => {
+    const entries = Array.from({ length: 1000 }, (_, i) => ({
+      _id: `e${i}`,
+      title: `Pieza ${i}`,
+      status: 'draft' as const,
+      publishDate: null,
+      version: 1,
+    }));
+    let answer!: (v: unknown) => void;
+    sdk.getCycleCalendar.mockReturnValueOnce(new Promise((r) => (answer = r)));
+    const loading = store.loadCalendar('c', {
+      format: 'Reel',
+      q: '',
+      status: [],
+      sort: 'title',
+      order: 'desc',
     });
-    sdk.listItems.mockImplementation(async ({ query }: { query: { page: number } }) =>
-      full(query.page, query.page === 3 ? 1 : store.CALENDAR_PAGE),
-    );
-    // Every value `loading` and the number of items take, as they are set (a page ended and the next started in
-    // the same tick would not show in a batched notification).
-    const loading: boolean[] = [];
-    const drawn = [s.calendar.items.length];
-    const stop = subscribe(
-      s.calendar,
-      () => {
-        if (loading.at(-1) !== s.calendar.loading) loading.push(s.calendar.loading);
-        if (drawn.at(-1) !== s.calendar.items.length) drawn.push(s.calendar.items.length);
-      },
-      true,
-    );
-    await store.loadCalendar('c', {});
-    stop();
-    expect(sdk.listItems).toHaveBeenCalledTimes(3);
-    expect(loading).toEqual([true, false]);
-    expect(drawn).toEqual([0, store.CALENDAR_PAGE, 2 * store.CALENDAR_PAGE + 1]);
-    expect(s.calendar).toMatchObject({ loading: false, more: false, error: null, page: 3 });
+    expect(s.calendar).toMatchObject({ loading: true, error: null });
+    answer({ entries, more: true });
+    await loading;
+    expect(sdk.getCycleCalendar).toHaveBeenCalledTimes(1);
+    // Empty filters are left out; the calendar has no order of its own to ask for.
+    expect(sdk.getCycleCalendar.mock.calls[0]![0]).toMatchObject({
+      path: { id: 'c' },
+      query: { format: 'Reel' },
+    });
+    expect(Object.keys(sdk.getCycleCalendar.mock.calls[0]![0].query)).toEqual(['format']);
+    expect(s.calendar).toMatchObject({ loading: false, more: true, error: null });
+    // Kept as they came: the answer's own objects, not proxies of them.
+    expect(s.calendar.items[999]).toBe(entries[999]);
 
-    // A page that fails: the pages that came are kept, with the error, and nothing is loading.
-    sdk.listItems.mockReset();
-    sdk.listItems
-      .mockResolvedValueOnce(full(1))
-      .mockResolvedValueOnce(full(2))
-      .mockRejectedValueOnce(new Error('Sin conexión'));
+    // A read that fails keeps what was shown, with the error, and nothing is loading.
+    sdk.getCycleCalendar.mockRejectedValueOnce(new Error('Sin conexión'));
     await store.loadCalendar('c', {});
     expect(s.calendar).toMatchObject({ loading: false, error: 'Sin conexión' });
-    expect(s.calendar.items).toHaveLength(2 * store.CALENDAR_PAGE);
+    expect(s.calendar.items).toHaveLength(1000);
   });
 
-  it("a newer calendar load takes over: the older one's pages are never drawn", async () => {
+  it("a newer calendar load takes over: the older one's answer is never drawn", async () => {
     let answerOld!: (v: unknown) => void;
-    const one = (id: string, p: number) => ({ items: [item(id)], total: 2, page: p, limit: 1 });
-    sdk.listItems
-      .mockResolvedValueOnce(one('viejo-1', 1))
+    const one = (id: string) => ({
+      entries: [{ _id: id, title: id, status: 'draft', publishDate: null, version: 1 }],
+      more: false,
+    });
+    sdk.getCycleCalendar
       .mockReturnValueOnce(new Promise((r) => (answerOld = r)))
-      .mockResolvedValueOnce(one('nuevo-1', 1))
-      .mockResolvedValueOnce(one('nuevo-2', 2));
+      .mockResolvedValueOnce(one('nuevo'));
     const old = store.loadCalendar('c', {});
-    await vi.waitFor(() => expect(sdk.listItems).toHaveBeenCalledTimes(2));
     await store.loadCalendar('c', { q: 'nuevo' });
-    answerOld(one('viejo-2', 2));
+    answerOld(one('viejo'));
     await old;
-    expect(s.calendar.items.map((i) => i._id)).toEqual(['nuevo-1', 'nuevo-2']);
+    expect(s.calendar.items.map((i) => i._id)).toEqual(['nuevo']);
     expect(s.calendar.loading).toBe(false);
   });
 

@@ -5,7 +5,14 @@ import { isInternalViewer, requirePortfolio } from '../../policy.ts';
 import * as production from '../../services/review/index.ts';
 import { cycleFromPath } from '../access.ts';
 import { EntityId } from '../params.ts';
-import { ItemFields, ItemListQuery, ItemSchema, MemberSchema } from './schemas.ts';
+import {
+  CalendarQuery,
+  CycleCalendarSchema,
+  ItemFields,
+  ItemListQuery,
+  ItemSchema,
+  MemberSchema,
+} from './schemas.ts';
 
 const tags = ['production'];
 /** The body that names the cycle the pieces go to (moving one, or carrying a cycle's pending ones over). */
@@ -52,6 +59,23 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       production.itemPage(app, request.user, request.params.id, request.query as production.ItemQuery),
+  );
+
+  app.get(
+    '/production/cycles/:id/calendar',
+    {
+      schema: {
+        operationId: 'getCycleCalendar',
+        tags,
+        summary: `El calendario del ciclo: cada pieza que cumple los filtros con lo que el calendario muestra (título, estado, fecha y versión), en el orden del plan, hasta ${production.CALENDAR_MAX}`,
+        params: IdParams,
+        querystring: CalendarQuery,
+        response: { 200: ref(CycleCalendarSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+      ...nativeJsonAnswer,
+    },
+    async (request) =>
+      production.cycleCalendar(app, request.user, request.params.id, request.query as production.ItemFilters),
   );
 
   app.post(

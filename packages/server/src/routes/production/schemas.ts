@@ -192,9 +192,8 @@ export const CoverageSchema = component(
 
 const FilterText = Type.Optional(Type.String({ minLength: 1, maxLength: 100 }));
 
-/** Filters, sort and page of a cycle's item list (all optional; `status` may repeat). */
-export const ItemListQuery = Type.Object({
-  ...PageQuery,
+/** What a cycle's pieces can be filtered by (all optional; `status` may repeat). */
+const ItemFilters = {
   status: Type.Optional(Type.Array(StatusSchema, { maxItems: 6 })),
   format: FilterText,
   pilar: FilterText,
@@ -203,6 +202,40 @@ export const ItemListQuery = Type.Object({
   awarenessLevel: Type.Optional(AwarenessSchema),
   assigneeId: FilterText,
   q: Type.Optional(Type.String({ maxLength: 200 })),
+};
+
+/** The filters of a cycle's calendar: the list's, without its page and order. */
+export const CalendarQuery = Type.Object(ItemFilters);
+
+/**
+ * A cycle's calendar: each piece that matches as the calendar draws it, in the plan's order (publication date,
+ * undated last), up to `CALENDAR_MAX`.
+ */
+export const CycleCalendarSchema = component(
+  'CycleCalendar',
+  Type.Object({
+    entries: Type.Array(
+      Type.Object({
+        _id: Type.String(),
+        title: Type.String(),
+        status: StatusSchema,
+        publishDate: Nullable(Type.String()),
+        version: Type.Integer({
+          description: 'La versión leída, para cambiarle la fecha sin pisar otro cambio',
+        }),
+      }),
+    ),
+    more: Type.Boolean({
+      description:
+        'Hay más piezas de las que caben en un calendario: se muestran las primeras en el orden del plan',
+    }),
+  }),
+);
+
+/** Filters, sort and page of a cycle's item list (all optional; `status` may repeat). */
+export const ItemListQuery = Type.Object({
+  ...PageQuery,
+  ...ItemFilters,
   sort: Type.Optional(Type.Union(itemSortKeys.map((k) => Type.Literal(k)))),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });

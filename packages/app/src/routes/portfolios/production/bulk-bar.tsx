@@ -28,10 +28,10 @@ const NONE = '__none__';
 /** The title of a piece on screen (table, board or calendar), for the refusals' list. */
 function titleOf(id: string): string {
   const { table, board, calendar } = productionStore;
-  const all: readonly ProductionItem[] = [
-    ...(table.items as ProductionItem[]),
-    ...(calendar.items as ProductionItem[]),
-    ...Object.values(board).flatMap((c) => c.items as ProductionItem[]),
+  const all: ReadonlyArray<{ _id: string; title: string }> = [
+    ...table.items,
+    ...calendar.items,
+    ...Object.values(board).flatMap((c) => c.items),
   ];
   return all.find((i) => i._id === id)?.title ?? id;
 }

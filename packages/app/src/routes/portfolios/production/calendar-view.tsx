@@ -1,4 +1,4 @@
-import type { Cycle, ProductionItem } from '@crw/api-client';
+import type { Cycle } from '@crw/api-client';
 import { Button, CalendarView as Calendar, type CalendarMode, DatePicker, Field, Select } from '@crw/ui';
 import { memo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { productionMsg as t } from '../../../features/production/messages.ts';
 import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { statusTone } from '../../../features/production/status-tone.ts';
 import {
+  type CalendarEntry,
   loadCalendar,
   productionStore,
   replaceCalendarItem,
@@ -23,14 +24,14 @@ import { readPlan, withParams } from './query.ts';
  * client is reviewing, one changed meanwhile by someone else).
  */
 export async function moveToDate(itemId: string, date: string) {
-  const list = productionStore.calendar.items as ProductionItem[];
-  const item = list.find((i) => i._id === itemId);
+  const item = productionStore.calendar.items.find((i) => i._id === itemId);
   if (!item || item.publishDate === date) return;
   const before = item.publishDate;
   replaceCalendarItem(itemId, (i) => ({ ...i, publishDate: date }));
   try {
     const saved = await updateItemDetails(itemId, { publishDate: date, version: item.version });
-    replaceCalendarItem(itemId, (i) => ({ ...i, ...saved }));
+    const { title, status, publishDate, version } = saved;
+    replaceCalendarItem(itemId, (i) => ({ ...i, title, status, publishDate, version }));
     toast.success(t.calendar.moved(saved.title, formatDay(date)));
   } catch (error) {
     replaceCalendarItem(itemId, (i) => ({ ...i, publishDate: before }));
@@ -57,7 +58,7 @@ export const CalendarView = memo(function CalendarView({
   const [mode, setMode] = useState<CalendarMode>('month');
   const [date, setDate] = useState(() => cycle?.startDate ?? todayIso());
   const [moving, setMoving] = useState(false);
-  const items = calendar.items as ProductionItem[];
+  const items = calendar.items as CalendarEntry[];
   const undated = items.filter((i) => !i.publishDate);
 
   return (
@@ -128,7 +129,7 @@ function MoveToDateDialog({
   defaultDate,
   onOpenChange,
 }: {
-  items: ProductionItem[];
+  items: CalendarEntry[];
   defaultDate: string;
   onOpenChange: (open: boolean) => void;
 }) {

@@ -4,7 +4,7 @@ import type { Actor } from '../../../policy.ts';
 import type { EffectLog, Ports } from '../../ports.ts';
 import type { TransitionName } from '../transitions.ts';
 import type { CycleAccess, ItemAccess } from './access.ts';
-import { type ItemQuery, readItemPage } from './item-pages.ts';
+import { type ItemFilters, type ItemQuery, readCalendar, readItemPage } from './item-pages.ts';
 import {
   type BulkSet,
   bulkUpdateItems,
@@ -56,6 +56,20 @@ export function itemPage(ports: Pick<Ports, 'db' | 'database'>, actor: Actor, cy
   const read = () => readItemPage(ports.db, actor, cycleId, q);
   const reads = ports.database.reads;
   return reads ? reads.get(`items:${actor.id}:${actor.role}:${cycleId}:${JSON.stringify(q)}`, read) : read();
+}
+
+/** A cycle's calendar (`readCalendar`), kept as `itemPage` keeps its pages on PGlite. */
+export function cycleCalendar(
+  ports: Pick<Ports, 'db' | 'database'>,
+  actor: Actor,
+  cycleId: string,
+  q: ItemFilters,
+) {
+  const read = () => readCalendar(ports.db, actor, cycleId, q);
+  const reads = ports.database.reads;
+  return reads
+    ? reads.get(`calendar:${actor.id}:${actor.role}:${cycleId}:${JSON.stringify(q)}`, read)
+    : read();
 }
 
 export async function addItem(ports: Ports, actor: Actor, access: CycleAccess, input: ItemInput) {
