@@ -157,6 +157,14 @@ describe.runIf(testDb === 'postgres')('the planner at scale (PostgreSQL)', () =>
           ] as [string, () => TestUser, () => string],
       ),
     ),
+    // The calendar reads the cycle's first 2,000 in the plan's order, through the same indexes as the pages.
+    ['the calendar', () => employee, () => `/api/production/cycles/${cycleId}/calendar`],
+    [
+      'the calendar, a format filter',
+      () => employee,
+      () => `/api/production/cycles/${cycleId}/calendar?format=Reel`,
+    ],
+    ['the calendar as the client sees it', () => client, () => `/api/production/cycles/${cycleId}/calendar`],
     ['the coverage', () => employee, () => `/api/production/cycles/${cycleId}/items/strategy`],
     ['the cycles', () => employee, () => `/api/production/portfolios/${portfolioId}/cycles?page=1&limit=10`],
     [

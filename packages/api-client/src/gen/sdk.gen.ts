@@ -730,7 +730,7 @@ export const createItem = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
- * El calendario del ciclo: cada pieza que cumple los filtros con lo que el calendario muestra (título, estado, fecha y versión), en el orden del plan, hasta 2000
+ * El calendario del ciclo: cada pieza que cumple los filtros con lo que el calendario muestra (título, estado, fecha y versión), en el orden del plan, hasta 1000
  */
 export const getCycleCalendar = <ThrowOnError extends boolean = false>(options: Options<GetCycleCalendarData, ThrowOnError>) => (options.client ?? client).get<GetCycleCalendarResponses, GetCycleCalendarErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -132,6 +132,9 @@ export const productionMsg = {
     moveSubmit: 'Mover',
     moved: (title: string, day: string) => `«${title}» pasa al ${day}`,
     moveError: 'No se pudo cambiar la fecha',
+    /** The cycle holds more pieces than a calendar reads (the server's bound). */
+    capped:
+      'El ciclo tiene más piezas de las que caben en el calendario: se muestran las primeras por fecha de publicación. Filtra para ver las demás.',
   },
   empty: {
     title: 'Este ciclo no tiene piezas',

@@ -63,6 +63,7 @@ export const CalendarView = memo(function CalendarView({
 
   return (
     <div className="space-y-4">
+      {calendar.more ? <p className="text-sm text-muted-foreground">{t.calendar.capped}</p> : null}
       <div className="flex justify-end">
         <Button variant="outline" size="sm" onClick={() => setMoving(true)} disabled={items.length === 0}>
           {t.calendar.moveToDate}

@@ -282,10 +282,11 @@ async function pageAnswer(
 }
 
 /**
- * The most pieces a cycle's calendar reads: a month of a cycle this full is already a wall of «+N más» (the app
- * read up to 20 pages of 100 before it had this read).
+ * The most pieces a cycle's calendar reads: a month of a cycle this full is already a wall of «+N más», and the read
+ * stays within what one statement may read of a growing table (test/support/query-plans.ts, `READ_LIMIT`; the app
+ * read up to 20 pages of 100 before it had this read). Past it, the answer says `more` and the screen says so.
  */
-export const CALENDAR_MAX = 2000;
+export const CALENDAR_MAX = 1000;
 
 /**
  * A cycle's calendar (issue 48): every piece that matches, as little of each as the calendar draws and moves (its
