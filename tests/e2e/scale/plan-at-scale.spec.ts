@@ -489,6 +489,8 @@ test('every interaction within its budget at 4× CPU', () => {
   // board, its filter's floor 123–146): opening a piece 191–203 ms (evening 224–235), again 123–142 (135–194), a
   // filter 155–207 (190–232), board → table 171–226 (199–230), table → calendar 416–452 (349–399: its ten pages'
   // garbage collected inside it in these runs), the bell 103–109 (125–131), a key in the editor p95 32–40 (32–40).
+  // 2026-11-30, a slower machine (floor for opening 135–199 ms): the calendar's own read took table → calendar from
+  // 972–1,215 ms to 440–571 (three runs each, alternated); the others moved within the spread.
   // Marked as an expected failure so that the suite stays green while the figures are printed; Playwright reports it
   // the day every budget holds, and then this line goes.
   test.fail(true, 'presupuestos a 4× aún no cumplidos');
