@@ -63,8 +63,9 @@ export function ItemDrawer({
   onOpenItem: (id: string) => void;
 }) {
   const { user } = useSnapshot(authStore);
-  // The piece as the plan already has it (a card of the board, a row, a day of the calendar): its content shows
-  // at once, the server's copy follows and replaces it only if it differs.
+  // The piece as the plan already has it (a card of the board, a row of the table): its content shows at once, the
+  // server's copy follows and replaces it only if it differs. The calendar holds only what it draws of a piece: one
+  // opened from it shows its loading state until the server's copy comes, as a link to it does.
   const [item, setItem] = useState<ProductionItem | null>(() => knownItem(itemId));
   const [shownId, setShownId] = useState(itemId);
   if (shownId !== itemId) {
