@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items } from '../../src/db/schema.ts';
 import { readCalendar } from '../../src/services/review/index.ts';
-import { createTestApp, makePortfolio, makeUser, type TestContext, type TestUser } from '../helpers.ts';
+import {
+  callsAs,
+  createTestApp,
+  makePortfolio,
+  makeUser,
+  type TestContext,
+  type TestUser,
+} from '../helpers.ts';
 
 type Entry = { _id: string; title: string; status: string; publishDate: string | null; version: number };
 
@@ -17,8 +24,7 @@ describe('GET /production/cycles/:id/calendar', () => {
   let otherCycleId: string;
   const ids: Record<string, string> = {};
 
-  const as = (u: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: u.headers, ...(payload ? { payload } : {}) });
+  const { as } = callsAs(() => ctx.app);
   const calendar = async (u: TestUser, query = '', cycle = cycleId) =>
     as(u, 'GET', `/api/production/cycles/${cycle}/calendar${query}`);
 
