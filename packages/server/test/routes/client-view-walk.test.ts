@@ -141,6 +141,24 @@ describe('the client view walk', () => {
           res.json().total === 0 ? undefined : `a search for internal text found ${res.json().total}`,
       },
     ],
+    'GET /api/production/cycles/:id/calendar': () => [
+      { url: `/api/production/cycles/${cycleId}/calendar` },
+      {
+        url: `/api/production/cycles/${cycleId}/calendar?status=draft&status=internal_review&status=internal_changes`,
+        check: (res) =>
+          res.json().entries.length === 0
+            ? undefined
+            : `the calendar of internal statuses listed ${res.json().entries.length}`,
+      },
+      {
+        // As the list: a search for internal text finds nothing.
+        url: `/api/production/cycles/${cycleId}/calendar?q=SECRETO`,
+        check: (res) =>
+          res.json().entries.length === 0
+            ? undefined
+            : `a search for internal text found ${res.json().entries.length}`,
+      },
+    ],
     'GET /api/production/cycles/:id/items/strategy': () => [
       { url: `/api/production/cycles/${cycleId}/items/strategy` },
     ],
