@@ -69,18 +69,6 @@ export const msg = {
     review: 'Revisión',
     portfolioSelector: 'Portafolio activo',
   },
-  editorSandbox: {
-    intro:
-      'El editor del copy y de los comentarios. Lo que escribes aquí no se guarda: a la derecha, el HTML que se enviaría al servidor y cómo se leerá.',
-    editor: 'Texto de prueba',
-    html: 'HTML producido',
-    rendered: 'Vista de lectura',
-    empty: 'Escribe algo en el editor',
-    mentionsFrom: (name: string) => `Puedes mencionar a las personas de ${name}.`,
-    mentionsSelf: 'Elige un portafolio para mencionar a su equipo; mientras tanto puedes mencionarte a ti.',
-    sample:
-      '<h2>Lanzamiento de otoño</h2><p>Un texto con <strong>negrita</strong>, <em>cursiva</em> y un <a href="https://example.com">enlace</a>.</p><ul><li><p>Primer punto</p></li><li><p>Segundo punto</p></li></ul><blockquote><p>Una cita del cliente.</p></blockquote>',
-  },
   screens: {
     adminUsers: 'Gestión de Usuarios',
     adminTools: 'Herramientas',
@@ -98,32 +86,6 @@ export const msg = {
     clientDashboard: 'Mi Dashboard',
     review: 'Panel de revisión',
     userSettings: 'Configuración',
-  },
-  /** /admin/notify: the mail queue (issue 45). */
-  mail: {
-    pendingTitle: 'Correos pendientes',
-    pendingEmpty: 'Ningún correo pendiente',
-    pendingMore: (shown: number, total: number) =>
-      `Se muestran los ${shown} primeros de ${total.toLocaleString('es-ES')} correos pendientes.`,
-    failuresTitle: 'Correos que no se pudieron enviar',
-    failuresEmpty: 'Ningún correo fallido',
-    off: 'El correo está desactivado: configura SMTP_URL en el servidor para enviarlo.',
-    loadError: 'No se pudieron cargar los correos',
-    attempts: (n: number) => (n === 0 ? 'Sin intentos todavía' : n === 1 ? '1 intento' : `${n} intentos`),
-    sending: 'Enviándose ahora',
-    dueNow: 'Se enviará en breve',
-    /** «Reintentará a las 14:05»; another day: «Reintentará el 5 dic a las 14:05». */
-    nextAttempt: (time: string, day?: string) =>
-      day ? `Reintentará el ${day} a las ${time}` : `Reintentará a las ${time}`,
-    retry: 'Reintentar',
-    retryOf: (to: string) => `Reintentar el correo a ${to}`,
-    retryAll: 'Reintentar todos',
-    retried: (n: number) =>
-      n === 1 ? 'El correo vuelve a la cola de envío' : `${n} correos vuelven a la cola de envío`,
-    retryError: 'No se pudo volver a enviar el correo',
-    smtpDownTitle: 'No se puede conectar con el servidor de correo',
-    smtpDown:
-      'Los correos esperan en la cola y se enviarán solos cuando vuelva a responder. Comprueba el servidor de SMTP_URL.',
   },
   errors: {
     screenLoad: 'No se pudo cargar esta pantalla',

@@ -3,11 +3,11 @@ import * as sdk from '@crw/api-client/sdk';
 import { useEffect, useState } from 'react';
 import { proxy } from 'valtio';
 import { api } from '../../lib/api.ts';
-import { msg } from '../../messages.ts';
 import { onLogout } from '../auth/store.ts';
 import { toast } from '../system/store.ts';
+import { mailMsg } from './messages.ts';
 
-const t = msg.mail;
+const t = mailMsg;
 
 export type PendingMail = ListPendingMailResponse['items'][number];
 export type MailFailure = ListMailFailuresResponse['items'][number];

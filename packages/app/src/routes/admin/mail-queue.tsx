@@ -2,6 +2,7 @@ import { Badge, Button, Card, ErrorDetails } from '@crw/ui';
 import { RotateCwIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { mailMsg } from '../../features/mail/messages.ts';
 import {
   loadMailQueue,
   type MailFailure,
@@ -11,9 +12,8 @@ import {
   retryMail,
 } from '../../features/mail/store.ts';
 import { dayUnlessToday, formatDateTime, formatTime } from '../../lib/dates.ts';
-import { msg } from '../../messages.ts';
 
-const t = msg.mail;
+const t = mailMsg;
 
 /** The queue changes on its own (the worker sends, retries come due): read again this often while on screen. */
 export const MAIL_QUEUE_POLL_MS = 30_000;

@@ -9,8 +9,9 @@ import { portfoliosStore } from '../../features/portfolios/store.ts';
 import { api } from '../../lib/api.ts';
 import { msg } from '../../messages.ts';
 import { Screen } from '../screen.tsx';
+import { editorMsg } from './messages.ts';
 
-const t = msg.editorSandbox;
+const t = editorMsg;
 
 /**
  * /test/editor: the rich-text editor of material copy and comments with every feature, the HTML it produces
