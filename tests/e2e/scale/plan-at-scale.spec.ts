@@ -411,6 +411,10 @@ test('opening a piece again, board → table → calendar, the bell and typing i
   page,
   scale,
 }) => {
+  // Five traced interactions and 200 keys typed one at a time at 4× CPU: ~35 s on a quiet two-core machine, over 60
+  // on a loaded one (the browser's floor for opening a piece read 410–544 ms there, 135–199 quiet). Its figures do
+  // not depend on the time allowed, so it is given three times the default.
+  test.slow();
   await openPlan(page, scale.seed);
   const drafts = column(page, /^Borrador: 400$/);
   const cards = drafts.locator('[data-slot="kanban-card"]');
