@@ -35,9 +35,9 @@ interface Page {
 }
 /**
  * A page's items are kept as they came (valtio's `ref`), never made into proxies, and change only by a new array
- * (`ref` again). Proxied, the calendar's up to 2,000 items were proxied again at each page and walked for their
- * versions by every snapshot of the plan (issue 48: ~180 ms at 4× under the bell opened while the calendar loaded),
- * and a filter's answers spent ~13 ms at 4× proxying the cards and snapshotting them. Nothing changes an item in
+ * (`ref` again), as the calendar's entries are. Proxied, the calendar's pages (when it read pages) were proxied again
+ * at each page and walked for their versions by every snapshot of the plan (issue 48: ~180 ms at 4× under the bell
+ * opened while the calendar loaded), and a filter's answers spent ~13 ms at 4× proxying the cards and snapshotting them. Nothing changes an item in
  * place.
  */
 const plainItems = (items: ProductionItem[]): ProductionItem[] => ref(items);
