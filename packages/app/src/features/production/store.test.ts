@@ -155,6 +155,30 @@ describe('production store', () => {
     expect(s.calendar.items).toHaveLength(1000);
   });
 
+  it('the calendar says which cycle and filters its answer is for (pieces or error), not the order', async () => {
+    expect(s.calendar.answered).toBeNull();
+    let answer!: (v: unknown) => void;
+    sdk.getCycleCalendar.mockReturnValueOnce(new Promise((r) => (answer = r)));
+    const loading = store.loadCalendar('c', { format: 'Reel', sort: 'title' });
+    // Asked, not answered: the view it replaces stays.
+    expect(s.calendar.answered).toBeNull();
+    answer({ entries: [], more: false });
+    await loading;
+    expect(s.calendar.answered).toBe(store.calendarKey('c', { format: 'Reel' }));
+    expect(store.calendarKey('c', { format: 'Reel', sort: 'title', order: 'desc', q: '' })).toBe(
+      s.calendar.answered,
+    );
+    expect(store.calendarKey('c', { format: 'Post' })).not.toBe(s.calendar.answered);
+    expect(store.calendarKey('otro', { format: 'Reel' })).not.toBe(s.calendar.answered);
+
+    sdk.getCycleCalendar.mockRejectedValueOnce(new Error('Sin conexión'));
+    await store.loadCalendar('c', { format: 'Post' });
+    expect(s.calendar).toMatchObject({
+      error: 'Sin conexión',
+      answered: store.calendarKey('c', { format: 'Post' }),
+    });
+  });
+
   it("a newer calendar load takes over: the older one's answer is never drawn", async () => {
     let answerOld!: (v: unknown) => void;
     const one = (id: string) => ({

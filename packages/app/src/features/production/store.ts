@@ -49,8 +49,16 @@ interface CalendarState {
   more: boolean;
   loading: boolean;
   error: string | null;
+  /** Which cycle and filters the last answer (pieces or error) was for (`calendarKey`); null before any. */
+  answered: string | null;
 }
-const emptyCalendar = (): CalendarState => ({ items: ref([]), more: false, loading: false, error: null });
+const emptyCalendar = (): CalendarState => ({
+  items: ref([]),
+  more: false,
+  loading: false,
+  error: null,
+  answered: null,
+});
 
 const emptyPage = (): Page => ({
   items: plainItems([]),
@@ -410,19 +418,45 @@ export async function loadCalendar(cycleId: string, query: ItemQuery) {
   const target = productionStore.calendar;
   target.loading = true;
   target.error = null;
-  const { sort: _sort, order: _order, ...filters } = clean(query);
+  const filters = calendarFilters(query);
+  const answered = calendarKey(cycleId, query);
   try {
     const res = await api.call(
       sdk.getCycleCalendar({ client, path: { id: cycleId }, query: filters }),
       t.loadError,
     );
     if (run !== calendarRun) return;
-    Object.assign(target, { items: ref(res.entries), more: res.more, loading: false });
+    Object.assign(target, { items: ref(res.entries), more: res.more, loading: false, answered });
   } catch (error) {
     if (run !== calendarRun) return;
-    target.error = error instanceof Error ? error.message : t.loadError;
-    target.loading = false;
+    Object.assign(target, {
+      error: error instanceof Error ? error.message : t.loadError,
+      loading: false,
+      answered,
+    });
   }
+}
+
+/** The plan's filters the calendar reads by (not its order: the calendar places pieces by their date). */
+function calendarFilters(query: ItemQuery) {
+  const { sort: _sort, order: _order, ...filters } = clean(query);
+  return filters;
+}
+
+/** What a calendar's answer is for: a cycle and the filters it was read by. */
+export const calendarKey = (cycleId: string, query: ItemQuery) =>
+  `${cycleId} ${JSON.stringify(calendarFilters(query))}`;
+
+/**
+ * Whether the calendar has answered for this cycle and these filters (its pieces, or an error), read without
+ * drawing on every change of the plan: the screen re-renders only when this turns.
+ */
+export function useCalendarAnswered(cycleId: string | undefined, query: ItemQuery): boolean {
+  const key = cycleId ? calendarKey(cycleId, query) : null;
+  return useSyncExternalStore(
+    subscribeToPlan,
+    () => key !== null && productionStore.calendar.answered === key,
+  );
 }
 
 /** Replaces one of the calendar's items (a new array: the change readers see). */

@@ -1,6 +1,6 @@
 import { Button, EmptyState, preloadCalendarDnd, SegmentedControl, Skeleton } from '@crw/ui';
 import { CalendarIcon, KanbanSquareIcon, PlusIcon, SparklesIcon, TableIcon } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { onProductionChanged, onReconnected } from '../../features/notifications/realtime.ts';
@@ -14,6 +14,7 @@ import {
   loadTable,
   openPlan,
   productionStore,
+  useCalendarAnswered,
 } from '../../features/production/store.ts';
 import { Screen } from '../screen.tsx';
 import { ReviewLink } from './portfolio-links.tsx';
@@ -51,6 +52,16 @@ export default function ProductionScreen() {
     snap.cycles.find((c) => c._id === cycleId) ?? (snap.current?._id === cycleId ? snap.current : null);
   const queryKey = JSON.stringify(plan.query);
   const query = useMemo(() => JSON.parse(queryKey) as typeof plan.query, [queryKey]);
+
+  // The calendar draws once, with its pieces: switched to from the board or the table, that view stays until the
+  // calendar's answer has come (issue 48: drawn empty first, its grid was laid out and painted twice).
+  const calendarAnswered = useCalendarAnswered(cycleId, query);
+  const drawn = useRef(plan.view);
+  const view =
+    plan.view === 'calendar' && drawn.current !== 'calendar' && !calendarAnswered ? drawn.current : plan.view;
+  useLayoutEffect(() => {
+    drawn.current = view;
+  });
 
   const reload = useCallback(() => {
     if (!cycleId) return;
@@ -94,6 +105,15 @@ export default function ProductionScreen() {
     [],
   );
   const open = useCallback((id: string) => set({ item: id }), [set]);
+  // The table's callbacks too: switching the view or opening a piece does not draw its rows again.
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+  const changed = useCallback(() => reloadRef.current(), []);
+  const toPage = useCallback((page: number) => set({ page: String(page) }), [set]);
+  const sortBy = useCallback(
+    (sort: string, order: 'asc' | 'desc') => set({ sort, order: order === 'desc' ? 'desc' : undefined }),
+    [set],
+  );
   const closeItem = useCallback(() => set({ item: undefined }), [set]);
 
   const started = Boolean(snap.started && cycleId);
@@ -217,25 +237,26 @@ export default function ProductionScreen() {
     );
   } else {
     body = (
-      <div className="space-y-4">
+      // Busy while the view switched to waits for its answer (the one it replaces stays until then).
+      <div className="space-y-4" aria-busy={view !== plan.view || undefined}>
         <div className="flex flex-wrap items-end justify-between gap-3">
           {picker}
           {views}
         </div>
         {filters}
         {coverage}
-        {plan.view !== 'calendar' ? <BulkBar cycleId={cycleId} onChanged={reload} /> : null}
-        {plan.view === 'board' ? (
+        {view !== 'calendar' ? <BulkBar cycleId={cycleId} onChanged={changed} /> : null}
+        {view === 'board' ? (
           <BoardView cycleId={cycleId} query={query} onOpen={open} />
-        ) : plan.view === 'table' ? (
+        ) : view === 'table' ? (
           <TableView
             cycleId={cycleId}
             query={query}
             page={plan.page}
-            onPage={(page) => set({ page: String(page) })}
-            onSort={(sort, order) => set({ sort, order: order === 'desc' ? 'desc' : undefined })}
+            onPage={toPage}
+            onSort={sortBy}
             onOpen={open}
-            onChanged={reload}
+            onChanged={changed}
           />
         ) : (
           <CalendarView cycle={cycle} onOpen={open} />

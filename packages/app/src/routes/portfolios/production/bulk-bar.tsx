@@ -1,4 +1,4 @@
-import type { BulkUpdateItemsData, ProductionItem } from '@crw/api-client';
+import type { BulkUpdateItemsData } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
 import { ActionBar, Button, ConfirmDialog, DatePicker, Field, Select } from '@crw/ui';
 import { useState } from 'react';

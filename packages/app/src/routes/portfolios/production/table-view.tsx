@@ -15,7 +15,7 @@ import {
   useMediaQuery,
 } from '@crw/ui';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
-import { type KeyboardEvent, type MouseEvent, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, memo, useState } from 'react';
 import { productionMsg as t } from '../../../features/production/messages.ts';
 import {
   selectIds,
@@ -65,7 +65,7 @@ type TableViewProps = {
  * left shut). The line stays in place whatever the table shows (loading, empty, rows), so its focus is kept from
  * the first piece to the twentieth.
  */
-export function TableView(props: TableViewProps) {
+export const TableView = memo(function TableView(props: TableViewProps) {
   const { cycleId, query } = props;
   const draftsShown = !query.status?.length || query.status.includes('draft');
   return (
@@ -82,7 +82,7 @@ export function TableView(props: TableViewProps) {
       <TableRows {...props} />
     </div>
   );
-}
+});
 
 /**
  * The table with selection (checkboxes, shift-click for a range) and a bulk move. Arrow keys move between rows,
