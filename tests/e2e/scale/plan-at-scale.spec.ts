@@ -650,7 +650,10 @@ test('every interaction within its budget at 4× CPU', () => {
   // filter 155–207 (190–232), board → table 171–226 (199–230), table → calendar 416–452 (349–399: its ten pages'
   // garbage collected inside it in these runs), the bell 103–109 (125–131), a key in the editor p95 32–40 (32–40).
   // 2026-11-30, a slower machine (floor for opening 135–199 ms): the calendar's own read took table → calendar from
-  // 972–1,215 ms to 440–571 (three runs each, alternated); the others moved within the spread.
+  // 972–1,215 ms to 440–571 (three runs each, alternated); the others moved within the spread. Later that day, with
+  // every figure beside its floor: the calendar drawn once took it to 209–259 (floor 88–106); a key's p95 is 40 ms
+  // in the editor and 40 in a plain editable box, board → table's floor 120–217 and the filter's 106–155, so
+  // those budgets are below what the browser itself spends here (docs/decisions.md).
   // Marked as an expected failure so that the suite stays green while the figures are printed; Playwright reports it
   // the day every budget holds, and then this line goes.
   test.fail(true, 'presupuestos a 4× aún no cumplidos');

@@ -317,6 +317,23 @@ export type CycleCalendar = {
 };
 
 /**
+ * ItemBoard
+ */
+export type ItemBoard = {
+    columns: Array<{
+        status: 'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved';
+        items: Array<ProductionItem>;
+        total: number;
+        page: number;
+        limit: number;
+        /**
+         * El total es un mínimo: hay al menos esos (contados hasta un tope)
+         */
+        atLeast?: boolean;
+    }>;
+};
+
+/**
  * Comment
  */
 export type Comment = {
@@ -3694,6 +3711,57 @@ export type CreateItemResponses = {
 };
 
 export type CreateItemResponse = CreateItemResponses[keyof CreateItemResponses];
+
+export type GetCycleBoardData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        status: Array<'draft' | 'internal_review' | 'internal_changes' | 'client_review' | 'client_changes' | 'approved'>;
+        format?: string;
+        pilar?: string;
+        angulo?: string;
+        funnelPhase?: 'awareness' | 'consideration' | 'conversion' | 'loyalty';
+        awarenessLevel?: 'unaware' | 'problemAware' | 'solutionAware' | 'productAware';
+        assigneeId?: string;
+        q?: string;
+        limit: number;
+        sort?: 'publishDate' | 'title' | 'status' | 'format' | 'createdAt' | 'updatedAt';
+        order?: 'asc' | 'desc';
+    };
+    url: '/production/cycles/{id}/board';
+};
+
+export type GetCycleBoardErrors = {
+    /**
+     * Default Response
+     */
+    400: ErrorResponse;
+    /**
+     * Default Response
+     */
+    401: ErrorResponse;
+    /**
+     * Default Response
+     */
+    403: ErrorResponse;
+    /**
+     * Default Response
+     */
+    404: ErrorResponse;
+};
+
+export type GetCycleBoardError = GetCycleBoardErrors[keyof GetCycleBoardErrors];
+
+export type GetCycleBoardResponses = {
+    /**
+     * Default Response
+     */
+    200: ItemBoard;
+};
+
+export type GetCycleBoardResponse = GetCycleBoardResponses[keyof GetCycleBoardResponses];
 
 export type GetCycleCalendarData = {
     body?: never;

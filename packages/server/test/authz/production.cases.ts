@@ -157,6 +157,11 @@ export const cases: AuthzCase[] = [
     expect: viewers,
   },
   {
+    route: 'GET /api/production/cycles/:id/board',
+    request: async (w) => ({ url: `/api/production/cycles/${await cycle(w)}/board?status=draft` }),
+    expect: viewers,
+  },
+  {
     route: 'GET /api/production/cycles/:id/calendar',
     request: async (w) => ({ url: `/api/production/cycles/${await cycle(w)}/calendar` }),
     expect: viewers,

@@ -141,6 +141,27 @@ describe('the client view walk', () => {
           res.json().total === 0 ? undefined : `a search for internal text found ${res.json().total}`,
       },
     ],
+    'GET /api/production/cycles/:id/board': () => [
+      {
+        url: `/api/production/cycles/${cycleId}/board?status=draft&status=internal_review&status=internal_changes&status=client_review&status=client_changes&status=approved&limit=100`,
+      },
+      {
+        // The team's columns are empty for a client, whatever it asks.
+        url: `/api/production/cycles/${cycleId}/board?status=draft&status=internal_review&status=internal_changes`,
+        check: (res) => {
+          const listed = (res.json().columns as Array<{ total: number }>).reduce((n, c) => n + c.total, 0);
+          return listed === 0 ? undefined : `the board's internal columns listed ${listed}`;
+        },
+      },
+      {
+        // As the list: a search for internal text finds nothing.
+        url: `/api/production/cycles/${cycleId}/board?status=client_review&status=approved&q=SECRETO`,
+        check: (res) => {
+          const listed = (res.json().columns as Array<{ total: number }>).reduce((n, c) => n + c.total, 0);
+          return listed === 0 ? undefined : `a search for internal text found ${listed}`;
+        },
+      },
+    ],
     'GET /api/production/cycles/:id/calendar': () => [
       { url: `/api/production/cycles/${cycleId}/calendar` },
       {

@@ -3,7 +3,12 @@ import type { ProductionEvent } from '@crw/contracts/events';
 import { subscribe } from 'valtio';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const sdk = vi.hoisted(() => ({ listItems: vi.fn(), createItem: vi.fn(), getCycleCalendar: vi.fn() }));
+const sdk = vi.hoisted(() => ({
+  listItems: vi.fn(),
+  createItem: vi.fn(),
+  getCycleCalendar: vi.fn(),
+  getCycleBoard: vi.fn(),
+}));
 vi.mock('@crw/api-client/sdk', () => sdk);
 vi.mock('../../lib/api.ts', () => import('../../test/fake-api.ts'));
 
@@ -196,26 +201,60 @@ describe('production store', () => {
     expect(s.calendar.loading).toBe(false);
   });
 
-  it('a filter asks only for the columns in sight (one request each); another loads when it comes into sight', async () => {
+  it('a filter asks for the columns in sight in one request; another column loads when it comes into sight', async () => {
+    const answerBoard = async ({ query }: { query: { status: string[] } }) => ({
+      columns: query.status.map((status) => ({ status, ...page(item(`${status}-1`, status)) })),
+    });
+    sdk.getCycleBoard.mockImplementation(answerBoard);
     sdk.listItems.mockImplementation(async ({ query }: { query: { status: string[] } }) =>
       page(item(`${query.status[0]}-1`, query.status[0])),
     );
     store.setVisibleColumns(['draft', 'internal_review']);
-    await store.loadBoard('c', { q: 'reel' });
-    const asked = () => sdk.listItems.mock.calls.map(([o]) => o.query.status[0]);
-    expect(asked()).toEqual(['draft', 'internal_review']);
+    await store.loadBoard('c', { q: 'reel', status: [] });
+    expect(sdk.getCycleBoard).toHaveBeenCalledTimes(1);
+    expect(sdk.getCycleBoard.mock.calls[0]![0]).toMatchObject({
+      path: { id: 'c' },
+      query: { q: 'reel', status: ['draft', 'internal_review'], limit: store.BOARD_PAGE },
+    });
     expect(s.board.draft.items.map((i) => i._id)).toEqual(['draft-1']);
-    // Out of sight: left as it was until it scrolls in, then one request.
-    expect(sdk.listItems).toHaveBeenCalledTimes(2);
+    expect(s.board.internal_review).toMatchObject({ loading: false, total: 1 });
+    // Out of sight: left as it was until it scrolls in, then one request for it alone.
+    expect(sdk.listItems).not.toHaveBeenCalled();
     store.setVisibleColumns(['internal_review', 'internal_changes']);
     await vi.waitFor(() =>
       expect(s.board.internal_changes.items.map((i) => i._id)).toEqual(['internal_changes-1']),
     );
-    expect(asked()).toEqual(['draft', 'internal_review', 'internal_changes']);
-    // The board goes: nothing waits any more, and the next load asks for every column.
+    expect(sdk.listItems.mock.calls.map(([o]) => o.query.status)).toEqual([['internal_changes']]);
+    // The board goes: nothing waits any more, and the next load asks for every column, still in one request.
     store.setVisibleColumns(null);
-    sdk.listItems.mockClear();
+    sdk.getCycleBoard.mockClear();
     await store.loadBoard('c', {});
-    expect(asked()).toHaveLength(store.itemStatuses.length);
+    expect(sdk.getCycleBoard).toHaveBeenCalledTimes(1);
+    expect(sdk.getCycleBoard.mock.calls[0]![0].query.status).toEqual([...store.itemStatuses]);
+  });
+
+  it('a board read that fails says so in each column asked for, keeping their cards; a newer load wins', async () => {
+    sdk.getCycleBoard.mockResolvedValueOnce({
+      columns: store.itemStatuses.map((status) => ({ status, ...page(item(`${status}-1`, status)) })),
+    });
+    await store.loadBoard('c', {});
+    sdk.getCycleBoard.mockRejectedValueOnce(new Error('Sin conexión'));
+    await store.loadBoard('c', { q: 'x' });
+    expect(s.board.draft).toMatchObject({ loading: false, error: 'Sin conexión' });
+    expect(s.board.draft.items.map((i) => i._id)).toEqual(['draft-1']);
+
+    // An older answer arriving after a newer load started is not drawn.
+    let answerOld!: (v: unknown) => void;
+    sdk.getCycleBoard.mockReturnValueOnce(new Promise((r) => (answerOld = r))).mockResolvedValueOnce({
+      columns: store.itemStatuses.map((status) => ({ status, ...page(item(`${status}-nuevo`, status)) })),
+    });
+    const old = store.loadBoard('c', { q: 'viejo' });
+    await store.loadBoard('c', { q: 'nuevo' });
+    answerOld({
+      columns: store.itemStatuses.map((status) => ({ status, ...page(item(`${status}-viejo`, status)) })),
+    });
+    await old;
+    expect(s.board.approved.items.map((i) => i._id)).toEqual(['approved-nuevo']);
+    expect(s.board.approved.error).toBeNull();
   });
 });

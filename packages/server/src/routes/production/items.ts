@@ -6,8 +6,10 @@ import * as production from '../../services/review/index.ts';
 import { cycleFromPath } from '../access.ts';
 import { EntityId } from '../params.ts';
 import {
+  BoardQuery,
   CalendarQuery,
   CycleCalendarSchema,
+  ItemBoardSchema,
   ItemFields,
   ItemListQuery,
   ItemSchema,
@@ -59,6 +61,24 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       production.itemPage(app, request.user, request.params.id, request.query as production.ItemQuery),
+  );
+
+  app.get(
+    '/production/cycles/:id/board',
+    {
+      schema: {
+        operationId: 'getCycleBoard',
+        tags,
+        summary:
+          'La primera página de cada columna pedida del tablero (los estados en `status`), con los filtros y el orden del plan, en una lectura: cada una como la lista la responde para ese estado',
+        params: IdParams,
+        querystring: BoardQuery,
+        response: { 200: ref(ItemBoardSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+      ...nativeJsonAnswer,
+    },
+    async (request) =>
+      production.itemBoard(app, request.user, request.params.id, request.query as production.BoardRead),
   );
 
   app.get(

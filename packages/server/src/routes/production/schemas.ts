@@ -1,5 +1,14 @@
 import { Type } from '@sinclair/typebox';
-import { component, IsoDate, ItemStatusSchema, PageQuery, roleSchema, Timestamp } from '../../lib/schemas.ts';
+import {
+  component,
+  IsoDate,
+  ItemStatusSchema,
+  PageQuery,
+  Paginated,
+  ref,
+  roleSchema,
+  Timestamp,
+} from '../../lib/schemas.ts';
 import { itemCalls, itemFields, itemSortKeys, transitions } from '../../services/review/index.ts';
 
 export const StatusSchema = ItemStatusSchema;
@@ -239,3 +248,28 @@ export const ItemListQuery = Type.Object({
   sort: Type.Optional(Type.Union(itemSortKeys.map((k) => Type.Literal(k)))),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });
+
+/**
+ * A board's first pages in one read (issue 48): the columns to read (`status`, the ones in sight, in their order),
+ * the plan's other filters and order, and each column's page size.
+ */
+export const BoardQuery = Type.Object({
+  ...ItemFilters,
+  status: Type.Array(StatusSchema, { minItems: 1, maxItems: 6 }),
+  limit: PageQuery.limit,
+  sort: ItemListQuery.properties.sort,
+  order: ItemListQuery.properties.order,
+});
+
+/** Each column asked for: its status and its first page, as the list answers it for that status alone. */
+export const ItemBoardSchema = component(
+  'ItemBoard',
+  Type.Object({
+    columns: Type.Array(
+      Type.Object(
+        { status: StatusSchema, ...Paginated(ref(ItemSchema), 'ItemPage').properties },
+        { title: 'ItemBoardColumn' },
+      ),
+    ),
+  }),
+);

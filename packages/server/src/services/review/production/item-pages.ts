@@ -30,6 +30,11 @@ export interface ItemQuery extends ItemFilters {
   order?: 'asc' | 'desc';
 }
 
+/** A board's read (`itemBoard`): the columns to read (their statuses), the plan's filters and order, a page's size. */
+export interface BoardRead extends Omit<ItemQuery, 'page' | 'status'> {
+  status: ItemStatus[];
+}
+
 /** What a cycle's pieces can be filtered by. */
 export interface ItemFilters {
   status?: ItemStatus[];
