@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,11 @@ describe('the start environment', () => {
           JWT_SECRET: 's'.repeat(40),
         },
         stdio: 'ignore',
+        // Its own process group: the shell and the server it starts are stopped together (a shell that forks the
+        // server rather than running it in its place would leave it running once killed alone).
+        detached: true,
       });
+      let node: number | undefined;
       try {
         const deadline = Date.now() + 60_000;
         let up = false;
@@ -71,14 +75,21 @@ describe('the start environment', () => {
         expect(up).toBe(true);
         // The server's process: the shell itself when it ran the command in its place, else its child.
         const pid = shell.pid!;
-        const node = readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('node')
+        node = readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('node')
           ? pid
           : Number(readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0]);
         const environ = readFileSync(`/proc/${node}/environ`, 'utf8').split('\0');
         for (const [name, value] of Object.entries(startEnv())) expect(environ).toContain(`${name}=${value}`);
       } finally {
-        shell.kill('SIGTERM');
-        await new Promise((r) => shell.once('exit', r));
+        const exited = new Promise((r) => shell.once('exit', r));
+        process.kill(-shell.pid!, 'SIGTERM');
+        await exited;
+        // The server stops gracefully (within its 5 s): gone before its data folder is removed.
+        const deadline = Date.now() + 15_000;
+        while (node !== undefined && existsSync(`/proc/${node}`) && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 100));
+        if (node !== undefined)
+          expect(existsSync(`/proc/${node}`), 'el servidor sigue en marcha').toBe(false);
       }
     }, 90_000);
   });
