@@ -131,6 +131,7 @@ export const twMergeConfig = {
     "caption": [{ "caption": ["top", "bottom"] }],
     "transition": [{ "transition": ["", "all", "colors", "opacity", "shadow", "transform", "none", isArbitraryVariable, isArbitraryValue] }],
     "duration": [{ "duration": [isNumber, "initial", isArbitraryVariable, isArbitraryValue] }],
+    "delay": [{ "delay": [isNumber, isArbitraryVariable, isArbitraryValue] }],
     "animate": [{ "animate": ["none", t("animate"), isArbitraryVariable, isArbitraryValue] }],
     "rotate": [{ "rotate": ["none", isNumber, isArbitraryVariable, isArbitraryValue] }],
     "transform": [{ "transform": [isArbitraryVariable, isArbitraryValue, "", "none", "gpu", "cpu"] }],

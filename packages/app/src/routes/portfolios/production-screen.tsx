@@ -236,9 +236,9 @@ export default function ProductionScreen() {
       />
     );
   } else {
+    const waiting = view !== plan.view;
     body = (
-      // Busy while the view switched to waits for its answer (the one it replaces stays until then).
-      <div className="space-y-4" aria-busy={view !== plan.view || undefined}>
+      <div className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           {picker}
           {views}
@@ -246,21 +246,28 @@ export default function ProductionScreen() {
         {filters}
         {coverage}
         {view !== 'calendar' ? <BulkBar cycleId={cycleId} onChanged={changed} /> : null}
-        {view === 'board' ? (
-          <BoardView cycleId={cycleId} query={query} onOpen={open} />
-        ) : view === 'table' ? (
-          <TableView
-            cycleId={cycleId}
-            query={query}
-            page={plan.page}
-            onPage={toPage}
-            onSort={sortBy}
-            onOpen={open}
-            onChanged={changed}
-          />
-        ) : (
-          <CalendarView cycle={cycle} onOpen={open} />
-        )}
+        {/* Busy while the view switched to waits for its answer: the one it replaces stays, dimmed if the wait
+            passes 200 ms (a fast answer changes no pixel before the new view). */}
+        <div
+          aria-busy={waiting || undefined}
+          className={waiting ? 'opacity-60 transition-opacity delay-200' : undefined}
+        >
+          {view === 'board' ? (
+            <BoardView cycleId={cycleId} query={query} onOpen={open} />
+          ) : view === 'table' ? (
+            <TableView
+              cycleId={cycleId}
+              query={query}
+              page={plan.page}
+              onPage={toPage}
+              onSort={sortBy}
+              onOpen={open}
+              onChanged={changed}
+            />
+          ) : (
+            <CalendarView cycle={cycle} onOpen={open} />
+          )}
+        </div>
       </div>
     );
   }
