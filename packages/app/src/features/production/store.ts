@@ -215,14 +215,19 @@ const clean = (q: ItemQuery): ItemQuery =>
 
 /** Answers are applied only if no newer request for the same place started meanwhile. */
 const latest = new Map<string, number>();
-async function fetchPage(key: string, cycleId: string, query: ItemQuery, page: number, limit: number) {
+/** A request for `key` starts: whether it is still the newest for that place is asked when its answer comes. */
+function ticketFor(key: string): () => boolean {
   const ticket = (latest.get(key) ?? 0) + 1;
   latest.set(key, ticket);
+  return () => latest.get(key) === ticket;
+}
+async function fetchPage(key: string, cycleId: string, query: ItemQuery, page: number, limit: number) {
+  const newest = ticketFor(key);
   const res = await api.call(
     sdk.listItems({ client, path: { id: cycleId }, query: { ...clean(query), page, limit } }),
     t.loadError,
   );
-  return latest.get(key) === ticket ? res : null;
+  return newest() ? res : null;
 }
 
 /**
@@ -397,12 +402,7 @@ export async function loadBoard(cycleId: string, query: ItemQuery) {
   if (shown.length === 0) return;
   // One request for every column in sight (issue 48: one each cost a phone's main thread ~6 ms at 4× in the
   // request's making and its answer's tasks), each column's answer applied unless a newer load of it started.
-  const tickets = shown.map((s) => {
-    const ticket = (latest.get(`board:${s}`) ?? 0) + 1;
-    latest.set(`board:${s}`, ticket);
-    return ticket;
-  });
-  const current = (i: number) => latest.get(`board:${shown[i]}`) === tickets[i];
+  const newest = shown.map((s) => ticketFor(`board:${s}`));
   let columns: ItemBoard['columns'];
   try {
     ({ columns } = await api.call(
@@ -415,7 +415,7 @@ export async function loadBoard(cycleId: string, query: ItemQuery) {
     ));
   } catch (error) {
     shown.forEach((status, i) => {
-      if (!current(i)) return;
+      if (!newest[i]!()) return;
       board[status].error = error instanceof Error ? error.message : t.loadError;
       board[status].loading = false;
     });
@@ -424,7 +424,7 @@ export async function loadBoard(cycleId: string, query: ItemQuery) {
   shown.forEach((status, i) => {
     const res = columns.find((c) => c.status === status);
     // A newer load of this column took over: it applies its own answer.
-    if (!res || !current(i)) return;
+    if (!res || !newest[i]!()) return;
     const items = status === 'draft' ? withAdded(addedKey(cycleId, query), res.items) : res.items;
     Object.assign(board[status], {
       items: plainItems(items),
