@@ -160,6 +160,20 @@ export const MoreEventsPopover: Story = {
     const day = cell(canvasElement, '2025-03-20');
     // Five events, three fit: two shown and "+3 más".
     await expect(within(day).getAllByRole('button')).toHaveLength(3);
+    // The popover mounts on the first press, by keyboard too: Enter opens it with the focus inside, Escape gives
+    // the focus back to «+N más».
+    const more = within(day).getByRole('button', { name: '+3 más, jueves, 20 de marzo de 2025' });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    const first = await body().findByRole('dialog', { name: 'jueves, 20 de marzo de 2025' });
+    await waitFor(() => expect(first.contains(document.activeElement)).toBe(true));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    const again = within(day).getByRole('button', { name: '+3 más, jueves, 20 de marzo de 2025' });
+    await expect(again).toHaveFocus();
+    await expect(again).toHaveAttribute('aria-expanded', 'false');
+    // Then by a click, mounted.
     await userEvent.click(within(day).getByRole('button', { name: '+3 más, jueves, 20 de marzo de 2025' }));
     const dialog = await body().findByRole('dialog', { name: 'jueves, 20 de marzo de 2025' });
     await expect(within(dialog).getAllByRole('button')).toHaveLength(5);

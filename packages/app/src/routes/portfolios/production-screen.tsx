@@ -72,6 +72,11 @@ export default function ProductionScreen() {
   }, [cycleId, plan.view, plan.page, query]);
 
   useEffect(reload, [reload]);
+  // The reload as one function for the screen's life, for what is told of a change (the table, the bulk bar, the
+  // drawer, the dialogs, a realtime event): a new filter or view does not draw those again.
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+  const changed = useCallback(() => reloadRef.current(), []);
   // A selection belongs to one cycle: another cycle (or portfolio) starts with none.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cycle changes
   useEffect(() => clearSelection(), [cycleId]);
@@ -81,7 +86,7 @@ export default function ProductionScreen() {
   useEffect(() => {
     const schedule = () => {
       clearTimeout(pending.current);
-      pending.current = setTimeout(reload, 150);
+      pending.current = setTimeout(changed, 150);
     };
     const offChange = onProductionChanged((event) => {
       if (concernsPlan(event) && !isQuickAddEcho(event)) schedule();
@@ -92,7 +97,7 @@ export default function ProductionScreen() {
       offReconnect();
       clearTimeout(pending.current);
     };
-  }, [reload]);
+  }, [changed]);
 
   // The screen's callbacks are one function each for its life, and its parts below are kept while their own
   // inputs do not change: opening a piece (the URL's `item`) draws the drawer, not the filters, the cycle picker,
@@ -105,10 +110,6 @@ export default function ProductionScreen() {
     [],
   );
   const open = useCallback((id: string) => set({ item: id }), [set]);
-  // The table's callbacks too: switching the view or opening a piece does not draw its rows again.
-  const reloadRef = useRef(reload);
-  reloadRef.current = reload;
-  const changed = useCallback(() => reloadRef.current(), []);
   const toPage = useCallback((page: number) => set({ page: String(page) }), [set]);
   const sortBy = useCallback(
     (sort: string, order: 'asc' | 'desc') => set({ sort, order: order === 'desc' ? 'desc' : undefined }),
@@ -185,7 +186,7 @@ export default function ProductionScreen() {
               onOpenChange={(open) => setDialog(open ? 'create' : null)}
               cycleId={cycleId}
               onCreated={(id) => {
-                reload();
+                changed();
                 set({ item: id });
               }}
             />
@@ -193,13 +194,13 @@ export default function ProductionScreen() {
               open={dialog === 'strategy'}
               onOpenChange={(open) => setDialog(open ? 'strategy' : null)}
               cycleId={cycleId}
-              onCreated={reload}
+              onCreated={changed}
             />
           </>
         ) : null}
       </>
     ),
-    [dialog, portfolioId, cycleId, reload, set],
+    [dialog, portfolioId, cycleId, changed, set],
   );
 
   let body: React.ReactNode;
@@ -286,7 +287,7 @@ export default function ProductionScreen() {
       {body}
       {dialogs}
       {plan.itemId ? (
-        <ItemDrawer itemId={plan.itemId} onClose={closeItem} onChanged={reload} onOpenItem={open} />
+        <ItemDrawer itemId={plan.itemId} onClose={closeItem} onChanged={changed} onOpenItem={open} />
       ) : null}
     </Screen>
   );
