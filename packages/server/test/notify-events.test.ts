@@ -157,6 +157,9 @@ describe('who is told of each event, and where', () => {
     expect(await ok(client, 'GET', `/api/production/items/${item._id}/following`)).toEqual({
       following: true,
     });
+    // The piece's own read says it too (the drawer asks once), and says it for each reader.
+    expect((await ok(client, 'GET', `/api/production/items/${item._id}`)).following).toBe(true);
+    expect((await ok(admin, 'GET', `/api/production/items/${item._id}`)).following).toBe(false);
 
     // An internal comment by the reviewer (now a follower too): the author is told, the client never.
     await comment(reviewer, 'Ojo al logo', 'internal');
@@ -172,6 +175,7 @@ describe('who is told of each event, and where', () => {
     expect(
       await ok(author, 'PUT', `/api/production/items/${item._id}/following`, { following: false }),
     ).toEqual({ following: false });
+    expect((await ok(author, 'GET', `/api/production/items/${item._id}`)).following).toBe(false);
     const before = (await inbox(author)).length;
     await comment(client, 'Una cosa más', 'client');
     expect((await inbox(author)).length).toBe(before);

@@ -116,16 +116,27 @@ test.describe('with the answer held back', () => {
 
     await signIn(page, 'employee');
     await page.setViewportSize({ width: 390, height: 844 });
-    // The answer held back a moment, as on a slow network.
+    await page.goto(`/portfolios/${portfolioId}/production`);
+    const card = page.getByRole('button', { name: title }).first();
+    await expect(card).toBeVisible();
+    // The piece's read (which says whether the reader follows it) held back a moment, as on a slow network: the
+    // drawer shows the board's copy of the piece meanwhile.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/following', async (route) => {
+    let asked = 0;
+    await page.route(`**/api/production/items/${item._id}`, async (route) => {
+      if (route.request().method() === 'GET') asked++;
       await held;
       await route.continue();
     });
-    await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
+    // No request of its own: the button waits for the piece's read.
+    const own: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/following')) own.push(r.url());
+    });
+    await card.click();
     const drawer = page.getByRole('dialog', { name: title });
     const remove = drawer.getByRole('button', { name: 'Eliminar' });
     await expect(remove).toBeVisible();
@@ -135,5 +146,7 @@ test.describe('with the answer held back', () => {
     await expect(drawer.getByRole('button', { name: 'Dejar de seguir' })).toBeVisible();
     await expect(drawer.locator('[data-slot="follow-placeholder"]')).toHaveCount(0);
     expect(await remove.boundingBox()).toEqual(before);
+    expect(asked).toBe(1);
+    expect(own).toEqual([]);
   });
 });

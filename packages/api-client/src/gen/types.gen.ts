@@ -226,6 +226,16 @@ export type ProductionItem = {
 };
 
 /**
+ * ProductionItemRead
+ */
+export type ProductionItemRead = ProductionItem & {
+    /**
+     * Si quien pregunta sigue la pieza (recibe sus comentarios y decisiones)
+     */
+    following: boolean;
+};
+
+/**
  * MaterialVersionHistory
  */
 export type MaterialVersionHistory = {
@@ -3880,7 +3890,7 @@ export type GetItemResponses = {
     /**
      * Default Response
      */
-    200: ProductionItem;
+    200: ProductionItemRead;
 };
 
 export type GetItemResponse = GetItemResponses[keyof GetItemResponses];

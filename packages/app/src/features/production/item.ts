@@ -1,4 +1,9 @@
-import type { MaterialVersionHistory, ProductionItem, UpdateItemData } from '@crw/api-client';
+import type {
+  MaterialVersionHistory,
+  ProductionItem,
+  ProductionItemRead,
+  UpdateItemData,
+} from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
 import { snapshot } from 'valtio';
 import { api } from '../../lib/api.ts';
@@ -25,8 +30,8 @@ export function knownItem(itemId: string): ProductionItem | null {
   return null;
 }
 
-/** The server's copy of the item. */
-export const fetchItem = (itemId: string): Promise<ProductionItem> =>
+/** The server's copy of the item, and whether the reader follows it. */
+export const fetchItem = (itemId: string): Promise<ProductionItemRead> =>
   api.call(sdk.getItem({ client, path: { id: itemId } }), m.loadError);
 
 /** Its material versions and its history (the Versiones and Historial tabs, the pinned images). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, nativeJsonAnswer, Ok, Paginated, ref } from '../../lib/schemas.ts';
 import { isInternalViewer, requirePortfolio } from '../../policy.ts';
+import { isFollowing } from '../../services/notify/index.ts';
 import * as production from '../../services/review/index.ts';
 import { cycleFromPath } from '../access.ts';
 import { EntityId } from '../params.ts';
@@ -12,6 +13,7 @@ import {
   ItemBoardSchema,
   ItemFields,
   ItemListQuery,
+  ItemReadSchema,
   ItemSchema,
   MemberSchema,
 } from './schemas.ts';
@@ -306,12 +308,13 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Una pieza, tal como este usuario puede verla',
         params: IdParams,
-        response: { 200: ref(ItemSchema), ...errorResponses(401, 404) },
+        response: { 200: ref(ItemReadSchema), ...errorResponses(401, 404) },
       },
     },
     async (request) => {
       const { item, perms, internal } = await production.loadItem(app.db, request.user, request.params.id);
-      return production.itemAnswer(app.db, item, { actor: request.user, perms, internal });
+      const answer = await production.itemAnswer(app.db, item, { actor: request.user, perms, internal });
+      return { ...answer, following: await isFollowing(app.db, item.id, request.user.id) };
     },
   );
 };

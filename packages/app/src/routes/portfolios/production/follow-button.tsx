@@ -1,7 +1,7 @@
 import * as sdk from '@crw/api-client/sdk';
 import { Button, Skeleton, Tooltip, TooltipProvider } from '@crw/ui';
 import { BellIcon, BellOffIcon } from 'lucide-react';
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { itemMsg } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
@@ -12,27 +12,26 @@ const WIDTH = 'min-w-35';
 
 /**
  * «Dejar de seguir» / «Seguir» an item (issue 29): its author, assignee and commenters follow it and get its
- * comments and decisions until they stop. Shown once the server has said whether the caller follows it; until
- * then its room is kept (a still placeholder as wide as the button), so the drawer's actions do not move when it
- * arrives (on a phone it used to push «Eliminar» onto a second row and everything below it down).
+ * comments and decisions until they stop. `following` is what the piece's read said (getItem answers it with the
+ * piece: one request, not a second of the button's own); null until it has come, and then the button's room is
+ * kept (a still placeholder as wide as the button), so the drawer's actions do not move when it arrives (on a phone
+ * it used to push «Eliminar» onto a second row and everything below it down). A press answers the new state, which
+ * the button shows until the piece is read again.
  */
-export const FollowButton = memo(function FollowButton({ itemId }: { itemId: string }) {
-  const [following, setFollowing] = useState<boolean | null>(null);
+export const FollowButton = memo(function FollowButton({
+  itemId,
+  following: read,
+}: {
+  itemId: string;
+  following: boolean | null;
+}) {
+  // The answer to the last press, for this piece and the read it changed.
+  const [pressed, setPressed] = useState<{ itemId: string; read: boolean | null; following: boolean } | null>(
+    null,
+  );
+  const following = pressed && pressed.itemId === itemId && pressed.read === read ? pressed.following : read;
   const [busy, setBusy] = useState(false);
   const hintId = useId();
-
-  useEffect(() => {
-    let current = true;
-    setFollowing(null);
-    api
-      .call(sdk.getItemFollowing({ client: api.client, path: { id: itemId } }), m.error)
-      .then((r) => current && setFollowing(r.following))
-      // Not known (the item is gone, the network failed): no button rather than a wrong one.
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [itemId]);
 
   // Not known (yet, or at all): the same room, nothing to press. Still: a pulse would draw a frame after frame.
   if (following === null)
@@ -45,7 +44,7 @@ export const FollowButton = memo(function FollowButton({ itemId }: { itemId: str
         sdk.setItemFollowing({ client: api.client, path: { id: itemId }, body: { following: !following } }),
         m.error,
       );
-      setFollowing(r.following);
+      setPressed({ itemId, read, following: r.following });
       toast.success(r.following ? m.followed : m.unfollowed);
     } catch (e) {
       toast.error(e instanceof Error ? e.message : m.error);

@@ -67,10 +67,13 @@ export function ItemDrawer({
   // server's copy follows and replaces it only if it differs. The calendar holds only what it draws of a piece: one
   // opened from it shows its loading state until the server's copy comes, as a link to it does.
   const [item, setItem] = useState<ProductionItem | null>(() => knownItem(itemId));
+  // Whether the reader follows the piece («Seguir»), as the server's copy says it (null until that has come).
+  const [following, setFollowing] = useState<boolean | null>(null);
   const [shownId, setShownId] = useState(itemId);
   if (shownId !== itemId) {
     setShownId(itemId);
     setItem(knownItem(itemId));
+    setFollowing(null);
   }
   // Versions and history: asked for when one of their tabs is first shown (null: not asked for yet).
   const [history, setHistory] = useState<MaterialVersionHistory | null>(null);
@@ -99,9 +102,13 @@ export function ItemDrawer({
 
   const load = useCallback(async () => {
     try {
-      const [next] = await Promise.all([fetchItem(itemId), historyWanted.current ? loadHistory() : null]);
+      const [{ following: follows, ...next }] = await Promise.all([
+        fetchItem(itemId),
+        historyWanted.current ? loadHistory() : null,
+      ]);
       // The same copy as the one shown: nothing to draw again.
       setItem((shown) => (shown && JSON.stringify(shown) === JSON.stringify(next) ? shown : next));
+      setFollowing(follows);
       setError(null);
       setChangedElsewhere(false);
     } catch (e) {
@@ -242,7 +249,7 @@ export function ItemDrawer({
             </span>
             <fieldset className="ml-auto flex flex-wrap gap-2">
               <legend className="sr-only">{m.actions.label}</legend>
-              <FollowButton itemId={item._id} />
+              <FollowButton itemId={item._id} following={following} />
               <Button size="sm" variant="outline" onClick={() => void duplicate()}>
                 <CopyIcon aria-hidden="true" />
                 {m.actions.duplicate}

@@ -45,6 +45,8 @@ export function ReviewItem({
   onGone: () => void;
 }) {
   const [item, setItem] = useState<ProductionItem | null>(null);
+  // Whether the reader follows the piece («Seguir»), as its last read said.
+  const [following, setFollowing] = useState<boolean | null>(null);
   const [history, setHistory] = useState<MaterialVersionHistory | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<number | null>(null);
@@ -68,6 +70,7 @@ export function ReviewItem({
         ),
       ]);
       setItem(next);
+      setFollowing(next.following);
       setHistory(versions);
       setError(null);
     } catch (e) {
@@ -155,7 +158,7 @@ export function ReviewItem({
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <StatusBadge status={item.status} />
           {item.format ? <span>{item.format}</span> : null}
-          <FollowButton itemId={item._id} />
+          <FollowButton itemId={item._id} following={following} />
         </div>
         {item.description ? <p className="text-sm">{item.description}</p> : null}
       </header>
