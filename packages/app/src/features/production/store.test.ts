@@ -1,6 +1,5 @@
 import type { ProductionItem } from '@crw/api-client';
 import type { ProductionEvent } from '@crw/contracts/events';
-import { subscribe } from 'valtio';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sdk = vi.hoisted(() => ({
