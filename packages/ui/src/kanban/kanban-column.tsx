@@ -181,6 +181,8 @@ export interface KanbanCardListProps<T> {
   onCardOpen: (cardId: string) => void;
   /** The card that is the board's Tab stop. */
   tabStop?: string | null;
+  /** Whether a card is the Tab stop, asked as each card is drawn (a board that moves its stop without drawing). */
+  isTabStop?: (cardId: string) => boolean;
 }
 
 /**
@@ -201,6 +203,7 @@ export function KanbanCardList<T>({
   renderCard,
   onCardOpen,
   tabStop,
+  isTabStop,
 }: KanbanCardListProps<T>) {
   const body = useContext(ColumnBody);
   return (
@@ -215,7 +218,12 @@ export function KanbanCardList<T>({
       renderItem={(card) => {
         const id = getCardId(card);
         return (
-          <KanbanCard bare cardId={id} tabbable={id === tabStop} onOpen={() => onCardOpen(id)}>
+          <KanbanCard
+            bare
+            cardId={id}
+            tabbable={isTabStop ? isTabStop(id) : id === tabStop}
+            onOpen={() => onCardOpen(id)}
+          >
             {renderCard(card)}
           </KanbanCard>
         );

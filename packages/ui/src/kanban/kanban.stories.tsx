@@ -421,10 +421,23 @@ export const HundredsInAColumn: Story = {
     await expect(card(canvasElement, 'Pieza 1(?!\\d)')).toHaveFocus();
     for (let i = 0; i < 12; i++) await userEvent.keyboard('{ArrowDown}');
     await expect(card(canvasElement, 'Pieza 13(?!\\d)')).toHaveFocus();
+    const focused = card(canvasElement, 'Pieza 13(?!\\d)').dataset.cardId;
     const body = column.querySelector<HTMLElement>('[data-slot="kanban-column-body"]')!;
     body.scrollTop = body.scrollHeight;
     await waitFor(() => expect(card(canvasElement, 'Pieza 500')).toBeInTheDocument());
     await expect(drawn()).toBeLessThan(40);
+    // Back at the top, the cards drawn again are not Tab stops: the one that had the focus still is, alone.
+    body.scrollTop = 0;
+    await waitFor(() => expect(card(canvasElement, 'Pieza 1(?!\\d)')).toBeInTheDocument());
+    const stops = () =>
+      [...canvasElement.querySelectorAll<HTMLElement>('[data-slot="kanban-card"][tabindex="0"]')].map(
+        (el) => el.dataset.cardId,
+      );
+    await expect(card(canvasElement, 'Pieza 1(?!\\d)')).toHaveAttribute('tabindex', '-1');
+    await expect(stops().filter((id) => id !== focused)).toEqual([]);
+    // A click moves the stop to the card clicked.
+    await userEvent.click(card(canvasElement, 'Pieza 2(?!\\d)'));
+    await expect(stops()).toEqual([card(canvasElement, 'Pieza 2(?!\\d)').dataset.cardId]);
   },
 };
 

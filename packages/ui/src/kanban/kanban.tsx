@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { cn } from '../lib/cn.ts';
 import { uiMessages } from '../messages.ts';
@@ -12,22 +12,23 @@ interface BoardCallbacks {
   getCardId: (card: unknown) => string;
   renderCard: (card: unknown, columnId: string) => React.ReactNode;
   onCardOpen: (cardId: string, columnId: string) => void;
+  /** The card that is the board's Tab stop now (moved by a focus without drawing the board again). */
+  tabStop: string | null;
 }
 
 /**
- * One column's cards in a board, drawn again only when its cards (the same array while unchanged, as a store's
- * snapshot keeps it) or its Tab stop change: a filter that reloads six columns one answer at a time, or a piece
- * opened over the board, does not redraw every card of every column each time.
+ * One column's cards in a board, drawn again only when its cards change (the same array while unchanged, as a
+ * store's snapshot keeps it): a filter that reloads six columns one answer at a time, a piece opened over the
+ * board or a card taking the focus does not redraw every card of every column each time. A card drawn later (a
+ * column scrolled) asks for the Tab stop as it is then.
  */
 const BoardColumnCards = memo(function BoardColumnCards({
   cards,
   columnId,
-  tabStop,
   callbacks,
 }: {
   cards: readonly unknown[];
   columnId: string;
-  tabStop: string | null;
   callbacks: React.RefObject<BoardCallbacks>;
 }) {
   return (
@@ -36,7 +37,7 @@ const BoardColumnCards = memo(function BoardColumnCards({
       getCardId={(card) => callbacks.current.getCardId(card)}
       renderCard={(card) => callbacks.current.renderCard(card, columnId)}
       onCardOpen={(id) => callbacks.current.onCardOpen(id, columnId)}
-      tabStop={tabStop}
+      isTabStop={(id) => callbacks.current.tabStop === id}
     />
   );
 });
@@ -111,15 +112,28 @@ export function KanbanBoard<T>({
   const mobile = mobileProp ?? viewportMobile;
   const hintId = useId();
   const boardRef = useRef<HTMLDivElement>(null);
-  // The card last focused, kept as the Tab stop while it is on the board. Held in a ref: focusing the card that
-  // already is the Tab stop (a click on the first card, say) draws nothing again; another one draws the board.
+  // The card last focused, kept as the Tab stop while it is on the board. Held in a ref, and moved on the cards'
+  // elements themselves when a card takes the focus: a click on a card (which opens it) drew the board, its six
+  // columns and the cards whose Tab stop changed, in the click's first task (issue 48). A card drawn after that
+  // reads the stop from `callbacks`, so its props and the elements agree.
   const activeId = useRef<string | null>(null);
-  const [, redraw] = useState(0);
   const [visibleColumn, setVisibleColumn] = useState<string | null>(columns[0]?.id ?? null);
 
   const allIds = columns.flatMap((c) => c.cards.map(getCardId));
   const tabStop =
     activeId.current && allIds.includes(activeId.current) ? activeId.current : (allIds[0] ?? null);
+  // The elements agree with the stop after each render of the board: a stop moved on the elements (below) and then
+  // left the board falls back to a card whose props did not change, which React would not set again.
+  useLayoutEffect(() => {
+    const board = boardRef.current;
+    if (!board) return;
+    for (const card of board.querySelectorAll<HTMLElement>('[data-slot="kanban-card"][tabindex="0"]'))
+      if (card.dataset.cardId !== tabStop) card.tabIndex = -1;
+    if (tabStop)
+      board
+        .querySelector<HTMLElement>(`[data-slot="kanban-card"][data-card-id="${CSS.escape(tabStop)}"]`)
+        ?.setAttribute('tabindex', '0');
+  });
   const callbacks = useRef<BoardCallbacks>(null as unknown as BoardCallbacks);
   callbacks.current = {
     getCardId: (card) => getCardId(card as T),
@@ -128,6 +142,7 @@ export function KanbanBoard<T>({
       return column ? renderCard(card as T, column) : null;
     },
     onCardOpen,
+    tabStop,
   };
 
   // Which column fills the phone's screen (for the tabs).
@@ -264,10 +279,16 @@ export function KanbanBoard<T>({
         tabIndex={tabStop ? undefined : 0}
         onKeyDown={onKeyDown}
         onFocus={(e) => {
-          const id = (e.target as HTMLElement).dataset.cardId;
-          if (!id) return;
+          const card = e.target as HTMLElement;
+          const id = card.dataset.cardId;
+          if (!id || card.dataset.slot !== 'kanban-card') return;
           activeId.current = id;
-          if (id !== tabStop) redraw((n) => n + 1);
+          callbacks.current.tabStop = id;
+          for (const other of e.currentTarget.querySelectorAll<HTMLElement>(
+            '[data-slot="kanban-card"][tabindex="0"]',
+          ))
+            if (other !== card) other.tabIndex = -1;
+          card.tabIndex = 0;
         }}
         className={cn(
           // relative: the containing block of the columns' visually hidden texts (absolutely positioned), so
@@ -290,12 +311,7 @@ export function KanbanBoard<T>({
             )}
             list={
               cards.length > 0 ? (
-                <BoardColumnCards
-                  cards={cards}
-                  columnId={column.id}
-                  tabStop={tabStop && cards.some((c) => getCardId(c) === tabStop) ? tabStop : null}
-                  callbacks={callbacks}
-                />
+                <BoardColumnCards cards={cards} columnId={column.id} callbacks={callbacks} />
               ) : undefined
             }
           />

@@ -1,7 +1,12 @@
 import type { ProductionItem } from '@crw/api-client';
-import { afterEach, describe, expect, it } from 'vitest';
-import { knownItem } from './item.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logout } from '../auth/store.ts';
+import { fetchItem, followStore, knownItem } from './item.ts';
 import { productionStore } from './store.ts';
+
+const sdk = vi.hoisted(() => ({ getItem: vi.fn() }));
+vi.mock('@crw/api-client/sdk', () => sdk);
+vi.mock('../../lib/api.ts', () => import('../../test/fake-api.ts'));
 
 const item = (id: string, title: string) => ({ _id: id, title }) as ProductionItem;
 
@@ -28,5 +33,20 @@ describe('the open piece as the plan already has it', () => {
 
   it('is null when the plan on screen does not hold it (a deep link)', () => {
     expect(knownItem('z')).toBeNull();
+  });
+});
+
+describe('whether the reader follows a piece', () => {
+  it("comes with the piece's read, kept apart from the piece, and is forgotten at sign-out", async () => {
+    sdk.getItem.mockResolvedValueOnce({ _id: 'f', title: 'Seguida', following: true });
+    const read = await fetchItem('f');
+    // The piece as the drawer compares it with the plan's copy: without the reader's own state.
+    expect(read).toEqual({ _id: 'f', title: 'Seguida' });
+    expect(followStore.byItem.f).toBe(true);
+    sdk.getItem.mockResolvedValueOnce({ _id: 'f', title: 'Seguida', following: false });
+    await fetchItem('f');
+    expect(followStore.byItem.f).toBe(false);
+    logout();
+    expect(followStore.byItem).toEqual({});
   });
 });

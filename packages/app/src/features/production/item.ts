@@ -5,8 +5,9 @@ import type {
   UpdateItemData,
 } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
-import { snapshot } from 'valtio';
+import { proxy, snapshot } from 'valtio';
 import { api } from '../../lib/api.ts';
+import { onLogout } from '../auth/store.ts';
 import { whenConnected } from '../connection/connection.ts';
 import { itemMsg as m } from './messages.ts';
 import { productionStore } from './store.ts';
@@ -30,9 +31,25 @@ export function knownItem(itemId: string): ProductionItem | null {
   return null;
 }
 
-/** The server's copy of the item, and whether the reader follows it. */
-export const fetchItem = (itemId: string): Promise<ProductionItemRead> =>
-  api.call(sdk.getItem({ client, path: { id: itemId } }), m.loadError);
+/**
+ * Whether the reader follows each piece they have read (getItem's `following`), for «Seguir»: written by each read
+ * of a piece and by each press of the button, read by the button alone, so the answer's arrival draws the button,
+ * not the drawer around it. A piece opened again shows it at once. Forgotten at sign-out.
+ */
+export const followStore = proxy<{ byItem: Record<string, boolean> }>({ byItem: {} });
+onLogout(() => {
+  followStore.byItem = {};
+});
+
+/** The server's copy of the item (whether the reader follows it goes to `followStore`). */
+export const fetchItem = async (itemId: string): Promise<ProductionItem> => {
+  const { following, ...item }: ProductionItemRead = await api.call(
+    sdk.getItem({ client, path: { id: itemId } }),
+    m.loadError,
+  );
+  followStore.byItem[itemId] = following;
+  return item;
+};
 
 /** Its material versions and its history (the Versiones and Historial tabs, the pinned images). */
 export const fetchItemHistory = (itemId: string): Promise<MaterialVersionHistory> =>

@@ -2,6 +2,8 @@ import * as sdk from '@crw/api-client/sdk';
 import { Button, Skeleton, Tooltip, TooltipProvider } from '@crw/ui';
 import { BellIcon, BellOffIcon } from 'lucide-react';
 import { memo, useId, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { followStore } from '../../../features/production/item.ts';
 import { itemMsg } from '../../../features/production/messages.ts';
 import { toast } from '../../../features/system/store.ts';
 import { api } from '../../../lib/api.ts';
@@ -12,24 +14,13 @@ const WIDTH = 'min-w-35';
 
 /**
  * «Dejar de seguir» / «Seguir» an item (issue 29): its author, assignee and commenters follow it and get its
- * comments and decisions until they stop. `following` is what the piece's read said (getItem answers it with the
- * piece: one request, not a second of the button's own); null until it has come, and then the button's room is
- * kept (a still placeholder as wide as the button), so the drawer's actions do not move when it arrives (on a phone
- * it used to push «Eliminar» onto a second row and everything below it down). A press answers the new state, which
- * the button shows until the piece is read again.
+ * comments and decisions until they stop. What it shows is what the piece's read said (`followStore`: getItem
+ * answers it with the piece, one request, not a second of the button's own) or the answer to its last press.
+ * Until the read has come its room is kept (a still placeholder as wide as the button), so the drawer's actions do
+ * not move when it arrives (on a phone it used to push «Eliminar» onto a second row and everything below it down).
  */
-export const FollowButton = memo(function FollowButton({
-  itemId,
-  following: read,
-}: {
-  itemId: string;
-  following: boolean | null;
-}) {
-  // The answer to the last press, for this piece and the read it changed.
-  const [pressed, setPressed] = useState<{ itemId: string; read: boolean | null; following: boolean } | null>(
-    null,
-  );
-  const following = pressed && pressed.itemId === itemId && pressed.read === read ? pressed.following : read;
+export const FollowButton = memo(function FollowButton({ itemId }: { itemId: string }) {
+  const following = useSnapshot(followStore).byItem[itemId] ?? null;
   const [busy, setBusy] = useState(false);
   const hintId = useId();
 
@@ -44,7 +35,7 @@ export const FollowButton = memo(function FollowButton({
         sdk.setItemFollowing({ client: api.client, path: { id: itemId }, body: { following: !following } }),
         m.error,
       );
-      setPressed({ itemId, read, following: r.following });
+      followStore.byItem[itemId] = r.following;
       toast.success(r.following ? m.followed : m.unfollowed);
     } catch (e) {
       toast.error(e instanceof Error ? e.message : m.error);

@@ -28,6 +28,7 @@ import { itemMsg as m, productionMsg as t } from '../../../features/production/m
 import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { toast } from '../../../features/system/store.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { sameJson } from '../../../lib/same-json.ts';
 import type { DraftAnchor } from './comments-panel.tsx';
 import { MoveItemsDialog } from './dialogs.tsx';
 import { FollowButton } from './follow-button.tsx';
@@ -67,13 +68,10 @@ export function ItemDrawer({
   // server's copy follows and replaces it only if it differs. The calendar holds only what it draws of a piece: one
   // opened from it shows its loading state until the server's copy comes, as a link to it does.
   const [item, setItem] = useState<ProductionItem | null>(() => knownItem(itemId));
-  // Whether the reader follows the piece («Seguir»), as the server's copy says it (null until that has come).
-  const [following, setFollowing] = useState<boolean | null>(null);
   const [shownId, setShownId] = useState(itemId);
   if (shownId !== itemId) {
     setShownId(itemId);
     setItem(knownItem(itemId));
-    setFollowing(null);
   }
   // Versions and history: asked for when one of their tabs is first shown (null: not asked for yet).
   const [history, setHistory] = useState<MaterialVersionHistory | null>(null);
@@ -102,13 +100,9 @@ export function ItemDrawer({
 
   const load = useCallback(async () => {
     try {
-      const [{ following: follows, ...next }] = await Promise.all([
-        fetchItem(itemId),
-        historyWanted.current ? loadHistory() : null,
-      ]);
+      const [next] = await Promise.all([fetchItem(itemId), historyWanted.current ? loadHistory() : null]);
       // The same copy as the one shown: nothing to draw again.
-      setItem((shown) => (shown && JSON.stringify(shown) === JSON.stringify(next) ? shown : next));
-      setFollowing(follows);
+      setItem((shown) => (shown && sameJson(shown, next) ? shown : next));
       setError(null);
       setChangedElsewhere(false);
     } catch (e) {
@@ -249,7 +243,7 @@ export function ItemDrawer({
             </span>
             <fieldset className="ml-auto flex flex-wrap gap-2">
               <legend className="sr-only">{m.actions.label}</legend>
-              <FollowButton itemId={item._id} following={following} />
+              <FollowButton itemId={item._id} />
               <Button size="sm" variant="outline" onClick={() => void duplicate()}>
                 <CopyIcon aria-hidden="true" />
                 {m.actions.duplicate}

@@ -5,6 +5,7 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { onProductionChanged } from '../../../features/notifications/realtime.ts';
+import { fetchItem } from '../../../features/production/item.ts';
 import { itemMsg } from '../../../features/production/messages.ts';
 import { StatusBadge } from '../../../features/production/status-badge.tsx';
 import { reviewMsg as t } from '../../../features/review/messages.ts';
@@ -45,8 +46,6 @@ export function ReviewItem({
   onGone: () => void;
 }) {
   const [item, setItem] = useState<ProductionItem | null>(null);
-  // Whether the reader follows the piece («Seguir»), as its last read said.
-  const [following, setFollowing] = useState<boolean | null>(null);
   const [history, setHistory] = useState<MaterialVersionHistory | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<number | null>(null);
@@ -63,14 +62,13 @@ export function ReviewItem({
   const load = useCallback(async () => {
     try {
       const [next, versions] = await Promise.all([
-        api.call(sdk.getItem({ client: api.client, path: { id: itemId } }), itemMsg.loadError),
+        fetchItem(itemId),
         api.call(
           sdk.getMaterialVersionHistory({ client: api.client, path: { id: itemId } }),
           itemMsg.loadError,
         ),
       ]);
       setItem(next);
-      setFollowing(next.following);
       setHistory(versions);
       setError(null);
     } catch (e) {
@@ -158,7 +156,7 @@ export function ReviewItem({
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <StatusBadge status={item.status} />
           {item.format ? <span>{item.format}</span> : null}
-          <FollowButton itemId={item._id} following={following} />
+          <FollowButton itemId={item._id} />
         </div>
         {item.description ? <p className="text-sm">{item.description}</p> : null}
       </header>
