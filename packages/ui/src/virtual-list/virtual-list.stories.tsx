@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { useMemo } from 'react';
+import { expect, fn, waitFor, within } from 'storybook/test';
 import { VirtualList } from './virtual-list.tsx';
 
 interface Row {
@@ -11,17 +12,33 @@ interface Row {
 const rows = (n: number): Row[] =>
   Array.from({ length: n }, (_, i) => ({ id: `r${i + 1}`, title: `Pieza ${i + 1}`, lines: (i % 3) + 1 }));
 
-function Harness({ count, threshold }: { count: number; threshold?: number }) {
+function Harness({
+  count,
+  threshold,
+  onDraw,
+}: {
+  count: number;
+  threshold?: number;
+  /** Told each time an item's content is drawn. */
+  onDraw?: (id: string) => void;
+}) {
+  const items = useMemo(() => rows(count), [count]);
   return (
     <VirtualList<Row>
       aria-label="Piezas"
-      items={rows(count)}
+      items={items}
       getKey={(r) => r.id}
       threshold={threshold}
       estimateSize={64}
       scrollClassName="h-96 w-80 rounded-lg border border-border p-2"
       renderItem={(r) => (
-        <div className="rounded-md border border-border bg-card p-3 text-sm">
+        <div
+          className="rounded-md border border-border bg-card p-3 text-sm"
+          // A new function at each drawing: React calls it each time the item is drawn.
+          ref={(el) => {
+            if (el) onDraw?.(r.id);
+          }}
+        >
           <p className="font-medium">{r.title}</p>
           {Array.from({ length: r.lines - 1 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed filler lines.
@@ -64,6 +81,31 @@ export const Many: Story = {
     scroller.scrollTop = scroller.scrollHeight;
     await waitFor(() => expect(within(list).getByText('Pieza 1000')).toBeInTheDocument());
     await expect(drawn().length).toBeLessThan(40);
+  },
+};
+
+/** A scroll draws the items it brings into sight, not again those already drawn. */
+export const ScrollDrawsOnlyNew: Story = {
+  name: 'Un desplazamiento dibuja solo lo nuevo',
+  args: { onDraw: fn() },
+  play: async ({ canvasElement, args }) => {
+    const list = within(canvasElement).getByRole('list', { name: 'Piezas' });
+    const scroller = list.parentElement as HTMLElement;
+    const drawn = args.onDraw as ReturnType<typeof fn>;
+    await waitFor(() => expect(drawn).toHaveBeenCalled());
+    // Settled: every item in sight measured.
+    await new Promise((r) => setTimeout(r, 300));
+    drawn.mockClear();
+    scroller.scrollTop = 4;
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(drawn).not.toHaveBeenCalled();
+    scroller.scrollTop = 2000;
+    await waitFor(() => expect(drawn).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 300));
+    const ids = drawn.mock.calls.map(([id]) => id as string);
+    // Only what came into sight, each once.
+    await expect(ids).not.toContain('r1');
+    await expect(new Set(ids).size).toBe(ids.length);
   },
 };
 

@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { useVirtualRange } from './use-virtual-range.ts';
 
@@ -27,6 +27,13 @@ export interface VirtualListProps<T> extends Omit<React.ComponentProps<'ul'>, 'c
   threshold?: number;
   /** Classes of each `<li>`. */
   itemClassName?: string;
+}
+
+/** An item's content as the list last drew it, and the item and place it was drawn for. */
+interface Drawn<T> {
+  item: T;
+  index: number;
+  node: React.ReactNode;
 }
 
 /**
@@ -74,6 +81,27 @@ export function VirtualList<T>({
       ),
     );
   }, [virtual, scroller]);
+  // Each item's content as last drawn, reused while the list draws again for its own reasons (an item measured, a
+  // scroll) with the same item at the same place and the same `renderItem`: React then leaves that item as it is.
+  // A column scrolled drew every card in sight again at each step, and each measure after a filter drew them twice
+  // (issue 48). A new `renderItem` (the caller drew) draws them all, as before.
+  const drawn = useRef<{ renderItem: unknown; byKey: Map<string, Drawn<T>> }>({
+    renderItem: null,
+    byKey: new Map(),
+  });
+  const reuse = drawn.current.renderItem === renderItem ? drawn.current.byKey : null;
+  const nextDrawn = new Map<string, Drawn<T>>();
+  const draw = (item: T, index: number, key: string) => {
+    const before = reuse?.get(key);
+    const node =
+      before && before.item === item && before.index === index ? before.node : renderItem(item, index);
+    nextDrawn.set(key, { item, index, node });
+    return node;
+  };
+  useLayoutEffect(() => {
+    drawn.current = { renderItem, byKey: nextDrawn };
+  });
+
   const range = useVirtualRange({
     keys: virtual ? items.map((item, index) => getKey(item, index)) : [],
     scroller,
@@ -94,11 +122,14 @@ export function VirtualList<T>({
         style={{ gap, ...style }}
         {...props}
       >
-        {items.map((item, index) => (
-          <li key={getKey(item, index)} className={cn('min-w-0 list-none', itemClassName)}>
-            {renderItem(item, index)}
-          </li>
-        ))}
+        {items.map((item, index) => {
+          const key = getKey(item, index);
+          return (
+            <li key={key} className={cn('min-w-0 list-none', itemClassName)}>
+              {draw(item, index, key)}
+            </li>
+          );
+        })}
       </ul>
     );
   } else {
@@ -122,7 +153,7 @@ export function VirtualList<T>({
               aria-posinset={index + 1}
               className={cn('min-w-0 list-none', itemClassName)}
             >
-              {renderItem(item, index)}
+              {draw(item, index, key)}
             </li>
           );
         })}
