@@ -262,3 +262,33 @@ test('on a phone the board scrolls by column and the item opens full screen', as
   }));
   expect(page_.width).toBe(page_.viewport);
 });
+
+test('the drawer asks before deleting a piece: cancelled, the focus is back on «Eliminar»; confirmed, the piece is gone', async ({
+  browser,
+  request,
+}) => {
+  const title = `Para borrar ${Date.now() % 1_000_000}`;
+  const { portfolioId, item } = await newItem(request, title);
+  const page = await openPlan(browser, 'employee', portfolioId);
+  await page.goto(`/portfolios/${portfolioId}/production?item=${item._id}`);
+  const drawer = page.getByRole('dialog', { name: title });
+  const remove = drawer.getByRole('button', { name: 'Eliminar' });
+  // The confirmation mounts when asked for: none is in the document before.
+  await expect(remove).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await remove.click();
+  const confirm = page.getByRole('alertdialog', { name: '¿Eliminar esta pieza?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(remove).toBeFocused();
+  await expect(drawer).toBeVisible();
+  await remove.click();
+  await page
+    .getByRole('alertdialog', { name: '¿Eliminar esta pieza?' })
+    .getByRole('button', { name: 'Eliminar' })
+    .click();
+  await expect(toast(page, 'Pieza eliminada')).toBeVisible();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: title })).toHaveCount(0);
+});

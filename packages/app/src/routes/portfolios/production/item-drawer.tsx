@@ -344,58 +344,66 @@ export function ItemDrawer({
               />
             </TabsContent>
           </Tabs>
-          <ConfirmDialog
-            open={confirmDelete}
-            onOpenChange={setConfirmDelete}
-            title={m.actions.deleteTitle}
-            description={m.actions.deleteDescription}
-            confirmLabel={m.actions.delete}
-            onConfirm={() => void remove()}
-          />
-          <MoveItemsDialog
-            open={moving}
-            onOpenChange={setMoving}
-            itemIds={[item._id]}
-            currentCycleId={item.cycleId}
-            onMoved={() => void load().then(onChanged)}
-          />
+          {/* The drawer's dialogs mount when they open (issue 48: three closed Radix dialogs were ~40 components
+              of every piece's first frame); closing unmounts them, and the focus goes back where it was. */}
+          {confirmDelete ? (
+            <ConfirmDialog
+              open
+              onOpenChange={setConfirmDelete}
+              title={m.actions.deleteTitle}
+              description={m.actions.deleteDescription}
+              confirmLabel={m.actions.delete}
+              onConfirm={() => void remove()}
+            />
+          ) : null}
+          {moving ? (
+            <MoveItemsDialog
+              open
+              onOpenChange={setMoving}
+              itemIds={[item._id]}
+              currentCycleId={item.cycleId}
+              onMoved={() => void load().then(onChanged)}
+            />
+          ) : null}
         </div>
       )}
-      <ChoiceDialog
-        open={blocker.state === 'blocked'}
-        onOpenChange={(open) => !open && blocker.reset?.()}
-        title={m.material.unsavedTitle}
-        description={m.material.unsavedDescription(item?.title ?? '')}
-        cancelLabel={m.material.unsavedKeepEditing}
-        busy={unsavedBusy}
-        choices={[
-          {
-            label: m.material.unsavedDiscard,
-            variant: 'destructive',
-            onSelect: () => {
-              editor.discard();
-              blocker.proceed?.();
+      {blocker.state === 'blocked' ? (
+        <ChoiceDialog
+          open
+          onOpenChange={(open) => !open && blocker.reset?.()}
+          title={m.material.unsavedTitle}
+          description={m.material.unsavedDescription(item?.title ?? '')}
+          cancelLabel={m.material.unsavedKeepEditing}
+          busy={unsavedBusy}
+          choices={[
+            {
+              label: m.material.unsavedDiscard,
+              variant: 'destructive',
+              onSelect: () => {
+                editor.discard();
+                blocker.proceed?.();
+              },
             },
-          },
-          {
-            label: m.material.unsavedSave,
-            variant: 'default',
-            busyLabel: t.saving,
-            onSelect: () => {
-              setUnsavedBusy(m.material.unsavedSave);
-              void editor.save().then((result) => {
-                setUnsavedBusy(null);
-                if (result === 'saved') blocker.proceed?.();
-                else {
-                  blocker.reset?.();
-                  // Someone else's newer copy: shown beside this one, in the material tab.
-                  if (result === 'conflict') setTab('details');
-                }
-              });
+            {
+              label: m.material.unsavedSave,
+              variant: 'default',
+              busyLabel: t.saving,
+              onSelect: () => {
+                setUnsavedBusy(m.material.unsavedSave);
+                void editor.save().then((result) => {
+                  setUnsavedBusy(null);
+                  if (result === 'saved') blocker.proceed?.();
+                  else {
+                    blocker.reset?.();
+                    // Someone else's newer copy: shown beside this one, in the material tab.
+                    if (result === 'conflict') setTab('details');
+                  }
+                });
+              },
             },
-          },
-        ]}
-      />
+          ]}
+        />
+      ) : null}
     </Drawer>
   );
 }
