@@ -21,6 +21,10 @@ test('the editor sandbox shows what the editor produces and how it reads, and ke
   await expect(html).toHaveText('');
   await page.getByRole('button', { name: 'Cita' }).click();
   await page.keyboard.type('Una frase ');
+  // The space is in the text before the next key, as a person sees it before pressing Ctrl+I: the editor reads
+  // what the browser typed a moment later, and a shortcut pressed within that moment (keys sent back to back on a
+  // loaded machine) put the space inside the italics (seen once in a full e2e run here, 2026-11-30).
+  await expect(html).toHaveText(/Una frase(\s|&nbsp;)<\/p>/);
   await page.keyboard.press('Control+i');
   await page.keyboard.type('importante');
   await expect(html).toHaveText('<blockquote><p>Una frase <em>importante</em></p></blockquote>');
