@@ -185,3 +185,85 @@ for (const [width, input] of [
     await context.close();
   });
 }
+
+// A calendar opened by its address draws before its drag and drop has come, and the drag and drop mounts the grid
+// again when it does: nothing can be started in the grid until then, so nothing started is lost.
+test('a calendar opened by its address is inert until its drag and drop has come, then keeps what is opened in it', async ({
+  browser,
+  request,
+}) => {
+  const { portfolioId, cycleId, employee } = await newItem(request, 'Del día 1', { publishDate: planned });
+  for (const n of [2, 3, 4, 5])
+    await employee.call('post', `/production/cycles/${cycleId}/items`, {
+      title: `Del día ${n}`,
+      publishDate: planned,
+    });
+  // The chunk is held on its way (a route does not see what passes the service worker).
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  await signIn(page, 'employee');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = 0;
+  await page.route(/\/assets\/calendar-dnd-[^/]+\.js$/, async (route) => {
+    asked += 1;
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/portfolios/${portfolioId}/production?view=calendar`);
+  const more = page.getByRole('button', { name: /^\+3 más/ });
+  await expect(more).toBeVisible();
+  await expect.poll(() => asked).toBe(1);
+  // Drawn while it waits, but a click lands on nothing and the days take no focus.
+  await more.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const box = (await more.boundingBox())!;
+  expect(box.y + box.height).toBeLessThan(900);
+  const list = page.locator('[data-slot="calendar-more"]');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForTimeout(300);
+  await expect(list).toHaveCount(0);
+  await expect(page.locator('[data-slot="calendar-waiting"] [data-slot="calendar-event"]')).toHaveCount(2);
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('[data-slot="calendar-waiting"]'))).toBe(
+    false,
+  );
+
+  release();
+  await expect(page.locator('[data-slot="calendar-event"][data-draggable]')).toHaveCount(2);
+  await expect(page.locator('[data-slot="calendar-waiting"]')).toHaveCount(0);
+  await more.click();
+  await expect(list).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(list).toBeVisible();
+  expect(await list.getByRole('button', { name: /Del día/ }).count()).toBeGreaterThanOrEqual(3);
+  await context.close();
+});
+
+test('a calendar whose drag and drop cannot load stays, without dragging', async ({ browser, request }) => {
+  const { portfolioId } = await newItem(request, 'Sin arrastre', { publishDate: planned });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  await signIn(page, 'employee');
+  let refused = 0;
+  await page.route(/\/assets\/calendar-dnd-[^/]+\.js$/, async (route) => {
+    refused += 1;
+    await route.abort('connectionfailed');
+  });
+  await page.goto(`/portfolios/${portfolioId}/production?view=calendar`);
+  const event = page.locator('[data-slot="calendar-event"]', { hasText: 'Sin arrastre' });
+  await expect(page.locator('[data-slot="calendar-waiting"]')).toHaveCount(0);
+  await expect(event).toBeVisible();
+  expect(refused).toBeGreaterThan(0);
+  await expect(event).not.toHaveAttribute('data-draggable');
+  await event.click();
+  await expect(page.getByRole('dialog', { name: 'Sin arrastre' })).toBeVisible();
+  await context.close();
+});

@@ -1,4 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from 'lucide-react';
+import type * as React from 'react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '../button/button.tsx';
 import { ErrorState } from '../error-state/error-state.tsx';
@@ -30,7 +31,13 @@ const loadDnd = () =>
     return m;
   });
 let loadedDnd: typeof import('./calendar-dnd.tsx').default | null = null;
-const CalendarDnd = lazy(loadDnd);
+/**
+ * Without its chunk (a deploy that replaced it, a network that dropped it), the calendar stays, without drag and
+ * drop: «Mover a fecha…» and the event's own date field still move an event.
+ */
+const CalendarDnd = lazy(() =>
+  loadDnd().catch(() => ({ default: ({ children }: { children: React.ReactNode }) => <>{children}</> })),
+);
 let preloadingDnd = false;
 
 /**
@@ -197,8 +204,15 @@ export function CalendarView({
           {body}
         </LoadedDnd>
       ) : onEventMove ? (
-        // Until it has loaded, the same calendar without drag and drop.
-        <Suspense fallback={body}>
+        // Until it has loaded, the same calendar, shown but inert: the drag and drop mounts the grid again when it
+        // comes, and a «+N más» opened or a day focused meanwhile would be lost with it.
+        <Suspense
+          fallback={
+            <div inert className="contents" data-slot="calendar-waiting">
+              {body}
+            </div>
+          }
+        >
           <CalendarDnd events={events} onMove={onEventMove}>
             {body}
           </CalendarDnd>
