@@ -267,6 +267,8 @@ export function NotificationPanelBody({
             getScrollElement={() => scroller.current}
             renderItem={(n) => <NotificationPanelItem notification={n} actions={actions} />}
             estimateSize={96}
+            // The panel's 36rem less its header and footer (~150 px): the first draw is what shows, not 800 px of it.
+            viewportEstimate={432}
             gap={0}
             overscan={3}
             threshold={12}

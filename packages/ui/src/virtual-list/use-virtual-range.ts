@@ -22,11 +22,13 @@ export function useVirtualRange(opts: {
   /** Where the list starts inside the scroll box, in px. */
   margin: number;
   estimate: number;
+  /** The scroll box's height in px until it is measured (its first draw). */
+  viewportEstimate: number;
   gap: number;
   overscan: number;
   enabled: boolean;
 }): VirtualRange {
-  const { keys, scroller, margin, estimate, gap, overscan, enabled } = opts;
+  const { keys, scroller, margin, estimate, viewportEstimate, gap, overscan, enabled } = opts;
   const sizes = useRef(new Map<string, number>());
   const [, setVersion] = useState(0);
   const [view, setView] = useState({ top: 0, height: 0 });
@@ -108,7 +110,7 @@ export function useVirtualRange(opts: {
     offsets[i + 1] = (offsets[i] ?? 0) + (sizes.current.get(keys[i] ?? '') ?? estimate) + gap;
   const total = Math.max(0, (offsets[n] ?? 0) - gap);
   const top = view.top - margin;
-  const bottom = top + (view.height || scroller?.clientHeight || 800);
+  const bottom = top + (view.height || scroller?.clientHeight || viewportEstimate);
   // The first item ending below `top`, the last starting above `bottom`.
   const search = (y: number) => {
     let lo = 0;

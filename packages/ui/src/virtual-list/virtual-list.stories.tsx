@@ -15,10 +15,12 @@ const rows = (n: number): Row[] =>
 function Harness({
   count,
   threshold,
+  viewportEstimate,
   onDraw,
 }: {
   count: number;
   threshold?: number;
+  viewportEstimate?: number;
   /** Told each time an item's content is drawn. */
   onDraw?: (id: string) => void;
 }) {
@@ -29,6 +31,7 @@ function Harness({
       items={items}
       getKey={(r) => r.id}
       threshold={threshold}
+      viewportEstimate={viewportEstimate}
       estimateSize={64}
       scrollClassName="h-96 w-80 rounded-lg border border-border p-2"
       renderItem={(r) => (
@@ -106,6 +109,25 @@ export const ScrollDrawsOnlyNew: Story = {
     // Only what came into sight, each once.
     await expect(ids).not.toContain('r1');
     await expect(new Set(ids).size).toBe(ids.length);
+  },
+};
+
+/**
+ * A list in a box shorter than a screen, told the box's height: its first draw, before the box is measured, is
+ * what shows (and its overscan), not 800 px of items drawn and dropped.
+ */
+export const FirstDrawInShortBox: Story = {
+  name: 'Primer dibujo en una caja baja',
+  args: { onDraw: fn(), viewportEstimate: 384 },
+  play: async ({ canvasElement, args }) => {
+    const list = within(canvasElement).getByRole('list', { name: 'Piezas' });
+    const drawn = args.onDraw as ReturnType<typeof fn>;
+    await waitFor(() => expect(drawn).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 300));
+    const ids = new Set(drawn.mock.calls.map(([id]) => id as string));
+    const shown = within(list).getAllByRole('listitem').length;
+    // At most one item more than the settled list holds (the guess of 64 px against the measured heights).
+    await expect(ids.size).toBeLessThanOrEqual(shown + 1);
   },
 };
 

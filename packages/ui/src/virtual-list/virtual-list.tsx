@@ -19,6 +19,11 @@ export interface VirtualListProps<T> extends Omit<React.ComponentProps<'ul'>, 'c
   footer?: React.ReactNode;
   /** A first guess of an item's height in px; each item is measured once drawn (default 96). */
   estimateSize?: number;
+  /**
+   * A first guess of the scroll box's height in px, for the list's first draw (before the box is measured): a
+   * list in a short box draws no more than it shows (default 800).
+   */
+  viewportEstimate?: number;
   /** The gap between items in px, as the list's `gap-*` class draws it (default 8, `gap-2`). */
   gap?: number;
   /** Items drawn above and below the visible ones (default 6). */
@@ -51,6 +56,7 @@ export function VirtualList<T>({
   scrollClassName,
   footer,
   estimateSize = 96,
+  viewportEstimate = 800,
   gap = 8,
   overscan = 6,
   threshold = 60,
@@ -107,6 +113,7 @@ export function VirtualList<T>({
     scroller,
     margin,
     estimate: estimateSize,
+    viewportEstimate,
     gap,
     overscan,
     enabled: virtual,
