@@ -159,7 +159,9 @@ for (const [width, input] of [
       await page.mouse.down();
       await page.mouse.move(fx + 10, fy + 10, { steps: 3 });
       await page.mouse.move(tx, ty, { steps: 15 });
-      await page.waitForTimeout(100);
+      // The day below the event, and it alone, is marked as the one that takes it.
+      await expect(target).toHaveAttribute('data-drop-over', '');
+      await expect(page.locator('[data-drop-over]')).toHaveCount(1);
       await page.mouse.up();
     } else {
       const cdp = await context.newCDPSession(page);
@@ -169,10 +171,12 @@ for (const [width, input] of [
       await page.waitForTimeout(400);
       for (let i = 1; i <= 15; i++)
         await touch('touchMove', fx + ((tx - fx) * i) / 15, fy + ((ty - fy) * i) / 15);
-      await page.waitForTimeout(100);
+      await expect(target).toHaveAttribute('data-drop-over', '');
+      await expect(page.locator('[data-drop-over]')).toHaveCount(1);
       await touch('touchEnd', tx, ty);
     }
     await expect(page.getByText(`«${title}» pasa al`)).toBeVisible();
+    await expect(page.locator('[data-drop-over]')).toHaveCount(0);
     await expect
       .poll(async () => {
         const moved = await employee.call('get', `/production/cycles/${cycleId}/items?limit=50`);

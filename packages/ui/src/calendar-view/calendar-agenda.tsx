@@ -1,6 +1,5 @@
-import { cn } from '../lib/cn.ts';
 import { formatLongDate, type IsoDate, isSameMonth, monthGrid, weekDays } from '../lib/month-grid.ts';
-import { type CalendarEvent, type CalendarMode, EventButton, t, useDayDrop } from './calendar-parts.tsx';
+import { type CalendarEvent, type CalendarMode, EventButton, t } from './calendar-parts.tsx';
 
 export function Agenda({
   mode,
@@ -54,13 +53,10 @@ function AgendaDay({
   list: CalendarEvent[];
   onEventOpen: (id: string) => void;
 }) {
-  const drop = useDayDrop(day);
   return (
     <li
-      ref={drop.setNodeRef}
       data-date={day}
-      data-drop-over={drop.isOver || undefined}
-      className={cn('rounded-xl border border-border p-3', drop.isOver && 'border-primary bg-primary/10')}
+      className="rounded-xl border border-border p-3 data-[drop-over]:border-primary data-[drop-over]:bg-primary/10"
     >
       <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold">
         <span className="first-letter:uppercase">{formatLongDate(day)}</span>

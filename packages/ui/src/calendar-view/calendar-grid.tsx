@@ -19,7 +19,6 @@ import {
   LONG,
   SHORT,
   t,
-  useDayDrop,
   WEEK_MAX,
 } from './calendar-parts.tsx';
 
@@ -212,11 +211,8 @@ function DayCellDrawn({
   const overflow = events.length > limit;
   const shown = overflow ? events.slice(0, limit - 1) : events;
   const hidden = events.length - shown.length;
-  const drop = useDayDrop(day);
   return (
     <td
-      ref={drop.setNodeRef}
-      data-drop-over={drop.isOver || undefined}
       // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a focusable day of the ARIA grid.
       role="gridcell"
       tabIndex={active ? 0 : -1}
@@ -232,7 +228,8 @@ function DayCellDrawn({
         offRange &&
           'bg-[repeating-linear-gradient(135deg,transparent_0_6px,var(--muted)_6px_9px)] text-muted-foreground',
         active && 'bg-accent/40',
-        drop.isOver && 'bg-primary/10 outline-2 -outline-offset-2 outline-primary',
+        // An event dragged above it (the drag and drop sets `data-drop-over`).
+        'data-[drop-over]:bg-primary/10 data-[drop-over]:outline-2 data-[drop-over]:-outline-offset-2 data-[drop-over]:outline-primary',
       )}
     >
       <div className="flex min-w-0 flex-col gap-1">

@@ -39,10 +39,11 @@ export const toneClass: Record<CalendarTone, string> = {
 };
 
 /**
- * How events are dragged and days take them, given by the lazily loaded drag and drop (calendar-dnd.tsx, only
- * when the calendar has an `onEventMove`): none otherwise. The value never changes under a mounted component (the
- * calendar's body is drawn anew under the drag and drop once it has loaded), so the hooks it holds keep their
- * order.
+ * How events are dragged, given by the lazily loaded drag and drop (calendar-dnd.tsx, only when the calendar has an
+ * `onEventMove`): not at all otherwise. The value never changes under a mounted component (the calendar's body is
+ * drawn anew under the drag and drop once it has loaded), so the hook it holds keeps its order. The days take
+ * events without a hook of their own: the drag and drop makes them drop targets while an event is dragged (by
+ * their `data-date`), and marks the one below it with `data-drop-over`.
  */
 export interface DragHooks {
   useEventDrag: (
@@ -53,20 +54,13 @@ export interface DragHooks {
     listeners: DraggableSyntheticListeners;
     isDragging: boolean;
   } | null;
-  useDayDrop: (day: IsoDate) => { setNodeRef: (element: HTMLElement | null) => void; isOver: boolean };
 }
-const noDrop = { setNodeRef: () => undefined, isOver: false };
-const noDrag: DragHooks = { useEventDrag: () => null, useDayDrop: () => noDrop };
+const noDrag: DragHooks = { useEventDrag: () => null };
 export const DragHooksContext = createContext<DragHooks>(noDrag);
 
 /** An event's drag handle (the whole event), or null when events may not be dragged. */
 export function useEventDrag(event: CalendarEvent, enabled = true) {
   return useContext(DragHooksContext).useEventDrag(event.id, enabled);
-}
-
-/** A day that takes dropped events (its `isOver` while one is above it). */
-export function useDayDrop(day: IsoDate) {
-  return useContext(DragHooksContext).useDayDrop(day);
 }
 
 export function EventButton({
