@@ -292,3 +292,56 @@ test('the drawer asks before deleting a piece: cancelled, the focus is back on Â
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('button', { name: title })).toHaveCount(0);
 });
+
+test('switched to the table, the board stays under a loading bar until its first page comes, and the table is drawn once, with its rows', async ({
+  browser,
+  request,
+}) => {
+  const { portfolioId } = await newItem(request, 'Pieza de la tabla');
+  // The table's page is held on its way (a route does not see what passes the service worker).
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  await signIn(page, 'employee');
+  await page.goto(`/portfolios/${portfolioId}/production`);
+  await expect(page.locator('[data-slot="kanban-card"]', { hasText: 'Pieza de la tabla' })).toBeVisible();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/production\/cycles\/[^/]+\/items\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // What the table holds when it first appears.
+  await page.evaluate(() => {
+    new MutationObserver((_, observer) => {
+      const table = document.querySelector('table');
+      if (!table) return;
+      (window as unknown as { __tableFirstDraw: number }).__tableFirstDraw =
+        table.querySelectorAll('tbody tr').length;
+      observer.disconnect();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const radio = page.getByRole('radiogroup', { name: 'Vista' }).getByRole('radio', { name: 'Tabla' });
+  await radio.click();
+  await expect(radio).toBeChecked();
+  await expect(page).toHaveURL(/view=table/);
+  await expect(page.locator('[aria-busy="true"] [data-slot="kanban-card"]').first()).toBeVisible();
+  const bar = page.getByRole('progressbar', { name: 'Cargando el planâ€¦' });
+  await expect(bar).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(bar).toHaveCSS('opacity', '1');
+  await expect(page.locator('table')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('row', { name: /Pieza de la tabla/ })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+  await expect(page.locator('[data-slot="kanban-card"]')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]:has(table)')).toHaveCount(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { __tableFirstDraw: number }).__tableFirstDraw),
+  ).toBe(1);
+  await context.close();
+});

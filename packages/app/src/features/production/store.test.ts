@@ -183,6 +183,40 @@ describe('production store', () => {
     });
   });
 
+  it('the table says which cycle, query and page its answer is for (items or error); an older answer says nothing', async () => {
+    expect(s.table.answered).toBeUndefined();
+    let answer!: (v: unknown) => void;
+    sdk.listItems.mockReturnValueOnce(new Promise((r) => (answer = r)));
+    const loading = store.loadTable('c', { format: 'Reel', sort: 'title' }, 2);
+    // Asked, not answered: the view it replaces stays.
+    expect(s.table.answered).toBeUndefined();
+    answer(page(item('a')));
+    await loading;
+    expect(s.table.answered).toBe(store.tableKey('c', { format: 'Reel', sort: 'title' }, 2));
+    // The order and the page are part of what a table shows.
+    expect(store.tableKey('c', { format: 'Reel' }, 2)).not.toBe(s.table.answered);
+    expect(store.tableKey('c', { format: 'Reel', sort: 'title' }, 1)).not.toBe(s.table.answered);
+    expect(store.tableKey('otro', { format: 'Reel', sort: 'title' }, 2)).not.toBe(s.table.answered);
+
+    sdk.listItems.mockRejectedValueOnce(new Error('Sin conexión'));
+    await store.loadTable('c', { format: 'Post' }, 1);
+    expect(s.table).toMatchObject({
+      error: 'Sin conexión',
+      answered: store.tableKey('c', { format: 'Post' }, 1),
+    });
+
+    // Superseded: the newer request's answer is the one the table is for.
+    let answerOld!: (v: unknown) => void;
+    sdk.listItems
+      .mockReturnValueOnce(new Promise((r) => (answerOld = r)))
+      .mockResolvedValueOnce(page(item('nuevo')));
+    const old = store.loadTable('c', {}, 1);
+    await store.loadTable('c', { q: 'nuevo' }, 1);
+    answerOld(page(item('viejo')));
+    await old;
+    expect(s.table.answered).toBe(store.tableKey('c', { q: 'nuevo' }, 1));
+  });
+
   it("a newer calendar load takes over: the older one's answer is never drawn", async () => {
     let answerOld!: (v: unknown) => void;
     const one = (id: string) => ({

@@ -39,6 +39,8 @@ interface Page {
   /** The load under way asks for the next page (the ones shown stay); otherwise it replaces them. */
   appending: boolean;
   error: string | null;
+  /** The table's: which cycle, filters and page the last answer (items or error) was for (`tableKey`). */
+  answered?: string;
 }
 /**
  * A page's items are kept as they came (valtio's `ref`), never made into proxies, and change only by a new array
@@ -307,7 +309,7 @@ async function loadInto(
   target: Page,
   load: () => Promise<ItemPage | null>,
   append: boolean,
-  { pin, more = false }: { pin?: string; more?: boolean } = {},
+  { pin, more = false, answered }: { pin?: string; more?: boolean; answered?: string } = {},
 ) {
   target.loading = true;
   target.appending = append;
@@ -327,14 +329,31 @@ async function loadInto(
   } catch (error) {
     target.error = error instanceof Error ? error.message : t.loadError;
   } finally {
-    if (!superseded) target.loading = more && !target.error && target.more;
+    if (!superseded) {
+      target.loading = more && !target.error && target.more;
+      if (answered !== undefined) target.answered = answered;
+    }
   }
 }
 
 export function loadTable(cycleId: string, query: ItemQuery, page: number) {
   return loadInto(productionStore.table, () => fetchPage('table', cycleId, query, page, TABLE_PAGE), false, {
     pin: addedKey(cycleId, query),
+    answered: tableKey(cycleId, query, page),
   });
+}
+
+/** What a table's answer is for: a cycle, the filters and order it was read by, and a page. */
+export const tableKey = (cycleId: string, query: ItemQuery, page: number) =>
+  `${cycleId} ${JSON.stringify(clean(query))} ${page}`;
+
+/**
+ * Whether the table has answered for this cycle, query and page (its items, or an error), read without drawing on
+ * every change of the plan, as `useCalendarAnswered`.
+ */
+export function useTableAnswered(cycleId: string | undefined, query: ItemQuery, page: number): boolean {
+  const key = cycleId ? tableKey(cycleId, query, page) : null;
+  return useSyncExternalStore(subscribeToPlan, () => key !== null && productionStore.table.answered === key);
 }
 
 /**
