@@ -77,6 +77,30 @@ test('a signed-in user who opens /auth is sent on: client → client dashboard, 
   await expect(page.getByRole('heading', { name: 'Tus portafolios' })).toBeVisible();
 });
 
+test('a page left while the app starts does not sign the user out: the page opened instead starts signed in', async ({
+  page,
+}) => {
+  await signIn(page, 'employee');
+  // The first start-up's /auth/me is held, and cut off by the next navigation; the next ones answer.
+  let seen = 0;
+  const firstAsked = new Promise<void>((resolve) => {
+    void page.route('**/api/auth/me', async (route) => {
+      seen += 1;
+      if (seen > 1) return route.continue();
+      resolve();
+      // Never answered: the navigation below cuts it off.
+      await new Promise(() => {});
+    });
+  });
+  await page.goto('/settings', { waitUntil: 'commit' });
+  await firstAsked;
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Tus portafolios' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(seen).toBe(2);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+});
+
 test('an expired or invalid token is cleared and the user goes to /auth', async ({ page }) => {
   await storeToken(page, 'token-caducado');
   await page.goto('/settings');

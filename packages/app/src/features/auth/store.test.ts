@@ -1,4 +1,4 @@
-import { TOKEN_KEY } from '@crw/api-client';
+import { ApiError, TOKEN_KEY } from '@crw/api-client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sdk = vi.hoisted(() => ({ login: vi.fn(), getMe: vi.fn() }));
@@ -52,6 +52,24 @@ describe('auth store', () => {
     sdk.getMe.mockRejectedValueOnce(new Error('Error'));
     expect(await loadCurrentUser()).toBeNull();
     expect(authStore.token).toBeNull();
+    expect(authStore.notice?.type).toBe('error');
+  });
+
+  it('no answer to /auth/me while the page is being left keeps the stored session for the next page', async () => {
+    localStorage.setItem(TOKEN_KEY, 'vigente');
+    let cutOff!: (e: unknown) => void;
+    sdk.getMe.mockReturnValueOnce(new Promise((_, reject) => (cutOff = reject)));
+    const loading = loadCurrentUser();
+    window.dispatchEvent(new Event('beforeunload'));
+    cutOff(new ApiError('Error al obtener usuario actual', 0, 'NETWORK'));
+    expect(await loading).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('vigente');
+    expect(authStore.notice).toBeNull();
+    // The page came back (the navigation did not happen, or from the back-forward cache): a failure is one again.
+    window.dispatchEvent(new Event('pageshow'));
+    sdk.getMe.mockRejectedValueOnce(new ApiError('Error al obtener usuario actual', 0, 'NETWORK'));
+    expect(await loadCurrentUser()).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(authStore.notice?.type).toBe('error');
   });
 

@@ -58,7 +58,30 @@ export async function login(email: string, password: string): Promise<User> {
   }
 }
 
-/** Loads the user of the stored token (spec §4); on failure the session is cleared. */
+/**
+ * Whether this page is being left (a reload, a link followed, an address typed): the browser cuts its requests off
+ * then, and a request cut off is no failure to load the user. /auth/me cut off while the app started cleared the
+ * stored session, and the page being opened found none: a second reload, or a link opened, while the app was
+ * starting signed the user out (seen as a flaky e2e that navigated twice).
+ */
+let leaving = false;
+if (typeof window !== 'undefined') {
+  const leave = () => {
+    leaving = true;
+  };
+  window.addEventListener('beforeunload', leave);
+  window.addEventListener('pagehide', leave);
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+/** How long a start-up whose /auth/me got no answer waits to see whether the page is being left. */
+const LEAVING_GRACE_MS = 500;
+
+/**
+ * Loads the user of the stored token (spec §4); on failure the session is cleared. A request cut off because the
+ * page is being left is not a failure: the stored token stays for the page being opened.
+ */
 export async function loadCurrentUser(): Promise<User | null> {
   const token = readToken();
   if (!token) {
@@ -74,6 +97,14 @@ export async function loadCurrentUser(): Promise<User | null> {
     return user;
   } catch (error) {
     if (isAbortError(error)) return null;
+    if (error instanceof ApiError && error.code === 'NETWORK') {
+      // No answer: the page may be on its way out (its unload can come after the request was cut off).
+      if (!leaving) await new Promise((resolve) => setTimeout(resolve, LEAVING_GRACE_MS));
+      if (leaving) {
+        authStore.token = null;
+        return null;
+      }
+    }
     const expired = error instanceof ApiError && error.status === 401;
     clearSession();
     authStore.notice = {
