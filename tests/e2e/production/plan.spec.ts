@@ -345,3 +345,26 @@ test('switched to the table, the board stays under a loading bar until its first
   ).toBe(1);
   await context.close();
 });
+
+test('an open coverage follows the plan: a piece added elsewhere counts at once; a closed one asks nothing', async ({
+  browser,
+  request,
+}) => {
+  const { portfolioId, cycleId, employee } = await newItem(request, 'Primera cubierta');
+  const page = await openPlan(browser, 'employee', portfolioId);
+  await expect(page.locator('[data-slot="kanban-card"]', { hasText: 'Primera cubierta' })).toBeVisible();
+  let asked = 0;
+  page.on('request', (r) => {
+    if (/\/items\/strategy(\?|$)/.test(r.url())) asked += 1;
+  });
+  // Closed: a change told by the server reloads the plan, not the coverage.
+  await employee.call('post', `/production/cycles/${cycleId}/items`, { title: 'Segunda cubierta' });
+  await expect(page.locator('[data-slot="kanban-card"]', { hasText: 'Segunda cubierta' })).toBeVisible();
+  expect(asked).toBe(0);
+  const summary = page.locator('summary', { hasText: 'Cobertura' });
+  await summary.click();
+  await expect(summary).toHaveText(/\(2\)/);
+  await employee.call('post', `/production/cycles/${cycleId}/items`, { title: 'Tercera cubierta' });
+  await expect(summary).toHaveText(/\(3\)/);
+  expect(asked).toBe(2);
+});

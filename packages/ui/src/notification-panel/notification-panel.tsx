@@ -305,15 +305,18 @@ export function NotificationPanelBody({
           </Button>
         )}
       </footer>
-      <ConfirmDialog
-        open={confirmArchiveAll}
-        onOpenChange={setConfirmArchiveAll}
-        title={t.archiveAllConfirm}
-        description={t.archiveAllConfirmDescription}
-        confirmLabel={t.archiveAllShort}
-        destructive={false}
-        onConfirm={onArchiveAll}
-      />
+      {/* Mounted when asked for: closed, it was part of every opening's first frame. */}
+      {confirmArchiveAll ? (
+        <ConfirmDialog
+          open
+          onOpenChange={setConfirmArchiveAll}
+          title={t.archiveAllConfirm}
+          description={t.archiveAllConfirmDescription}
+          confirmLabel={t.archiveAllShort}
+          destructive={false}
+          onConfirm={onArchiveAll}
+        />
+      ) : null}
     </section>
   );
 }

@@ -22,7 +22,7 @@ import { ReviewLink } from './portfolio-links.tsx';
 import { BoardView } from './production/board-view.tsx';
 import { BulkBar } from './production/bulk-bar.tsx';
 import { CalendarView } from './production/calendar-view.tsx';
-import { Coverage } from './production/coverage.tsx';
+import { Coverage, refreshCoverage } from './production/coverage.tsx';
 import { CyclePicker } from './production/cycle-picker.tsx';
 import { CreateItemDialog, StartProductionDialog, StrategyDialog } from './production/dialogs.tsx';
 import { PlanFilters } from './production/filters.tsx';
@@ -31,6 +31,11 @@ import { type PlanView, readPlan, withParams } from './production/query.ts';
 import { TableView } from './production/table-view.tsx';
 
 const viewIcons = { board: KanbanSquareIcon, table: TableIcon, calendar: CalendarIcon } as const;
+/** The same elements at every render: a view switched draws the control's state, not its icons again. */
+const viewItems = (['board', 'table', 'calendar'] as PlanView[]).map((v) => {
+  const Icon = viewIcons[v];
+  return { value: v, label: t.views[v], icon: <Icon aria-hidden="true" /> };
+});
 
 /** /portfolios/{id}/production: plan a cycle's items as a board, a table or a calendar. */
 export default function ProductionScreen() {
@@ -39,7 +44,6 @@ export default function ProductionScreen() {
   const snap = useSnapshot(productionStore);
   const plan = readPlan(params);
   const [dialog, setDialog] = useState<'start' | 'create' | 'strategy' | null>(null);
-  const [coverageVersion, setCoverageVersion] = useState(0);
 
   useEffect(() => {
     void openPlan(portfolioId);
@@ -71,7 +75,7 @@ export default function ProductionScreen() {
     if (plan.view === 'board') void loadBoard(cycleId, query);
     else if (plan.view === 'table') void loadTable(cycleId, query, plan.page);
     else void loadCalendar(cycleId, query);
-    setCoverageVersion((v) => v + 1);
+    refreshCoverage();
   }, [cycleId, plan.view, plan.page, query]);
 
   useEffect(reload, [reload]);
@@ -121,21 +125,26 @@ export default function ProductionScreen() {
   const closeItem = useCallback(() => set({ item: undefined }), [set]);
 
   const started = Boolean(snap.started && cycleId);
-  const actions = useMemo(
-    () =>
-      started ? (
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setDialog('strategy')}>
-            <SparklesIcon aria-hidden="true" />
-            {t.strategy.action}
-          </Button>
-          <Button onClick={() => setDialog('create')}>
-            <PlusIcon aria-hidden="true" />
-            {t.create.action}
-          </Button>
-        </div>
-      ) : undefined,
-    [started],
+  const screenActions = useMemo(
+    () => (
+      <>
+        {/* Beside the title on a phone (its own row there otherwise), before the actions on a desktop. */}
+        <ReviewLink portfolioId={portfolioId} className="ml-auto" />
+        {started ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setDialog('strategy')}>
+              <SparklesIcon aria-hidden="true" />
+              {t.strategy.action}
+            </Button>
+            <Button onClick={() => setDialog('create')}>
+              <PlusIcon aria-hidden="true" />
+              {t.create.action}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    ),
+    [portfolioId, started],
   );
   const picker = useMemo(
     () =>
@@ -153,10 +162,7 @@ export default function ProductionScreen() {
       <SegmentedControl
         aria-label={t.views.label}
         value={plan.view}
-        items={(['board', 'table', 'calendar'] as PlanView[]).map((v) => {
-          const Icon = viewIcons[v];
-          return { value: v, label: t.views[v], icon: <Icon aria-hidden="true" /> };
-        })}
+        items={viewItems}
         onValueChange={(v) => set({ view: v, page: undefined })}
       />
     ),
@@ -165,14 +171,8 @@ export default function ProductionScreen() {
   const filters = useMemo(() => <PlanFilters query={query} onChange={set} />, [query, set]);
   const coverage = useMemo(
     () =>
-      cycleId ? (
-        <Coverage
-          cycleId={cycleId}
-          version={coverageVersion}
-          onFilter={(pilar, angulo) => set({ pilar, angulo })}
-        />
-      ) : null,
-    [cycleId, coverageVersion, set],
+      cycleId ? <Coverage cycleId={cycleId} onFilter={(pilar, angulo) => set({ pilar, angulo })} /> : null,
+    [cycleId, set],
   );
   const dialogs = useMemo(
     () => (
@@ -282,16 +282,7 @@ export default function ProductionScreen() {
   }
 
   return (
-    <Screen
-      title={t.title}
-      actions={
-        <>
-          {/* Beside the title on a phone (its own row there otherwise), before the actions on a desktop. */}
-          <ReviewLink portfolioId={portfolioId} className="ml-auto" />
-          {actions}
-        </>
-      }
-    >
+    <Screen title={t.title} actions={screenActions}>
       {body}
       {dialogs}
       {plan.itemId ? (

@@ -1,7 +1,7 @@
 import type { BulkUpdateItemsData } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
 import { ActionBar, Button, ConfirmDialog, DatePicker, Field, Select } from '@crw/ui';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { portfoliosStore } from '../../../features/portfolios/store.ts';
 import { deleteItem } from '../../../features/production/item.ts';
@@ -70,9 +70,16 @@ export async function allItemIds(cycleId: string, query: ItemQuery): Promise<str
 
 /**
  * What the selected pieces (table or board) may have done to them at once: each detail of the plan, a move to
- * another cycle and a deletion (confirmed with their count). Within the thumb's reach on a phone (ActionBar).
+ * another cycle and a deletion (confirmed with their count). Within the thumb's reach on a phone (ActionBar). Drawn
+ * by the selection, not by the plan's screen around it (a view or filter changed).
  */
-export function BulkBar({ cycleId, onChanged }: { cycleId: string; onChanged: () => void }) {
+export const BulkBar = memo(function BulkBar({
+  cycleId,
+  onChanged,
+}: {
+  cycleId: string;
+  onChanged: () => void;
+}) {
   const { ids } = useSelection();
   const [field, setField] = useState<BulkField | null>(null);
   const [moving, setMoving] = useState(false);
@@ -153,7 +160,7 @@ export function BulkBar({ cycleId, onChanged }: { cycleId: string; onChanged: ()
       />
     </>
   );
-}
+});
 
 /** One detail for every selected piece: a date, or one of the portfolio's values (or none). */
 function BulkFieldDialog({

@@ -1,8 +1,27 @@
 import type { StrategyCoverage } from '@crw/api-client';
 import * as sdk from '@crw/api-client/sdk';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { productionMsg as t } from '../../../features/production/messages.ts';
 import { api } from '../../../lib/api.ts';
+
+/**
+ * Told whenever the plan reloads (a filter, a view, a change told by the server): an open coverage reads again. Not
+ * a prop: a version kept in the plan's state drew the whole screen a second time after each reload, for a coverage
+ * that is closed by default.
+ */
+let refreshes = 0;
+const listeners = new Set<() => void>();
+export function refreshCoverage() {
+  refreshes += 1;
+  for (const listener of listeners) listener();
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const ignore = () => () => {};
 
 /**
  * The cycle's coverage: pilar × ángulo as a heat table (gaps marked, a click filters the plan) and the
@@ -10,18 +29,18 @@ import { api } from '../../../lib/api.ts';
  */
 export function Coverage({
   cycleId,
-  version,
   onFilter,
 }: {
   cycleId: string;
-  version: number;
   onFilter: (pilar: string, angulo: string) => void;
 }) {
   const [open, setOpen] = useState(false);
+  // Followed only while open: a closed coverage draws nothing when the plan reloads.
+  const version = useSyncExternalStore(open ? subscribe : ignore, () => (open ? refreshes : 0));
   const [data, setData] = useState<StrategyCoverage | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  // `version` changes whenever the plan reloads: the coverage follows.
+  // `version` changes whenever the plan reloads (`refreshCoverage`): the open coverage follows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: version is a refresh signal
   useEffect(() => {
     if (!open) return;
