@@ -24,11 +24,16 @@ export function useVirtualRange(opts: {
   estimate: number;
   /** The scroll box's height in px until it is measured (its first draw). */
   viewportEstimate: number;
+  /**
+   * The item that holds the focus, if drawn: its neighbours are drawn too, so that an arrow key always finds the
+   * next one, however fast the keys come (a scroll's redraw can come after the next key on a busy phone).
+   */
+  focused: number | null;
   gap: number;
   overscan: number;
   enabled: boolean;
 }): VirtualRange {
-  const { keys, scroller, margin, estimate, viewportEstimate, gap, overscan, enabled } = opts;
+  const { keys, scroller, margin, estimate, viewportEstimate, focused, gap, overscan, enabled } = opts;
   const sizes = useRef(new Map<string, number>());
   const [, setVersion] = useState(0);
   const [view, setView] = useState({ top: 0, height: 0 });
@@ -122,8 +127,12 @@ export function useVirtualRange(opts: {
     }
     return lo;
   };
-  const start = Math.max(0, search(top) - overscan);
-  const end = Math.min(n - 1, search(bottom) + overscan);
+  let start = Math.max(0, search(top) - overscan);
+  let end = Math.min(n - 1, search(bottom) + overscan);
+  if (focused !== null && focused >= start && focused <= end) {
+    start = Math.max(0, Math.min(start, focused - 1));
+    end = Math.min(n - 1, Math.max(end, focused + 1));
+  }
   return {
     start,
     end,

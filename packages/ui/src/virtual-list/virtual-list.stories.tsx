@@ -16,11 +16,14 @@ function Harness({
   count,
   threshold,
   viewportEstimate,
+  focusable,
   onDraw,
 }: {
   count: number;
   threshold?: number;
   viewportEstimate?: number;
+  /** Items that take the focus (cards of a board). */
+  focusable?: boolean;
   /** Told each time an item's content is drawn. */
   onDraw?: (id: string) => void;
 }) {
@@ -36,6 +39,8 @@ function Harness({
       scrollClassName="h-96 w-80 rounded-lg border border-border p-2"
       renderItem={(r) => (
         <div
+          tabIndex={focusable ? 0 : undefined}
+          data-row={r.id}
           className="rounded-md border border-border bg-card p-3 text-sm"
           // A new function at each drawing: React calls it each time the item is drawn.
           ref={(el) => {
@@ -128,6 +133,28 @@ export const FirstDrawInShortBox: Story = {
     const shown = within(list).getAllByRole('listitem').length;
     // At most one item more than the settled list holds (the guess of 64 px against the measured heights).
     await expect(ids.size).toBeLessThanOrEqual(shown + 1);
+  },
+};
+
+/**
+ * An item focused at the edge of what is drawn gets its neighbour drawn at once, before the scroll that follows
+ * the focus is drawn: arrow keys that come faster than a busy phone draws (key repeat) always find the next item.
+ */
+export const FocusAtTheEdge: Story = {
+  name: 'El foco en el borde dibuja al vecino',
+  args: { focusable: true },
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole('list', { name: 'Piezas' });
+    await new Promise((r) => setTimeout(r, 300));
+    const items = () => [...list.querySelectorAll<HTMLElement>('[data-row]')];
+    const last = items().at(-1)!;
+    const next = `r${Number(last.dataset.row!.slice(1)) + 1}`;
+    await expect(list.querySelector(`[data-row="${next}"]`)).toBeNull();
+    last.focus();
+    // A microtask later: no frame has passed, so no scroll has been drawn.
+    await Promise.resolve();
+    await expect(list.querySelector(`[data-row="${next}"]`)).not.toBeNull();
+    await expect(last).toHaveFocus();
   },
 };
 

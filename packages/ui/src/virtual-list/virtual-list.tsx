@@ -108,12 +108,30 @@ export function VirtualList<T>({
     drawn.current = { renderItem, byKey: nextDrawn };
   });
 
+  // The item that took the focus at the edge of what is drawn (its place), for the range to draw its neighbour.
+  // Only then: a card clicked among drawn ones (a piece opened) draws nothing.
+  const [focused, setFocused] = useState<number | null>(null);
+  const onFocus = (e: React.FocusEvent<HTMLUListElement>) => {
+    props.onFocus?.(e);
+    const li = (e.target as HTMLElement).closest('li[aria-posinset]');
+    if (li?.parentElement !== e.currentTarget) return;
+    const index = Number(li.getAttribute('aria-posinset')) - 1;
+    const atEdge =
+      (!li.nextElementSibling && index < items.length - 1) || (!li.previousElementSibling && index > 0);
+    if (atEdge) setFocused(index);
+  };
+  const onBlur = (e: React.FocusEvent<HTMLUListElement>) => {
+    props.onBlur?.(e);
+    if (focused !== null && !e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(null);
+  };
+
   const range = useVirtualRange({
     keys: virtual ? items.map((item, index) => getKey(item, index)) : [],
     scroller,
     margin,
     estimate: estimateSize,
     viewportEstimate,
+    focused,
     gap,
     overscan,
     enabled: virtual,
@@ -148,6 +166,8 @@ export function VirtualList<T>({
         className={cn('flex flex-col', className)}
         style={{ gap, paddingTop: range.before, paddingBottom: range.after, ...style }}
         {...props}
+        onFocus={onFocus}
+        onBlur={onBlur}
       >
         {items.slice(range.start, range.end + 1).map((item, i) => {
           const index = range.start + i;
