@@ -155,6 +155,12 @@ for (const [width, input] of [
     const [fx, fy] = [from.x + from.width / 2, from.y + from.height / 2];
     const [tx, ty] = [to.x + to.width / 2, to.y + Math.min(to.height / 2, 20)];
     if (input === 'mouse') {
+      // A press that does not move is a click: it opens the piece (and arms nothing that outlives it).
+      await page.mouse.click(fx, fy);
+      await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+      await expect(page.locator('[data-dragging]')).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
       await page.mouse.move(fx, fy);
       await page.mouse.down();
       await page.mouse.move(fx + 10, fy + 10, { steps: 3 });
@@ -162,6 +168,10 @@ for (const [width, input] of [
       // The day below the event, and it alone, is marked as the one that takes it.
       await expect(target).toHaveAttribute('data-drop-over', '');
       await expect(page.locator('[data-drop-over]')).toHaveCount(1);
+      // The pressed event, and it alone, is the one dragged: faded where it was, its copy under the pointer.
+      await expect(page.locator('[data-dragging]')).toHaveCount(1);
+      await expect(page.locator('[data-dragging]')).toHaveText(title);
+      await expect(page.locator('[data-slot="calendar-drag-overlay"]')).toHaveText(title);
       await page.mouse.up();
     } else {
       const cdp = await context.newCDPSession(page);
@@ -173,10 +183,15 @@ for (const [width, input] of [
         await touch('touchMove', fx + ((tx - fx) * i) / 15, fy + ((ty - fy) * i) / 15);
       await expect(target).toHaveAttribute('data-drop-over', '');
       await expect(page.locator('[data-drop-over]')).toHaveCount(1);
+      // The pressed event, and it alone, is the one dragged: faded where it was, its copy under the pointer.
+      await expect(page.locator('[data-dragging]')).toHaveCount(1);
+      await expect(page.locator('[data-dragging]')).toHaveText(title);
+      await expect(page.locator('[data-slot="calendar-drag-overlay"]')).toHaveText(title);
       await touch('touchEnd', tx, ty);
     }
     await expect(page.getByText(`«${title}» pasa al`)).toBeVisible();
     await expect(page.locator('[data-drop-over]')).toHaveCount(0);
+    await expect(page.locator('[data-dragging]')).toHaveCount(0);
     await expect
       .poll(async () => {
         const moved = await employee.call('get', `/production/cycles/${cycleId}/items?limit=50`);

@@ -12,16 +12,44 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type * as React from 'react';
-import { memo, useLayoutEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { cn } from '../lib/cn.ts';
 import { formatLongDate, type IsoDate } from '../lib/month-grid.ts';
-import { type CalendarEvent, type DragHooks, DragHooksContext, t, toneClass } from './calendar-parts.tsx';
+import { type CalendarEvent, type DragPress, DragPressContext, t, toneClass } from './calendar-parts.tsx';
 
-function useEventDragNow(id: string, enabled: boolean) {
-  const drag = useDraggable({ id, disabled: !enabled });
-  return enabled ? drag : null;
+/** The event a press went down on, and that press: the one event that may start a drag now. */
+interface Armed {
+  /** Counts presses: each mounts its draggable anew (a second press on the same event too). */
+  seq: number;
+  id: string;
+  el: HTMLElement;
+  press: React.MouseEvent<HTMLElement> | React.TouchEvent<HTMLElement>;
 }
-const hooks: DragHooks = { useEventDrag: useEventDragNow };
+
+/**
+ * The pressed event as dnd-kit's draggable: registered, its node set to the event's button, and the press handed
+ * to the sensor that listens for it (mouse or touch), all before the press's handler returns, so no move is
+ * missed. While it is dragged the button gets `data-dragging` (its classes fade it).
+ */
+function ArmedDrag({ armed }: { armed: Armed }) {
+  const { setNodeRef, listeners, isDragging } = useDraggable({ id: armed.id });
+  const handed = useRef(false);
+  // After useDraggable's own layout effect, which registers the draggable that the sensor looks up. Once: this
+  // component lives for one press (its key is the press's).
+  useLayoutEffect(() => {
+    setNodeRef(armed.el);
+    if (handed.current) return;
+    handed.current = true;
+    const start = armed.press.type === 'touchstart' ? listeners?.onTouchStart : listeners?.onMouseDown;
+    start?.(armed.press);
+  }, [armed, setNodeRef, listeners]);
+  useLayoutEffect(() => {
+    armed.el.toggleAttribute('data-dragging', isDragging);
+    return () => armed.el.removeAttribute('data-dragging');
+  }, [armed.el, isDragging]);
+  return null;
+}
 
 /**
  * The calendar's days (the grid's cells, the agenda's days: their `data-date`) as drop targets, while an event is
@@ -68,6 +96,12 @@ export default function CalendarDnd({
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
   );
   const [active, setActive] = useState<CalendarEvent | null>(null);
+  const [armed, setArmed] = useState<Armed | null>(null);
+  // Synchronous: the sensor must hear this press before its handler returns (the next move may follow at once).
+  const press = useCallback<DragPress>((event, id) => {
+    const el = event.currentTarget;
+    flushSync(() => setArmed((prev) => ({ seq: (prev?.seq ?? 0) + 1, id, el, press: event })));
+  }, []);
   // The calendar whose days take the event, while one is dragged.
   const [root, setRoot] = useState<HTMLElement | null>(null);
   const titleOf = (id: string | number) => events.find((e) => e.id === id)?.title ?? '';
@@ -83,6 +117,7 @@ export default function CalendarDnd({
   const onDragEnd = ({ active: a, over }: DragEndEvent) => {
     setActive(null);
     setRoot(null);
+    setArmed(null);
     const event = events.find((e) => e.id === a.id);
     if (!event || !over || over.id === event.date) return;
     onMove(event.id, String(over.id) as IsoDate);
@@ -103,10 +138,12 @@ export default function CalendarDnd({
       onDragCancel={() => {
         setActive(null);
         setRoot(null);
+        setArmed(null);
       }}
       onDragEnd={onDragEnd}
     >
-      <DragHooksContext.Provider value={hooks}>{children}</DragHooksContext.Provider>
+      <DragPressContext.Provider value={press}>{children}</DragPressContext.Provider>
+      {armed ? <ArmedDrag key={armed.seq} armed={armed} /> : null}
       {root ? <DayDrops root={root} /> : null}
       <DragOverlay dropAnimation={null}>
         {active ? (

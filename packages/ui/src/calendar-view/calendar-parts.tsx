@@ -1,4 +1,4 @@
-import type { DraggableSyntheticListeners } from '@dnd-kit/core';
+import type * as React from 'react';
 import { createContext, useContext } from 'react';
 import { cn } from '../lib/cn.ts';
 import { type IsoDate, weekdayNames } from '../lib/month-grid.ts';
@@ -39,29 +39,19 @@ export const toneClass: Record<CalendarTone, string> = {
 };
 
 /**
- * How events are dragged, given by the lazily loaded drag and drop (calendar-dnd.tsx, only when the calendar has an
- * `onEventMove`): not at all otherwise. The value never changes under a mounted component (the calendar's body is
- * drawn anew under the drag and drop once it has loaded), so the hook it holds keeps its order. The days take
- * events without a hook of their own: the drag and drop makes them drop targets while an event is dragged (by
- * their `data-date`), and marks the one below it with `data-drop-over`.
+ * How an event's drag starts, given by the lazily loaded drag and drop (calendar-dnd.tsx, only when the calendar has
+ * an `onEventMove`): null otherwise. An event holds no hook of the drag and drop's: its press (a mouse button down,
+ * a finger down) arms the drag for that event alone, and the drag and drop's sensors take it from there (a move of
+ * 6 px, a 250 ms press). A month of a 1,000-piece cycle draws ~130 events; a draggable each (its ids, refs,
+ * listeners, registration, and a draw of every event at each step of a drag) was a tenth of the calendar's first
+ * draw at 4× CPU (issue 48). The days take events the same way: the drag and drop makes them drop targets while an
+ * event is dragged (by their `data-date`) and marks the one below it with `data-drop-over`.
  */
-export interface DragHooks {
-  useEventDrag: (
-    id: string,
-    enabled: boolean,
-  ) => {
-    setNodeRef: (element: HTMLElement | null) => void;
-    listeners: DraggableSyntheticListeners;
-    isDragging: boolean;
-  } | null;
-}
-const noDrag: DragHooks = { useEventDrag: () => null };
-export const DragHooksContext = createContext<DragHooks>(noDrag);
-
-/** An event's drag handle (the whole event), or null when events may not be dragged. */
-export function useEventDrag(event: CalendarEvent, enabled = true) {
-  return useContext(DragHooksContext).useEventDrag(event.id, enabled);
-}
+export type DragPress = (
+  event: React.MouseEvent<HTMLElement> | React.TouchEvent<HTMLElement>,
+  id: string,
+) => void;
+export const DragPressContext = createContext<DragPress | null>(null);
 
 export function EventButton({
   event,
@@ -77,11 +67,12 @@ export function EventButton({
   /** Whether it may be dragged to another day (when the calendar allows it): not the copy in «+N más». */
   draggable?: boolean;
 }) {
-  const drag = useEventDrag(event, draggable);
+  const press = useContext(DragPressContext);
+  const drag = draggable ? press : null;
   return (
     <button
-      ref={drag?.setNodeRef}
-      {...drag?.listeners}
+      onMouseDown={drag ? (e) => drag(e, event.id) : undefined}
+      onTouchStart={drag ? (e) => drag(e, event.id) : undefined}
       type="button"
       tabIndex={tabbable ? 0 : -1}
       data-slot="calendar-event"
@@ -92,8 +83,8 @@ export function EventButton({
       className={cn(
         'block w-full truncate rounded-sm border-l-2 px-1.5 py-0.5 text-left text-xs font-medium hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring dark:hover:brightness-125',
         toneClass[event.tone ?? 'default'],
-        drag && 'touch-manipulation',
-        drag?.isDragging && 'opacity-40',
+        // The event being dragged (its copy follows the pointer): the drag and drop sets `data-dragging`.
+        drag && 'touch-manipulation data-[dragging]:opacity-40',
         className,
       )}
     >
