@@ -83,6 +83,17 @@ export const ViewSwitcher: Story = {
     await expect(c.getByRole('radio', { name: 'Tablero' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onValueChange).toHaveBeenLastCalledWith('board');
+    // Home and End reach the ends; moving the focus chooses nothing.
+    await userEvent.keyboard('{End}');
+    await expect(c.getByRole('radio', { name: 'Calendario' })).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    await expect(c.getByRole('radio', { name: 'Tablero' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect(c.getByRole('radio', { name: 'Calendario' })).toHaveFocus();
+    await expect(c.getByTestId('current')).toHaveTextContent('Vista actual: Tablero');
+    // The chosen one is the group's one tab stop.
+    await expect(c.getByRole('radio', { name: 'Tablero' })).toHaveAttribute('tabindex', '0');
+    await expect(c.getByRole('radio', { name: 'Calendario' })).toHaveAttribute('tabindex', '-1');
   },
 };
 
