@@ -322,7 +322,11 @@ test('a page that starts with no worker in control asks the active one to contro
   const controlled = () => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none');
   await expect.poll(controlled).toBe('activated');
   const cdp = await page.context().newCDPSession(page);
+  // CDP answers once the reload has started, not once it is done: until the new document has loaded, the
+  // heading below could be the old one's and the next evaluate could meet the navigation (CI's red once).
+  const reloaded = page.waitForEvent('load');
   await cdp.send('Page.reload', { ignoreCache: true });
+  await reloaded;
   await expect(page.getByRole('heading', { name: 'Tus portafolios' })).toBeVisible();
   await expect.poll(controlled).toBe('activated');
 });
