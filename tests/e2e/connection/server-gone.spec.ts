@@ -66,7 +66,7 @@ own(
     await expect(bar).toBeVisible();
 
     own.server.current = await start(own.port, own.dataDir);
-    await expect(toast(page, 'Conexión restablecida')).toBeVisible({ timeout: 10_000 });
+    await expect(toast(page, 'Conexión restablecida')).toBeVisible();
     await expect(bar).toHaveCount(0);
     // Saved, the fields close and the piece reads what was written.
     await expect(drawer.getByRole('textbox', { name: 'Descripción' })).toHaveCount(0);
